@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** One plan of the catalogue; every price shown anywhere comes from here (decisions.md). */
+export const planSchema = z.object({
+  id: z.enum(['monthly', 'yearly']),
+  name: z.string(),
+  price: z.number(),
+  regularPrice: z.number(),
+  interval: z.enum(['month', 'year']),
+  trialDays: z.number().int(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const providerModeSchema = z.enum(['live', 'demo']);
+
+/** GET /api/config: the public configuration the web app renders from. */
+export const publicConfigSchema = z.object({
+  appVersion: z.string(),
+  supportEmail: z.string(),
+  freeSearchesPerDay: z.number().int(),
+  plans: z.array(planSchema),
+  googleClientId: z.string().nullable(),
+  providers: z.object({
+    flights: providerModeSchema,
+    weather: providerModeSchema,
+    email: providerModeSchema,
+    billing: providerModeSchema,
+    hotels: providerModeSchema,
+    cars: providerModeSchema,
+    geo: providerModeSchema,
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Every /api error has this body. `code` is stable; `message` is for people. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  PREMIUM_REQUIRED: 'PREMIUM_REQUIRED',
+  ADMIN_REQUIRED: 'ADMIN_REQUIRED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  UPSTREAM_FAILED: 'UPSTREAM_FAILED',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** Spec section 3 'Fares': each fare has a total in USD and, for premium callers only, seats left. */
+export const fareSchema = z.object({
+  total: z.number(),
+  available_seats: z.number().int().nullable().optional(),
+});
+export type Fare = z.infer<typeof fareSchema>;
+
+export const FARE_KEYS = ['go_wild', 'standard', 'discount_den'] as const;
+export type FareKey = (typeof FARE_KEYS)[number];
+
+export const segmentSchema = z.object({
+  departure_airport: z.string(),
+  arrival_airport: z.string(),
+  /** Airport-local time as the airline gives it: YYYY-MM-DDTHH:mm:ss, no zone. */
+  departure_time: z.string(),
+  arrival_time: z.string(),
+  flight_number: z.string(),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+export const flightSchema = z.object({
+  origin: z.string(),
+  destination: z.string(),
+  departure_time: z.string(),
+  arrival_time: z.string(),
+  /** 'd.hh:mm' when a day or more, else 'hh:mm'. */
+  total_trip_time: z.string(),
+  /** Minutes from departure to arrival, across time zones. */
+  duration: z.number().int(),
+  stops: z.number().int(),
+  flight_number: z.string(),
+  segments: z.array(segmentSchema),
+  fares: z.object({
+    go_wild: fareSchema.nullable(),
+    standard: fareSchema.nullable(),
+    discount_den: fareSchema.nullable(),
+  }),
+  booking_links: z.object({
+    go_wild: z.string().nullable(),
+    standard: z.string().nullable(),
+    discount_den: z.string().nullable(),
+  }),
+  lowest_go_wild_price: z.number().nullable(),
+  lowest_price: z.number().nullable(),
+  flightHash: z.string(),
+});
+export type Flight = z.infer<typeof flightSchema>;
+
+export const searchParametersSchema = z.object({
+  origin: z.string(),
+  origin_airports: z.array(z.string()),
+  destination: z.string().nullable(),
+  date: z.string(),
+  max_workers: z.number().int(),
+});
+
+export const searchSummarySchema = z.object({
+  total_destinations: z.number().int().optional(),
+  total_origins: z.number().int().optional(),
+  total_flights: z.number().int(),
+  search_timestamp: z.string(),
+});
+
+/** Flight search response (section 3 and 7). */
+export const flightSearchResponseSchema = z.object({
+  flights: z.record(z.string(), z.array(flightSchema)),
+  search_parameters: searchParametersSchema,
+  summary: searchSummarySchema,
+  /** Present and true when some upstream calls failed; `failed` names the codes not checked. */
+  partial: z.boolean().optional(),
+  failed: z.array(z.string()).optional(),
+  /** Codes whose answer came from cache past its fresh time because the airline failed, with age in seconds. */
+  stale: z.record(z.string(), z.number()).optional(),
+  demo: z.boolean().optional(),
+});
+export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
+
+export const searchQuerySchema = z.object({
+  origin: z.string().optional(),
+  date: z.string().optional(),
+  destination: z.string().optional(),
+  max_workers: z.coerce.number().int().optional(),
+});
+export const inboundQuerySchema = z.object({
+  destination: z.string().optional(),
+  date: z.string().optional(),
+  max_workers: z.coerce.number().int().optional(),
+});
+
+/**
+ * Streamed search (NDJSON, one object per line). The web app uses it to show destinations as they arrive.
+ * `start` names every code to check, `destination` carries one code's flights, `summary` is the final whole answer
+ * minus the flights already sent, `error` ends the stream early.
+ */
+export const searchStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), total: z.number().int(), codes: z.array(z.string()), search_parameters: searchParametersSchema }),
+  z.object({ type: z.literal('destination'), code: z.string(), flights: z.array(flightSchema), done: z.number().int(), total: z.number().int(), failed: z.boolean().optional() }),
+  z.object({ type: z.literal('summary'), summary: searchSummarySchema, partial: z.boolean().optional(), failed: z.array(z.string()).optional() }),
+  z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string(), code: z.string() }),
+]);
+export type SearchStreamEvent = z.infer<typeof searchStreamEventSchema>;
+
+export const SEARCH_MESSAGES = {
+  originRequired: 'Origin airport code is required',
+  dateRequired: 'Departure date is required',
+  destinationRequired: 'Destination airport code is required',
+  loginRequired: 'Please log in to search flights',
+  inboundPremium: 'Inbound flight search is a premium feature. Please upgrade your account.',
+  singlePremium: 'Single route search is a premium feature. Upgrade your account to search specific destinations.',
+  returnLogin: 'Please log in to search return flights',
+  returnLoginView: 'Please log in to view return flights.',
+} as const;
+
+/** Section 8: the 429 text, built from the server's quota figure. */
+export function dailyLimitMessage(freeSearchesPerDay: number): string {
+  return `Daily search limit reached. Free accounts are limited to ${freeSearchesPerDay} searches per day. Check out our plans at /plans for unlimited searches!`;
+}

@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { healthRoutes } from './modules/health/health.routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerHttpMetrics } from './plugins/metrics';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { DEFAULT_WEB_DIST, registerSpa } from './plugins/spa';
+
+/** Fields whose values never reach a log line. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.apiKey',
+];
+
+/** Builds the app with its plugins and modules; never listens (server.ts does). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await registerSecurity(app, config, deps.redis);
+  await registerOpenApi(app, config.APP_VERSION);
+  registerHttpMetrics(app, deps.metrics);
+  const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  registerErrorHandling(app, { serveSpa });
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(publicConfigRoutes, { config });
+  await app.register(referenceRoutes, { reference: deps.reference });
+
+  return app;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults on an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.HOST).toBe('0.0.0.0');
+    expect(c.DATA_DIR).toBe('./data');
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.FREE_SEARCHES_PER_DAY).toBe(3);
+    expect(c.FLIGHTS_PROVIDER).toBe('emulator');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it('names every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', FREE_SEARCHES_PER_DAY: '-1', DATABASE_URL: 'mysql://x', EMULATOR_ERROR_RATE: '2' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const keys = (e as ConfigError).issues.map((i) => i.key).sort();
+      expect(keys).toEqual(['DATABASE_URL', 'EMULATOR_ERROR_RATE', 'FREE_SEARCHES_PER_DAY', 'PORT']);
+      expect((e as Error).message).toContain('PORT');
+    }
+  });
+
+  it('coerces numbers and booleans', () => {
+    const c = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', PLAN_MONTHLY_PRICE: '7.5' });
+    expect(c.PORT).toBe(8080);
+    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.PLAN_MONTHLY_PRICE).toBe(7.5);
+  });
+});

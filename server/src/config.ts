@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * The whole configuration, parsed once from the environment at boot. A bad value stops the process and every bad
+ * key is named (Epic Stack habit). Every outside-service key is optional: without it the offline default runs.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
+const num = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().min(min).max(max).default(def);
+const rate = (def: number) => z.coerce.number().min(0).max(1).default(def);
+const url = z.url();
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_URL: url.default('http://localhost:3000'),
+  APP_VERSION: z.string().min(1).default('3.1'),
+  SUPPORT_EMAIL: z.email().default('support@gowildfinder.app'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_PER_MINUTE: int(600, 1),
+  BODY_LIMIT_BYTES: int(1_048_576, 1024),
+
+  // Plans and quotas (decisions.md: one catalogue, one quota setting; every text is rendered from these).
+  FREE_SEARCHES_PER_DAY: int(3, 0, 1000),
+  PLAN_MONTHLY_PRICE: num(5),
+  PLAN_MONTHLY_REGULAR_PRICE: num(10),
+  PLAN_YEARLY_PRICE: num(50),
+  PLAN_YEARLY_REGULAR_PRICE: num(120),
+  TRIAL_DAYS: int(7, 0, 365),
+
+  // Flights: the Frontier adapter always runs; it talks to the real site or to the emulator.
+  FLIGHTS_PROVIDER: z.enum(['emulator', 'frontier']).default('emulator'),
+  FRONTIER_BASE_URL: url.default('https://booking.flyfrontier.com'),
+  FRONTIER_DATE_FORMAT: z.enum(['MMM DD, YYYY', 'YYYY-MM-DD', 'MM-DD-YYYY']).default('MMM DD, YYYY'),
+  EMULATOR_PORT: int(0, 0, 65535),
+  EMULATOR_LATENCY_MS: int(250),
+  EMULATOR_JITTER_MS: int(100),
+  EMULATOR_ERROR_RATE: rate(0),
+  EMULATOR_BLOCK_RATE: rate(0),
+  EMULATOR_THROTTLE_RATE: rate(0),
+  EMULATOR_HANG_RATE: rate(0),
+  EMULATOR_BUCKET_MINUTES: int(30, 1),
+  FLIGHT_CACHE_TTL_SECONDS: int(600, 0),
+  FLIGHT_CACHE_STALE_SECONDS: int(3600, 0),
+  UPSTREAM_CONCURRENCY: int(50, 1, 500),
+  UPSTREAM_RPS: num(100, 0.1),
+  UPSTREAM_TIMEOUT_MS: int(10_000, 100),
+  UPSTREAM_RETRIES: int(2, 0, 5),
+  BREAKER_THRESHOLD: int(5, 1),
+  BREAKER_COOLDOWN_MS: int(30_000, 100),
+
+  // Weather.
+  WEATHER_PROVIDER: z.enum(['demo', 'open-meteo']).default('demo'),
+  OPEN_METEO_BASE_URL: url.default('https://api.open-meteo.com'),
+
+  // Accounts.
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_DAYS: int(30, 1, 365),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: url.default('https://www.googleapis.com/oauth2/v3/certs'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('GoWild Finder <no-reply@gowildfinder.app>'),
+
+  // Location.
+  GEO_PROVIDER: z.enum(['demo', 'ipapi']).default('demo'),
+  IPAPI_BASE_URL: url.default('https://ipapi.co'),
+
+  // Billing, hotels, cars (later issues; keys are optional and switch the real adapters on).
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
+  RAPIDAPI_KEY: z.string().min(1).optional(),
+  TILE_URL: z.string().min(1).optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: { key: string; message: string }[]) {
+    super(`Invalid configuration: ${issues.map((i) => `${i.key} (${i.message})`).join(', ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; empty strings count as unset so `FOO=` in a shell does not trip validation. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => ({ key: String(i.path[0] ?? '?'), message: i.message })));
+  }
+  return parsed.data;
+}
+
+/** A configuration for tests: defaults plus overrides, without reading process.env. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EMULATOR_LATENCY_MS: '0', EMULATOR_JITTER_MS: '0', ...overrides });
+}

@@ -1,0 +1,40 @@
+import { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import { createReferenceRepository } from './modules/reference/reference.repository';
+import { type ReferenceService, createReferenceService } from './modules/reference/reference.service';
+import { createMetricsRegistry } from './plugins/metrics';
+
+/**
+ * Everything the routes need, built once per process (or per test). Modules receive what they use as arguments;
+ * tests override single pieces. `dispose` closes what was opened here, in reverse order.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  metrics: Registry;
+  redis?: Redis;
+  reference: ReferenceService;
+  disposers: (() => Promise<void>)[];
+}
+
+export async function createAppDeps(config: Config, database: Database, overrides: Partial<AppDeps> = {}): Promise<AppDeps> {
+  const disposers: (() => Promise<void>)[] = [];
+  const clock = overrides.clock ?? systemClock;
+  const metrics = overrides.metrics ?? createMetricsRegistry();
+  let redis = overrides.redis;
+  if (!redis && config.REDIS_URL) {
+    const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
+    redis = client;
+    disposers.push(async () => void (await client.quit()));
+  }
+  const reference = overrides.reference ?? (await createReferenceService(createReferenceRepository(database.db)));
+  return { config, database, clock, metrics, redis, reference, disposers, ...overrides };
+}
+
+export async function disposeAppDeps(deps: AppDeps): Promise<void> {
+  for (const d of [...deps.disposers].reverse()) await d();
+}

@@ -1,0 +1,23 @@
+import { airportsResponseSchema, blackoutDatesResponseSchema, routesResponseSchema } from '@gowild/contract/reference';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listAirports, type ReferenceService } from './reference.service';
+
+export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (app, { reference }) => {
+  const airports = listAirports().map(({ frontier: _frontier, ...a }) => a);
+
+  app.get('/api/airports', { schema: { tags: ['reference'], summary: 'Every airport the product knows', response: { 200: airportsResponseSchema } } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return { airports };
+  });
+
+  app.get('/api/routes', { schema: { tags: ['reference'], summary: 'The directed route network', response: { 200: routesResponseSchema } } }, async () => ({
+    success: true as const,
+    routes: reference.routes(),
+  }));
+
+  app.get(
+    '/api/gowild/blackout-dates',
+    { schema: { tags: ['reference'], summary: 'GoWild blackout dates (YYYY-MM-DD)', response: { 200: blackoutDatesResponseSchema } } },
+    async () => reference.blackoutDates(),
+  );
+};

@@ -1,0 +1,50 @@
+import { ERROR_CODES } from '@gowild/contract/errors';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error';
+
+function send(reply: FastifyReply, status: number, message: string, code: string, extra: Record<string, unknown> = {}) {
+  return reply.status(status).type('application/json').send({ error: message, message, code, ...extra });
+}
+
+/**
+ * One error model for /api: `{ error, message, code }` with the right status. Input problems are 4xx with a
+ * field-level message; anything unexpected is a 500 whose details stay in the log, never in the answer.
+ */
+export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: (reply: FastifyReply) => unknown }) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      reply.headers(err.headers);
+      return send(reply, err.statusCode, err.message, err.code, err.extra);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => {
+        const issuePath = (v.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? [];
+        const field = String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || issuePath.map(String).join('.');
+        return { field, message: v.message ?? 'is invalid' };
+      });
+      const first = fields[0];
+      const where = err.validationContext === 'querystring' ? 'query' : err.validationContext;
+      const message = first ? `Invalid ${where}: ${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid request';
+      return send(reply, 400, message, ERROR_CODES.VALIDATION_FAILED, { fields });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, 'Too many requests. Please slow down and try again shortly.', ERROR_CODES.RATE_LIMITED);
+    if (status === 413) return send(reply, 413, 'Request body is too large', ERROR_CODES.PAYLOAD_TOO_LARGE);
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+      return send(reply, 400, 'Malformed JSON in request body', ERROR_CODES.BAD_REQUEST);
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, 'Unsupported content type', ERROR_CODES.BAD_REQUEST);
+    if (status >= 400 && status < 500) return send(reply, status, err.message || 'Bad request', ERROR_CODES.BAD_REQUEST);
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, 500, 'Something went wrong on our side. Please try again later.', ERROR_CODES.INTERNAL);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+      return send(reply, 404, `No such endpoint: ${request.method} ${path}`, ERROR_CODES.NOT_FOUND);
+    }
+    return opts.serveSpa(reply);
+  });
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
+
+/**
+ * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a deploy is seen at once.
+ * Returns the fallback used by the not-found handler for client-side routes.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<(reply: FastifyReply) => unknown> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web app is not built; run `npm run build`');
+    return (reply) =>
+      reply
+        .status(503)
+        .type('text/html')
+        .send('<!doctype html><title>GoWild Finder</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+}

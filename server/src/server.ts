@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { createAppDeps, disposeAppDeps } from './deps';
+
+/** Listens on PORT and shuts down gracefully: stop taking requests, finish the open ones, close what was opened. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Refusing to start. ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const deps = await createAppDeps(config, database);
+  const app = await buildApp(deps);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await disposeAppDeps(deps);
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`GoWild Finder on http://localhost:${config.PORT} (database: ${database.kind}, flights: ${config.FLIGHTS_PROVIDER})`);
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
