@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/** Validation texts of spec section 5, defined once for the pages and the server. */
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordCommon: 'This password is too common. Please choose a less predictable password.',
+  confirmRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneInvalid: 'Please enter a valid US phone number (10 digits)',
+  noToken: 'No token provided',
+  noResetToken: 'No reset token provided',
+  invalidResetToken: 'Invalid or expired reset token',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  accountDisabled: 'This account has been deactivated',
+  googleUnavailable: 'Google sign-in is not configured on this server',
+  tokenVerificationFailed: 'Token verification failed',
+} as const;
+
+/** A loose address check, as the pages do it: something@something.tld. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid);
+
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(LIMITS.passwordMinLength, AUTH_MESSAGES.passwordTooShort)
+  .max(256, 'Password must be at most 256 characters long');
+
+/** Phone: optional; digits only once formatting is stripped; exactly 10 (US). */
+export const phoneSchema = z
+  .string()
+  .transform((s) => s.replace(/\D/g, ''))
+  .refine((s) => s.length === 0 || s.length === LIMITS.phoneDigits, AUTH_MESSAGES.phoneInvalid);
+
+const nameSchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, `${message.split(' is')[0]} is too long`);
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string().nullable(),
+  is_admin: z.boolean(),
+  is_premium: z.boolean(),
+  is_active: z.boolean(),
+  is_trial: z.boolean(),
+  /** Epoch seconds, or null. */
+  trial_end: z.number().nullable(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  first_name: nameSchema(AUTH_MESSAGES.firstNameRequired),
+  last_name: nameSchema(AUTH_MESSAGES.lastNameRequired),
+  phone_number: phoneSchema.optional().nullable(),
+});
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(256),
+});
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+
+export const tokenBodySchema = z.object({ token: z.string().max(8192).optional() });
+export const verifyTokenResponseSchema = z.object({ valid: z.boolean(), user: userSchema.optional(), error: z.string().optional() });
+
+export const profileBodySchema = z
+  .object({
+    first_name: nameSchema(AUTH_MESSAGES.firstNameRequired).optional(),
+    last_name: nameSchema(AUTH_MESSAGES.lastNameRequired).optional(),
+    phone_number: phoneSchema.optional().nullable(),
+  })
+  .strict();
+export const userResponseSchema = z.object({ user: userSchema });
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const verifyResetTokenResponseSchema = z.object({ valid: z.boolean(), user_name: z.string().optional(), error: z.string().optional() });
+export const resetPasswordBodySchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.noResetToken }).min(1, AUTH_MESSAGES.noResetToken).max(512),
+  password: newPasswordSchema,
+});
+export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+
+export const searchUsageResponseSchema = z.object({
+  search_limit: z.number().int().nullable(),
+  searches_remaining: z.number().int().nullable(),
+  is_premium: z.boolean(),
+});
+export type SearchUsage = z.infer<typeof searchUsageResponseSchema>;
+
+/** Spec section 4 'Trial': in trial when is_trial and trial_end is in the future; days left rounded up. */
+export function trialDaysLeft(user: Pick<User, 'is_trial' | 'trial_end'>, nowMs: number = Date.now()): number {
+  if (!user.is_trial || user.trial_end === null) return 0;
+  const remaining = user.trial_end - nowMs / 1000;
+  return remaining > 0 ? Math.ceil(remaining / 86400) : 0;
+}
+
+/** (555) 123-4567 for a 10-digit number; anything else as given. */
+export function formatPhone(digits: string | null | undefined): string {
+  const d = (digits ?? '').replace(/\D/g, '');
+  if (d.length !== 10) return digits ?? '';
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
