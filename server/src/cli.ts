@@ -1,0 +1,102 @@
+/**
+ * Operator commands against the configured database: `npm run cli -- <command> [args]`.
+ * Each module contributes its commands to the table below.
+ */
+import { readFileSync } from 'node:fs';
+import { isoDateSchema } from '@gowild/contract/dates';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { type AppDeps, createAppDeps, disposeAppDeps } from './deps';
+
+export interface CliCommand {
+  usage: string;
+  run(deps: AppDeps, args: string[], out: (line: string) => void): Promise<void>;
+}
+
+export class CliUsageError extends Error {}
+
+export const commands: Record<string, CliCommand> = {
+  'routes:list': {
+    usage: 'routes:list [ORIGIN]',
+    async run(deps, [origin], out) {
+      const rows = deps.reference.routes().filter((r) => !origin || r.origin === origin.toUpperCase());
+      for (const r of rows) out(`${r.origin}-${r.destination}`);
+      out(`${rows.length} routes`);
+    },
+  },
+  'routes:import': {
+    usage: 'routes:import FILE.json   (a JSON array of {origin, destination}; replaces the network)',
+    async run(deps, [file], out) {
+      if (!file) throw new CliUsageError('routes:import needs a file');
+      const rows = JSON.parse(readFileSync(file, 'utf8')) as { origin: string; destination: string }[];
+      const valid = rows.filter((r) => /^[A-Z]{3}$/.test(r.origin) && /^[A-Z]{3}$/.test(r.destination) && r.origin !== r.destination);
+      if (valid.length === 0) throw new CliUsageError('no valid routes in that file');
+      await deps.reference.replaceRoutes(valid);
+      out(`imported ${valid.length} routes (${rows.length - valid.length} skipped)`);
+    },
+  },
+  'blackouts:list': {
+    usage: 'blackouts:list',
+    async run(deps, _args, out) {
+      for (const d of deps.reference.blackoutDates()) out(d);
+    },
+  },
+  'blackouts:add': {
+    usage: 'blackouts:add YYYY-MM-DD [YYYY-MM-DD] [--label TEXT]   (one date or an inclusive range)',
+    async run(deps, args, out) {
+      const labelAt = args.indexOf('--label');
+      const label = labelAt >= 0 ? (args[labelAt + 1] ?? '') : '';
+      const [start, end = start] = labelAt >= 0 ? args.slice(0, labelAt) : args;
+      if (!start || !isoDateSchema.safeParse(start).success || !isoDateSchema.safeParse(end).success) throw new CliUsageError('dates must be YYYY-MM-DD');
+      const rows: { date: string; label: string }[] = [];
+      for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
+        rows.push({ date: d.toISOString().slice(0, 10), label });
+      }
+      await deps.reference.addBlackouts(rows);
+      out(`added ${rows.length} blackout date(s)`);
+    },
+  },
+  'blackouts:remove': {
+    usage: 'blackouts:remove YYYY-MM-DD',
+    async run(deps, [date], out) {
+      if (!date || !isoDateSchema.safeParse(date).success) throw new CliUsageError('date must be YYYY-MM-DD');
+      out((await deps.reference.removeBlackout(date)) ? `removed ${date}` : `${date} was not a blackout date`);
+    },
+  },
+};
+
+export async function runCli(argv: string[], out: (line: string) => void = console.log, deps?: AppDeps): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    out('Commands:');
+    for (const c of Object.values(commands)) out(`  ${c.usage}`);
+    return name ? 2 : 0;
+  }
+  let own: { deps: AppDeps; close: () => Promise<void> } | undefined;
+  if (!deps) {
+    const config = loadConfig({ ...process.env, FLIGHTS_PROVIDER: process.env.FLIGHTS_PROVIDER, LOG_LEVEL: 'silent' });
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const d = await createAppDeps(config, database);
+    own = { deps: d, close: async () => { await disposeAppDeps(d); await database.close(); } };
+  }
+  try {
+    await command.run(deps ?? own!.deps, args, out);
+    return 0;
+  } catch (e) {
+    if (e instanceof CliUsageError) {
+      out(`error: ${e.message}\nusage: ${command.usage}`);
+      return 2;
+    }
+    throw e;
+  } finally {
+    await own?.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
