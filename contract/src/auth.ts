@@ -21,6 +21,23 @@ export const AUTH_MESSAGES = {
   accountDisabled: 'This account has been deactivated',
   googleUnavailable: 'Google sign-in is not configured on this server',
   tokenVerificationFailed: 'Token verification failed',
+  loginFailed: 'Login failed',
+  googleFailed: 'Google authentication failed',
+  googleEmailUnverified: 'Your Google account e-mail address is not verified. Please verify it with Google or sign up with a password.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  loginRequired: 'Please log in to continue.',
+  forgotPasswordSent: 'If an account exists for that email, a password reset link is on its way. It is valid for 1 hour.',
+  passwordResetDone: 'Your password has been reset. Please sign in with your new password.',
+  loggedOut: 'You have been logged out.',
+  tooManyLogins: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRegistrations: 'Too many sign-up attempts. Please try again later.',
+  tooManyResets: 'Too many password reset requests. Please try again later.',
+} as const;
+
+/** What the server answers when a role rule refuses a call (spec sections 5, 6 and 8; decisions.md). */
+export const ENTITLEMENT_MESSAGES = {
+  returnPremium: 'Return flight search is a premium feature. Upgrade your account to search return flights.',
+  adminRequired: 'Admin privileges required.',
 } as const;
 
 /** A loose address check, as the pages do it: something@something.tld. */
@@ -45,7 +62,12 @@ export const phoneSchema = z
   .transform((s) => s.replace(/\D/g, ''))
   .refine((s) => s.length === 0 || s.length === LIMITS.phoneDigits, AUTH_MESSAGES.phoneInvalid);
 
-const nameSchema = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, `${message.split(' is')[0]} is too long`);
+const nameSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(100, `${message.split(' is')[0]} is too long`);
 
 export const userSchema = z.object({
   id: z.string(),
@@ -79,6 +101,8 @@ export const loginBodySchema = z.object({
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 
 export const tokenBodySchema = z.object({ token: z.string().max(8192).optional() });
+/** POST /auth/google: the ID token (credential) Google Identity Services gave the browser. */
+export const googleBodySchema = z.object({ token: z.string({ error: AUTH_MESSAGES.noToken }).min(1, AUTH_MESSAGES.noToken).max(8192) });
 export const verifyTokenResponseSchema = z.object({ valid: z.boolean(), user: userSchema.optional(), error: z.string().optional() });
 
 export const profileBodySchema = z
@@ -91,7 +115,11 @@ export const profileBodySchema = z
 export const userResponseSchema = z.object({ user: userSchema });
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export const verifyResetTokenResponseSchema = z.object({ valid: z.boolean(), user_name: z.string().optional(), error: z.string().optional() });
+export const verifyResetTokenResponseSchema = z.object({
+  valid: z.boolean(),
+  user_name: z.string().optional(),
+  error: z.string().optional(),
+});
 export const resetPasswordBodySchema = z.object({
   token: z.string({ error: AUTH_MESSAGES.noResetToken }).min(1, AUTH_MESSAGES.noResetToken).max(512),
   password: newPasswordSchema,

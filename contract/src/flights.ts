@@ -96,8 +96,20 @@ export const inboundQuerySchema = z.object({
  */
 export const searchStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), total: z.number().int(), codes: z.array(z.string()), search_parameters: searchParametersSchema }),
-  z.object({ type: z.literal('destination'), code: z.string(), flights: z.array(flightSchema), done: z.number().int(), total: z.number().int(), failed: z.boolean().optional() }),
-  z.object({ type: z.literal('summary'), summary: searchSummarySchema, partial: z.boolean().optional(), failed: z.array(z.string()).optional() }),
+  z.object({
+    type: z.literal('destination'),
+    code: z.string(),
+    flights: z.array(flightSchema),
+    done: z.number().int(),
+    total: z.number().int(),
+    failed: z.boolean().optional(),
+  }),
+  z.object({
+    type: z.literal('summary'),
+    summary: searchSummarySchema,
+    partial: z.boolean().optional(),
+    failed: z.array(z.string()).optional(),
+  }),
   z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string(), code: z.string() }),
 ]);
 export type SearchStreamEvent = z.infer<typeof searchStreamEventSchema>;

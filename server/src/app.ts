@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { healthRoutes } from './modules/health/health.routes';
+import { locationRoutes } from './modules/location/location.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -26,7 +27,8 @@ export const REDACTED_LOG_PATHS = [
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    logger:
+      config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
@@ -43,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: deps.database });
   await app.register(publicConfigRoutes, { config });
   await app.register(referenceRoutes, { reference: deps.reference });
+  await app.register(locationRoutes, { location: deps.location });
 
   return app;
 }

@@ -47,7 +47,8 @@ export const commands: Record<string, CliCommand> = {
       const labelAt = args.indexOf('--label');
       const label = labelAt >= 0 ? (args[labelAt + 1] ?? '') : '';
       const [start, end = start] = labelAt >= 0 ? args.slice(0, labelAt) : args;
-      if (!start || !isoDateSchema.safeParse(start).success || !isoDateSchema.safeParse(end).success) throw new CliUsageError('dates must be YYYY-MM-DD');
+      if (!start || !isoDateSchema.safeParse(start).success || !isoDateSchema.safeParse(end).success)
+        throw new CliUsageError('dates must be YYYY-MM-DD');
       const rows: { date: string; label: string }[] = [];
       for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
         rows.push({ date: d.toISOString().slice(0, 10), label });
@@ -78,7 +79,13 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     const config = loadConfig({ ...process.env, FLIGHTS_PROVIDER: process.env.FLIGHTS_PROVIDER, LOG_LEVEL: 'silent' });
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     const d = await createAppDeps(config, database);
-    own = { deps: d, close: async () => { await disposeAppDeps(d); await database.close(); } };
+    own = {
+      deps: d,
+      close: async () => {
+        await disposeAppDeps(d);
+        await database.close();
+      },
+    };
   }
   try {
     await command.run(deps ?? own!.deps, args, out);
@@ -95,8 +102,11 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runCli(process.argv.slice(2)).then((code) => process.exit(code), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

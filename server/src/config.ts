@@ -4,9 +4,7 @@ import { z } from 'zod';
  * The whole configuration, parsed once from the environment at boot. A bad value stops the process and every bad
  * key is named (Epic Stack habit). Every outside-service key is optional: without it the offline default runs.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 const num = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().min(min).max(max).default(def);
 const rate = (def: number) => z.coerce.number().min(0).max(1).default(def);
@@ -21,8 +19,14 @@ export const configSchema = z.object({
   APP_VERSION: z.string().min(1).default('3.1'),
   SUPPORT_EMAIL: z.email().default('support@gowildfinder.app'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: int(600, 1),
@@ -66,7 +70,10 @@ export const configSchema = z.object({
   SESSION_TTL_DAYS: int(30, 1, 365),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: url.default('https://www.googleapis.com/oauth2/v3/certs'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('GoWild Finder <no-reply@gowildfinder.app>'),
 
   // Location.

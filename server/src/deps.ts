@@ -2,7 +2,9 @@ import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createGeoProvider } from './providers/geo';
 import { type Clock, systemClock } from './lib/clock';
+import { type LocationService, createLocationService } from './modules/location/location.service';
 import { createReferenceRepository } from './modules/reference/reference.repository';
 import { type ReferenceService, createReferenceService } from './modules/reference/reference.service';
 import { createMetricsRegistry } from './plugins/metrics';
@@ -18,6 +20,7 @@ export interface AppDeps {
   metrics: Registry;
   redis?: Redis;
   reference: ReferenceService;
+  location: LocationService;
   disposers: (() => Promise<void>)[];
 }
 
@@ -32,7 +35,8 @@ export async function createAppDeps(config: Config, database: Database, override
     disposers.push(async () => void (await client.quit()));
   }
   const reference = overrides.reference ?? (await createReferenceService(createReferenceRepository(database.db)));
-  return { config, database, clock, metrics, redis, reference, disposers, ...overrides };
+  const location = overrides.location ?? createLocationService(createGeoProvider(config));
+  return { config, database, clock, metrics, redis, reference, location, disposers, ...overrides };
 }
 
 export async function disposeAppDeps(deps: AppDeps): Promise<void> {

@@ -1,4 +1,5 @@
-import { date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The directed route network (origin → destination). Seeded from the committed snapshot on first start and
@@ -20,3 +21,114 @@ export const blackoutDates = pgTable('blackout_dates', {
   label: text('label').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Accounts, sessions and entitlements (issue "Accounts") ----
+
+/** A person with an account. E-mail is stored lower-cased and unique regardless of case. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    /** argon2id PHC string; null for accounts that only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isPremium: boolean('is_premium').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    isTrial: boolean('is_trial').notNull().default(false),
+    /** Epoch seconds (spec section 3). */
+    trialEnd: bigint('trial_end', { mode: 'number' }),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_stripe_customer_idx').on(t.stripeCustomerId),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** A sign-in identity at an outside provider, keyed by the provider's subject (Google `sub`), never by e-mail. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** Server-side sessions: the token names one, so logout, a reset or deactivation ends it on the next request. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Password reset tokens: only the SHA-256 of the token is kept, so a database leak does not leak live links. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Searches a free user has spent per UTC day; reserved atomically before a search runs, refunded if it did not. */
+export const searchUsage = pgTable(
+  'search_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Every search that ran (spec section 3 'Search log'); user_id is null for a guest or a deleted account. */
+export const searchLogs = pgTable(
+  'search_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    originAirport: text('origin_airport').notNull(),
+    destinationAirport: text('destination_airport'),
+    searchType: text('search_type').notNull(),
+    searchDate: date('search_date', { mode: 'string' }),
+    resultsFound: integer('results_found').notNull().default(0),
+    totalFlights: integer('total_flights').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_logs_created_at_idx').on(t.createdAt),
+    index('search_logs_user_idx').on(t.userId),
+    index('search_logs_origin_idx').on(t.originAirport),
+  ],
+);

@@ -4,7 +4,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 
 function send(reply: FastifyReply, status: number, message: string, code: string, extra: Record<string, unknown> = {}) {
-  return reply.status(status).type('application/json').send({ error: message, message, code, ...extra });
+  return reply
+    .status(status)
+    .type('application/json')
+    .send({ error: message, message, code, ...extra });
 }
 
 /**
@@ -20,7 +23,10 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: (r
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => {
         const issuePath = (v.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? [];
-        const field = String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || issuePath.map(String).join('.');
+        const field =
+          String(v.instancePath || '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.') || issuePath.map(String).join('.');
         return { field, message: v.message ?? 'is invalid' };
       });
       const first = fields[0];

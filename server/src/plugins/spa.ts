@@ -25,7 +25,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     wildcard: false,
     index: false,
     setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');

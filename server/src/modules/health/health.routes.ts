@@ -12,7 +12,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       return { status: 'ok' as const, database: 'ok' as const, uptime_seconds: Math.round(process.uptime()) };
     } catch (err) {
       request.log.error({ err }, 'health: database unreachable');
-      return reply.status(503).send({ status: 'degraded' as const, database: 'down' as const, uptime_seconds: Math.round(process.uptime()) });
+      return reply
+        .status(503)
+        .send({ status: 'degraded' as const, database: 'down' as const, uptime_seconds: Math.round(process.uptime()) });
     }
   });
 };

@@ -10,8 +10,22 @@ export function buildPublicConfig(config: Config): PublicConfig {
     supportEmail: config.SUPPORT_EMAIL,
     freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY,
     plans: [
-      { id: 'monthly', name: 'Monthly', price: config.PLAN_MONTHLY_PRICE, regularPrice: config.PLAN_MONTHLY_REGULAR_PRICE, interval: 'month', trialDays: config.TRIAL_DAYS },
-      { id: 'yearly', name: 'Yearly', price: config.PLAN_YEARLY_PRICE, regularPrice: config.PLAN_YEARLY_REGULAR_PRICE, interval: 'year', trialDays: config.TRIAL_DAYS },
+      {
+        id: 'monthly',
+        name: 'Monthly',
+        price: config.PLAN_MONTHLY_PRICE,
+        regularPrice: config.PLAN_MONTHLY_REGULAR_PRICE,
+        interval: 'month',
+        trialDays: config.TRIAL_DAYS,
+      },
+      {
+        id: 'yearly',
+        name: 'Yearly',
+        price: config.PLAN_YEARLY_PRICE,
+        regularPrice: config.PLAN_YEARLY_REGULAR_PRICE,
+        interval: 'year',
+        trialDays: config.TRIAL_DAYS,
+      },
     ],
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
     providers: {
@@ -28,5 +42,9 @@ export function buildPublicConfig(config: Config): PublicConfig {
 
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const body = buildPublicConfig(config);
-  app.get('/api/config', { schema: { tags: ['reference'], summary: 'Public configuration', response: { 200: publicConfigSchema } } }, async () => body);
+  app.get(
+    '/api/config',
+    { schema: { tags: ['reference'], summary: 'Public configuration', response: { 200: publicConfigSchema } } },
+    async () => body,
+  );
 };

@@ -14,7 +14,10 @@ export interface BlackoutRow {
 export function createReferenceRepository(db: Db) {
   return {
     async listRoutes(): Promise<RouteRow[]> {
-      return db.select({ origin: routes.origin, destination: routes.destination }).from(routes).orderBy(asc(routes.origin), asc(routes.destination));
+      return db
+        .select({ origin: routes.origin, destination: routes.destination })
+        .from(routes)
+        .orderBy(asc(routes.origin), asc(routes.destination));
     },
     async countRoutes(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(routes);
@@ -36,10 +39,16 @@ export function createReferenceRepository(db: Db) {
     },
     async addBlackouts(rows: BlackoutRow[]): Promise<void> {
       if (rows.length === 0) return;
-      await db.insert(blackoutDates).values(rows).onConflictDoUpdate({ target: blackoutDates.date, set: { label: sql`excluded.label` } });
+      await db
+        .insert(blackoutDates)
+        .values(rows)
+        .onConflictDoUpdate({ target: blackoutDates.date, set: { label: sql`excluded.label` } });
     },
     async removeBlackout(date: string): Promise<boolean> {
-      const deleted = await db.delete(blackoutDates).where(sql`${blackoutDates.date} = ${date}`).returning({ date: blackoutDates.date });
+      const deleted = await db
+        .delete(blackoutDates)
+        .where(sql`${blackoutDates.date} = ${date}`)
+        .returning({ date: blackoutDates.date });
       return deleted.length > 0;
     },
   };

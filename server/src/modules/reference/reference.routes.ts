@@ -5,15 +5,23 @@ import { listAirports, type ReferenceService } from './reference.service';
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (app, { reference }) => {
   const airports = listAirports().map(({ frontier: _frontier, ...a }) => a);
 
-  app.get('/api/airports', { schema: { tags: ['reference'], summary: 'Every airport the product knows', response: { 200: airportsResponseSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=3600');
-    return { airports };
-  });
+  app.get(
+    '/api/airports',
+    { schema: { tags: ['reference'], summary: 'Every airport the product knows', response: { 200: airportsResponseSchema } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return { airports };
+    },
+  );
 
-  app.get('/api/routes', { schema: { tags: ['reference'], summary: 'The directed route network', response: { 200: routesResponseSchema } } }, async () => ({
-    success: true as const,
-    routes: reference.routes(),
-  }));
+  app.get(
+    '/api/routes',
+    { schema: { tags: ['reference'], summary: 'The directed route network', response: { 200: routesResponseSchema } } },
+    async () => ({
+      success: true as const,
+      routes: reference.routes(),
+    }),
+  );
 
   app.get(
     '/api/gowild/blackout-dates',

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { userSchema } from './auth';
+
+/** GET /admin/* lists: `page` from 1, `limit` per page (the dashboard asks for 25). */
+export const adminListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(1_000_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(LIMITS.adminPageSize),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  /** Number of pages; 0 when the list is empty. */
+  pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Spec section 3 'User', admin view. */
+export const adminUserSchema = userSchema.extend({
+  notification_count: z.number().int(),
+  search_count: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), pagination: paginationSchema });
+
+export const searchLogUserSchema = z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() });
+
+/** Spec section 3 'Search log'. `search_type` is search, single, inbound or return; `user` null means guest. */
+export const searchLogSchema = z.object({
+  id: z.string(),
+  origin_airport: z.string(),
+  destination_airport: z.string().nullable(),
+  search_type: z.string(),
+  search_date: z.string().nullable(),
+  results_found: z.number().int(),
+  total_flights: z.number().int(),
+  created_at: z.string(),
+  user: searchLogUserSchema.nullable(),
+});
+export type SearchLog = z.infer<typeof searchLogSchema>;
+export const adminSearchesResponseSchema = z.object({ searches: z.array(searchLogSchema), pagination: paginationSchema });
+
+/** Spec section 3 'Notification', admin view (with its owner). */
+export const adminNotificationSchema = z.object({
+  id: z.string(),
+  origin_airport: z.string(),
+  destination_airport: z.string(),
+  travel_dates: z.array(z.string()),
+  max_price: z.number(),
+  gowild_only: z.boolean(),
+  phone_number: z.string().nullable(),
+  sms_consent: z.boolean(),
+  is_active: z.boolean(),
+  is_completed: z.boolean(),
+  found_price: z.number().nullable(),
+  found_travel_date: z.string().nullable(),
+  notification_sent: z.boolean(),
+  created_at: z.string(),
+  last_checked_at: z.string().nullable(),
+  user: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }).nullable(),
+});
+export type AdminNotification = z.infer<typeof adminNotificationSchema>;
+export const adminNotificationsResponseSchema = z.object({ notifications: z.array(adminNotificationSchema), pagination: paginationSchema });
+
+/** Spec section 3 'Admin summary'. */
+export const adminDashboardResponseSchema = z.object({
+  total_users: z.number().int(),
+  total_notifications: z.number().int(),
+  total_searches: z.number().int(),
+  search_breakdown: z.object({
+    searches_by_type: z.record(z.string(), z.number().int()),
+    recent_searches_24h: z.number().int(),
+    top_origins: z.array(z.object({ airport: z.string(), count: z.number().int() })),
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardResponseSchema>;
+
+/** Pages for `total` rows at `limit` per page. */
+export function pageCount(total: number, limit: number): number {
+  return Math.ceil(total / limit);
+}

@@ -1,0 +1,68 @@
+/**
+ * Airport-local wall-clock times (YYYY-MM-DDTHH:mm:ss, no zone, as the airline gives them) and instants, converted
+ * with each airport's IANA zone. Intl does the zone rules; formatters are cached because searches convert a lot.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function wallClockParts(utcMs: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(utcMs))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return { y: parts.year ?? 0, mo: parts.month ?? 1, d: parts.day ?? 1, h: parts.hour ?? 0, mi: parts.minute ?? 0, s: parts.second ?? 0 };
+}
+
+/** Offset of the zone from UTC at that instant, in milliseconds (east positive). */
+function offsetMs(utcMs: number, timeZone: string): number {
+  const p = wallClockParts(utcMs, timeZone);
+  return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - Math.floor(utcMs / 1000) * 1000;
+}
+
+/** The instant a local wall-clock time stands for. In a DST gap or overlap it picks the reading after the change. */
+export function localToUtcMs(localIso: string, timeZone: string): number {
+  const asUtc = Date.parse(`${localIso.slice(0, 19)}Z`);
+  if (Number.isNaN(asUtc)) throw new RangeError(`not a local date-time: ${localIso}`);
+  const first = asUtc - offsetMs(asUtc, timeZone);
+  return asUtc - offsetMs(first, timeZone);
+}
+
+export function utcToLocalIso(utcMs: number, timeZone: string): string {
+  const p = wallClockParts(utcMs, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.y}-${two(p.mo)}-${two(p.d)}T${two(p.h)}:${two(p.mi)}:${two(p.s)}`;
+}
+
+/** Today's date (YYYY-MM-DD) at a place. */
+export function localDate(now: Date, timeZone: string): string {
+  return utcToLocalIso(now.getTime(), timeZone).slice(0, 10);
+}
+
+/** Whole days from `from` to `to`, both YYYY-MM-DD. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}

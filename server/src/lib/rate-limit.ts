@@ -1,0 +1,114 @@
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { type Clock, systemClock } from './clock';
+import { tooManyRequests } from './http-error';
+
+/** A fixed-window counter: how many hits the key has had in its current window, and when that window ends. */
+export interface WindowCount {
+  count: number;
+  /** Milliseconds until the window (and the count) resets; 0 when there is no window open. */
+  resetMs: number;
+}
+
+/**
+ * Counters behind the account rate limits (login, register, forgot-password). In memory for one process; in Redis
+ * when the app is scaled out, so every process sees the same counts (decisions.md, "Shared state at scale").
+ */
+export interface RateLimitStore {
+  readonly kind: 'memory' | 'redis';
+  /** Counts one hit and returns the count including it. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The current count without adding to it. */
+  peek(key: string): Promise<WindowCount>;
+  reset(key: string): Promise<void>;
+}
+
+/** One limit: at most `limit` hits per `windowMs` for a key. */
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Memory store. Bounded, so a flood of distinct keys (spoofed addresses, random e-mails) cannot exhaust memory. */
+export function createMemoryRateLimitStore(clock: Clock = systemClock, maxKeys = 100_000): RateLimitStore {
+  const windows = new LRUCache<string, { count: number; resetAt: number }>({ max: maxKeys });
+  const live = (key: string) => {
+    const w = windows.get(key);
+    if (w && w.resetAt <= clock.now().getTime()) {
+      windows.delete(key);
+      return undefined;
+    }
+    return w;
+  };
+  return {
+    kind: 'memory',
+    async hit(key, windowMs) {
+      const now = clock.now().getTime();
+      const w = live(key) ?? { count: 0, resetAt: now + windowMs };
+      w.count += 1;
+      windows.set(key, w);
+      return { count: w.count, resetMs: w.resetAt - now };
+    },
+    async peek(key) {
+      const w = live(key);
+      return w ? { count: w.count, resetMs: w.resetAt - clock.now().getTime() } : { count: 0, resetMs: 0 };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+// INCR and PEXPIRE in one script, so a crash between them cannot leave a counter that never expires.
+const HIT_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local t = redis.call('PTTL', KEYS[1])
+if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
+return {c, t}`;
+
+/** Redis store; windows run on Redis's clock, shared by every process. */
+export function createRedisRateLimitStore(redis: Redis, prefix = 'gw:rl:'): RateLimitStore {
+  return {
+    kind: 'redis',
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+      return { count, resetMs: Math.max(0, ttl) };
+    },
+    async peek(key) {
+      const replies = await redis.multi().get(prefix + key).pttl(prefix + key).exec();
+      const count = replies?.[0]?.[1] as string | null | undefined;
+      const ttl = Number(replies?.[1]?.[1] ?? 0);
+      return count ? { count: Number(count), resetMs: Math.max(0, ttl) } : { count: 0, resetMs: 0 };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}
+
+export function createRateLimitStore(opts: { redis?: Redis; clock?: Clock }): RateLimitStore {
+  return opts.redis ? createRedisRateLimitStore(opts.redis) : createMemoryRateLimitStore(opts.clock);
+}
+
+/** Throws 429 (with Retry-After) when the key has already used up the rule, without counting this call. */
+export async function assertUnderLimit(store: RateLimitStore, rule: RateRule, key: string, message: string): Promise<void> {
+  const w = await store.peek(`${rule.name}:${key}`);
+  if (w.count >= rule.limit) throw tooManyRequests(message, w.resetMs / 1000);
+}
+
+/** Counts one hit and throws 429 (with Retry-After) when it goes over the rule. */
+export async function consumeLimit(store: RateLimitStore, rule: RateRule, key: string, message: string): Promise<void> {
+  const w = await store.hit(`${rule.name}:${key}`, rule.windowMs);
+  if (w.count > rule.limit) throw tooManyRequests(message, w.resetMs / 1000);
+}
+
+/** Counts one hit without refusing (failures recorded after the fact, e.g. a wrong password). */
+export async function recordHit(store: RateLimitStore, rule: RateRule, key: string): Promise<void> {
+  await store.hit(`${rule.name}:${key}`, rule.windowMs);
+}
+
+export async function resetLimit(store: RateLimitStore, rule: RateRule, key: string): Promise<void> {
+  await store.reset(`${rule.name}:${key}`);
+}

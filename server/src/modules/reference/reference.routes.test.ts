@@ -1,0 +1,88 @@
+import { CITY_GROUPS, expandAirportInput } from '@gowild/contract/city-groups';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app';
+import type { AppDeps } from '../../deps';
+
+let app: FastifyInstance;
+let deps: AppDeps;
+beforeAll(async () => {
+  ({ app, deps } = await buildTestApp({ env: { PLAN_MONTHLY_PRICE: '7', FREE_SEARCHES_PER_DAY: '4' } }));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /api/airports', () => {
+  it('lists every Frontier station and city-group airport with coordinates and a time zone', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/airports' });
+    expect(res.statusCode).toBe(200);
+    const { airports } = res.json() as {
+      airports: { stationCode: string; cityAndCode: string; lat: number; lng: number; timezone: string }[];
+    };
+    expect(airports.length).toBeGreaterThanOrEqual(109);
+    const codes = new Set(airports.map((a) => a.stationCode));
+    for (const g of CITY_GROUPS) for (const c of g.airports) expect(codes.has(c), c).toBe(true);
+    const den = airports.find((a) => a.stationCode === 'DEN');
+    expect(den).toMatchObject({ cityAndCode: 'Denver, CO (DEN)', countryCode: 'US', timezone: 'America/Denver' });
+    expect(den).not.toHaveProperty('frontier');
+  });
+});
+
+describe('GET /api/routes', () => {
+  it('lists the directed network', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/routes' });
+    const body = res.json() as { success: boolean; routes: { origin: string; destination: string }[] };
+    expect(body.success).toBe(true);
+    expect(body.routes).toHaveLength(882);
+    expect(body.routes).toContainEqual({ origin: 'DEN', destination: 'LAS' });
+    // One of the four one-way pairs in the snapshot: no reverse.
+    expect(body.routes).toContainEqual({ origin: 'ATL', destination: 'AUA' });
+    expect(body.routes).not.toContainEqual({ origin: 'AUA', destination: 'ATL' });
+  });
+
+  it('reflects an operator refresh without a restart', async () => {
+    const before = deps.reference.routes();
+    await deps.reference.replaceRoutes([{ origin: 'DEN', destination: 'LAS' }]);
+    const res = await app.inject({ method: 'GET', url: '/api/routes' });
+    expect(res.json().routes).toEqual([{ origin: 'DEN', destination: 'LAS' }]);
+    await deps.reference.replaceRoutes(before);
+  });
+});
+
+describe('GET /api/gowild/blackout-dates', () => {
+  it('lists the seeded dates as YYYY-MM-DD, sorted, and follows edits', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/gowild/blackout-dates' });
+    const dates = res.json() as string[];
+    expect(dates).toContain('2026-11-24');
+    expect(dates).toContain('2026-12-31');
+    expect([...dates].sort()).toEqual(dates);
+    for (const d of dates) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await deps.reference.addBlackouts([{ date: '2027-07-04', label: 'test' }]);
+    expect((await app.inject({ method: 'GET', url: '/api/gowild/blackout-dates' })).json()).toContain('2027-07-04');
+    await deps.reference.removeBlackout('2027-07-04');
+    expect((await app.inject({ method: 'GET', url: '/api/gowild/blackout-dates' })).json()).not.toContain('2027-07-04');
+  });
+});
+
+describe('GET /api/config', () => {
+  it('publishes the plan catalogue and quota from the server configuration', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/config' });
+    const body = res.json();
+    expect(body.freeSearchesPerDay).toBe(4);
+    expect(body.plans).toEqual([
+      { id: 'monthly', name: 'Monthly', price: 7, regularPrice: 10, interval: 'month', trialDays: 7 },
+      { id: 'yearly', name: 'Yearly', price: 50, regularPrice: 120, interval: 'year', trialDays: 7 },
+    ]);
+    expect(body.appVersion).toBe('3.1');
+    expect(body.providers.flights).toBe('demo');
+    expect(body.googleClientId).toBeNull();
+  });
+});
+
+describe('city groups', () => {
+  it('resolve CITY:XXX to their airports, case-insensitively', () => {
+    expect(expandAirportInput('city:nyc')).toEqual(['JFK', 'LGA', 'EWR']);
+    expect(expandAirportInput(' den , CITY:CHI ')).toEqual(['DEN', 'ORD', 'MDW']);
+  });
+});

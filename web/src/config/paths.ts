@@ -1,0 +1,24 @@
+/** Every route path of the app (spec section 2.1), in one place. Link with these, never with literals. */
+export const paths = {
+  home: '/',
+  about: '/about',
+  plans: '/plans',
+  routeMap: '/routes',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  profile: '/profile',
+  notifications: '/notifications',
+  admin: '/admin',
+  flightSummary: '/flight-summary',
+  support: '/support',
+  debugGoogle: '/debug/google',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The link a reset e-mail carries, built the same way for in-app links. */
+export function resetPasswordHref(token: string): string {
+  return `${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,193 @@
+import { paths } from '@/config/paths';
+
+/**
+ * The one way the web app talks to the server (spec section 7): base /api, bearer token from local storage,
+ * 2xx = success, no client time-out, a 401 on anything but login/register ends the session and goes to /login,
+ * and the error texts of spec section 8.
+ */
+
+export const API_BASE = '/api';
+export const AUTH_TOKEN_KEY = 'auth-token';
+
+/** Local storage can be unavailable (privacy modes); the app then behaves as signed out. */
+export const tokenStorage = {
+  get(): string | null {
+    try {
+      return window.localStorage.getItem(AUTH_TOKEN_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(token: string): void {
+    try {
+      window.localStorage.setItem(AUTH_TOKEN_KEY, token);
+    } catch {
+      /* ignored: the session then lasts as long as the page */
+    }
+  },
+  clear(): void {
+    try {
+      window.localStorage.removeItem(AUTH_TOKEN_KEY);
+    } catch {
+      /* ignored */
+    }
+  },
+};
+
+/** A failed call: the text to show, the HTTP status (0 when no answer came) and the server's stable code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly body: unknown;
+  constructor(message: string, status: number, code: string | null = null, body: unknown = undefined) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {
+  if (window.location.pathname !== paths.login) window.location.assign(paths.login);
+};
+
+/** The app installs its own (router navigation and auth-store reset); returns the previous one. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): UnauthorizedHandler {
+  const previous = onUnauthorized;
+  onUnauthorized = handler;
+  return previous;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Verb phrase for 'Unable to <action>. Please try again later.', e.g. 'log in', 'fetch notifications'. */
+  action: string;
+  /** The call's default text when the server gave none (section 8 'Defaults'). */
+  defaultMessage?: string;
+  /** Which server field wins: searches prefer `message`; auth, notifications, billing and admin prefer `error`. */
+  prefer?: 'message' | 'error';
+  /** Always this text on failure, whatever the server said (airports, blackout dates). */
+  fixedMessage?: string;
+  /** False for calls whose 401 is an answer, not an ended session (token verification, logout). */
+  redirectOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export function unableMessage(action: string): string {
+  return `Unable to ${action}. Please try again later.`;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function pickServerText(body: unknown, prefer: 'message' | 'error'): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const record = body as Record<string, unknown>;
+  const order = prefer === 'message' ? ['message', 'error'] : ['error', 'message'];
+  for (const key of order) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = tokenStorage.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(options.fixedMessage ?? unableMessage(options.action), 0);
+  }
+  if (response.status === 401 && options.redirectOnUnauthorized !== false && !path.includes('/auth/login') && !path.includes('/auth/register')) {
+    tokenStorage.clear();
+    onUnauthorized();
+  }
+  return response;
+}
+
+async function toError(response: Response, options: RequestOptions): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined);
+  const code = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : null;
+  const message = options.fixedMessage ?? pickServerText(body, options.prefer ?? 'error') ?? options.defaultMessage ?? unableMessage(options.action);
+  return new ApiError(message, response.status, code, body);
+}
+
+/** A JSON call. Resolves with the parsed body on 2xx; rejects with an ApiError otherwise. */
+export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  const response = await send(path, options);
+  if (!response.ok) throw await toError(response, options);
+  return (await readBody(response)) as T;
+}
+
+/**
+ * A streamed call (NDJSON and the like): resolves with the unread Response on 2xx, so the caller reads
+ * `response.body` line by line; rejects with the same ApiError as apiRequest otherwise.
+ */
+export async function apiStream(path: string, options: RequestOptions): Promise<Response> {
+  const response = await send(path, { ...options, headers: { accept: 'application/x-ndjson, application/json', ...options.headers } });
+  if (!response.ok) throw await toError(response, options);
+  return response;
+}
+
+/** Reads NDJSON lines from a streamed Response, yielding each parsed object. */
+export async function* readNdjson<T = unknown>(response: Response): AsyncGenerator<T> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let newline = buffer.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (line) yield JSON.parse(line) as T;
+      newline = buffer.indexOf('\n');
+    }
+  }
+  const rest = (buffer + decoder.decode()).trim();
+  if (rest) yield JSON.parse(rest) as T;
+}
+
+/** The text to show for any thrown value: an ApiError's message, else the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}

@@ -1,0 +1,191 @@
+import type { User } from '@gowild/contract/auth';
+import { ApiError, tokenStorage } from '@/lib/api-client';
+
+/** Auth state of spec section 3, plus whether the first token check has finished (guards wait for it). */
+export interface AuthState {
+  user: User | null;
+  isAuthenticated: boolean;
+  /** True at start and while an auth action runs (spec section 4). */
+  isLoading: boolean;
+  /** False until the stored token has been checked once; route guards wait on this, not on isLoading. */
+  isInitialized: boolean;
+  error: string | null;
+  showWelcomeModal: boolean;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+export interface RegisterInput {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone_number?: string;
+}
+export interface ProfileInput {
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string | null;
+}
+interface Session {
+  token: string;
+  user: User;
+}
+
+/** The calls the store makes; the app passes the endpoint functions of features/auth/api. */
+export interface AuthApi {
+  verifyToken(token: string): Promise<{ valid: boolean; user?: User; error?: string }>;
+  login(input: LoginInput): Promise<Session>;
+  register(input: RegisterInput): Promise<Session>;
+  googleSignIn(credential: string): Promise<Session>;
+  logout(): Promise<unknown>;
+  updateProfile(input: ProfileInput): Promise<{ user: User }>;
+}
+
+/** Store texts of spec section 8 ('Auth store'), used when a failure carries no server text. */
+export const AUTH_STORE_MESSAGES = {
+  login: 'Login failed. Please try again.',
+  register: 'Registration failed. Please try again.',
+  google: 'Google authentication failed. Please try again.',
+  profile: 'Profile update failed. Please try again.',
+} as const;
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+export function isPremiumUser(user: User | null | undefined): boolean {
+  return user?.is_premium === true;
+}
+
+export function createAuthStore(api: AuthApi) {
+  let state: AuthState = { user: null, isAuthenticated: false, isLoading: true, isInitialized: false, error: null, showWelcomeModal: false };
+  const listeners = new Set<() => void>();
+  let initializing: Promise<void> | null = null;
+
+  function set(patch: Partial<AuthState>) {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function fail(error: unknown, fallback: string): never {
+    const message = error instanceof ApiError && error.message ? error.message : fallback;
+    set({ isLoading: false, error: message });
+    throw error instanceof ApiError ? error : new ApiError(message, 0);
+  }
+
+  function signedIn(session: Session, showWelcomeModal: boolean) {
+    tokenStorage.set(session.token);
+    set({ user: session.user, isAuthenticated: true, isLoading: false, isInitialized: true, error: null, showWelcomeModal });
+    return session.user;
+  }
+
+  function signedOut() {
+    tokenStorage.clear();
+    set({ user: null, isAuthenticated: false, isLoading: false, isInitialized: true, showWelcomeModal: false });
+  }
+
+  return {
+    getState: (): AuthState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Verifies the stored token once: valid → signed in, anything else → signed out with the token cleared. */
+    initialize(): Promise<void> {
+      initializing ??= (async () => {
+        const token = tokenStorage.get();
+        if (!token) {
+          set({ isLoading: false, isInitialized: true });
+          return;
+        }
+        try {
+          const answer = await api.verifyToken(token);
+          if (answer.valid && answer.user) {
+            set({ user: answer.user, isAuthenticated: true, isLoading: false, isInitialized: true, error: null });
+          } else {
+            signedOut();
+          }
+        } catch {
+          signedOut();
+        }
+      })();
+      return initializing;
+    },
+
+    async login(input: LoginInput): Promise<User> {
+      set({ isLoading: true, error: null });
+      try {
+        return signedIn(await api.login(input), false);
+      } catch (e) {
+        return fail(e, AUTH_STORE_MESSAGES.login);
+      }
+    },
+
+    async register(input: RegisterInput): Promise<User> {
+      set({ isLoading: true, error: null });
+      try {
+        return signedIn(await api.register(input), true);
+      } catch (e) {
+        return fail(e, AUTH_STORE_MESSAGES.register);
+      }
+    },
+
+    async googleSignIn(credential: string): Promise<User> {
+      set({ isLoading: true, error: null });
+      try {
+        return signedIn(await api.googleSignIn(credential), false);
+      } catch (e) {
+        return fail(e, AUTH_STORE_MESSAGES.google);
+      }
+    },
+
+    /** Ends the session here even when the server call fails (spec section 7). */
+    async logout(): Promise<void> {
+      try {
+        await api.logout();
+      } catch {
+        /* ignored on purpose */
+      }
+      signedOut();
+    },
+
+    async updateProfile(input: ProfileInput): Promise<User> {
+      set({ isLoading: true, error: null });
+      try {
+        const { user } = await api.updateProfile(input);
+        set({ user, isLoading: false });
+        return user;
+      } catch (e) {
+        return fail(e, AUTH_STORE_MESSAGES.profile);
+      }
+    },
+
+    /** Re-reads the user behind the stored token (after a checkout, for instance). */
+    async refreshUser(): Promise<void> {
+      const token = tokenStorage.get();
+      if (!token) return signedOut();
+      try {
+        const answer = await api.verifyToken(token);
+        if (answer.valid && answer.user) set({ user: answer.user, isAuthenticated: true });
+        else signedOut();
+      } catch {
+        /* a network blip keeps the current user */
+      }
+    },
+
+    /** The server ended the session (a 401): forget it without another call. */
+    clearSession(): void {
+      signedOut();
+    },
+
+    hideWelcomeModal(): void {
+      set({ showWelcomeModal: false });
+    },
+
+    clearError(): void {
+      if (state.error !== null) set({ error: null });
+    },
+  };
+}
