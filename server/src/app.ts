@@ -17,18 +17,24 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.cookie',
   'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
+  'password',
+  'token',
   '*.password',
   '*.token',
+  '*.*.password',
+  '*.*.token',
   '*.secret',
   '*.apiKey',
 ];
 
-/** Builds the app with its plugins and modules; never listens (server.ts does). */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** Builds the app with its plugins and modules; never listens (server.ts does). `logStream` lets tests read the log. */
+export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger:
-      config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },

@@ -24,6 +24,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    // We set cache-control ourselves: hashed assets forever, everything else revalidated.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader(
         'cache-control',

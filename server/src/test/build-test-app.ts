@@ -4,11 +4,11 @@ import { type AppDeps, createAppDeps, disposeAppDeps } from '../deps';
 import { createTestDatabase } from './database';
 
 /** An app on a fresh migrated database, for `app.inject` tests; closing the app closes everything it opened. */
-export async function buildTestApp(opts: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
+export async function buildTestApp(opts: { env?: Record<string, string>; deps?: Partial<AppDeps>; logStream?: NodeJS.WritableStream } = {}) {
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', ...opts.env });
   const database = await createTestDatabase();
   const deps = await createAppDeps(config, database, opts.deps);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { logStream: opts.logStream });
   app.addHook('onClose', async () => {
     await disposeAppDeps(deps);
     await database.close();

@@ -1,0 +1,15 @@
+/** One outgoing e-mail, always with both bodies (some clients show only the plain text). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Our interface to e-mail delivery; vendors and transports stay behind it. */
+export interface EmailProvider {
+  /** 'smtp' delivers for real; 'outbox' writes .eml files an operator or a test can read. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,33 @@
+import type { Flight } from '@gowild/contract/flights';
+
+/** One airline query: every itinerary from one airport to another on one local date (YYYY-MM-DD). */
+export interface FlightQuery {
+  origin: string;
+  destination: string;
+  date: string;
+}
+
+export function flightQueryKey(q: FlightQuery): string {
+  return `${q.origin}-${q.destination}-${q.date}`;
+}
+
+/** Why the airline refused to answer. All of these mean "back off", none of them means "no flights". */
+export type BlockReason = 'perimeterx' | 'captcha' | 'forbidden' | 'not-acceptable' | 'throttled';
+
+/**
+ * What one query came back with. Only `flights` is an answer; an empty list is a real "no flights".
+ * A provider resolves with one of these; it rejects only when no HTTP answer came at all (network, abort).
+ */
+export type FlightFetchResult =
+  | { kind: 'flights'; flights: Flight[] }
+  | { kind: 'blocked'; status: number; reason: BlockReason; retryAfterMs?: number }
+  | { kind: 'server-error'; status: number }
+  | { kind: 'http-error'; status: number }
+  | { kind: 'page-changed'; detail: string };
+
+export interface FlightProvider {
+  readonly name: string;
+  /** True when the data is generated (emulator), so answers can be labelled demo. */
+  readonly demo: boolean;
+  fetchFlights(query: FlightQuery, signal: AbortSignal): Promise<FlightFetchResult>;
+}

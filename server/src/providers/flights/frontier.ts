@@ -1,0 +1,73 @@
+import type { Flight } from '@gowild/contract/flights';
+import { classifyFrontierResponse } from './frontier-page';
+import { type FrontierDateFormat, internalSelectUrl, mapFrontierFlight } from './frontier-flight';
+import type { FlightFetchResult, FlightProvider, FlightQuery } from './flights.provider';
+
+export interface FrontierProviderOptions {
+  /** Where requests go: the airline, or the emulator on loopback. */
+  baseUrl: string;
+  /** Where booking links point: always the airline's public site. */
+  bookingBaseUrl: string;
+  dateFormat: FrontierDateFormat;
+  timeZoneOf(code: string): string | undefined;
+  now(): Date;
+  demo?: boolean;
+  name?: string;
+  maxRedirects?: number;
+}
+
+/** A normal desktop browser: the site answers bots differently. */
+export const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+};
+
+/** Name=value pairs from Set-Cookie headers, merged into the jar (attributes such as Path are not needed here). */
+function keepCookies(jar: Map<string, string>, headers: Headers) {
+  for (const line of headers.getSetCookie()) {
+    const pair = line.split(';', 1)[0] ?? '';
+    const eq = pair.indexOf('=');
+    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+}
+
+/**
+ * The Frontier web adapter (providers.md): InternalSelect, then the redirect to /Flight/Select with the cookies of
+ * the first answer, then the results page, whose FlightData is parsed and mapped to our Flight.
+ */
+export function createFrontierProvider(opts: FrontierProviderOptions): FlightProvider {
+  const maxRedirects = opts.maxRedirects ?? 5;
+
+  async function fetchFlights(query: FlightQuery, signal: AbortSignal): Promise<FlightFetchResult> {
+    const jar = new Map<string, string>();
+    let url = internalSelectUrl(opts.baseUrl, query, opts.dateFormat);
+    for (let hop = 0; ; hop++) {
+      const headers: Record<string, string> = { ...BROWSER_HEADERS };
+      if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(url, { headers, redirect: 'manual', signal });
+      keepCookies(jar, res.headers);
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location) {
+        await res.body?.cancel();
+        if (hop >= maxRedirects) return { kind: 'page-changed', detail: `more than ${maxRedirects} redirects` };
+        url = new URL(location, url);
+        continue;
+      }
+      const body = await res.text();
+      const outcome = classifyFrontierResponse(res.status, body, res.headers.get('retry-after'), opts.now());
+      if (outcome.kind !== 'flights') {
+        if (outcome.kind === 'page-changed' && hop > 0) return { ...outcome, detail: `${outcome.detail} (landed on ${url.pathname})` };
+        return outcome;
+      }
+      const ctx = { date: query.date, bookingBaseUrl: opts.bookingBaseUrl, dateFormat: opts.dateFormat, timeZoneOf: opts.timeZoneOf };
+      const flights: Flight[] = outcome.flights.map((f) => mapFrontierFlight(f, ctx));
+      // A page for another search (a mixed-up session) must not pass as this route's answer.
+      const foreign = flights.find((f) => f.origin !== query.origin || f.destination !== query.destination);
+      if (foreign) return { kind: 'page-changed', detail: `results are for ${foreign.origin}-${foreign.destination}, not ${query.origin}-${query.destination}` };
+      return { kind: 'flights', flights };
+    }
+  }
+
+  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights };
+}

@@ -1,0 +1,108 @@
+import type { Flight } from '@gowild/contract/flights';
+import { highestFare, lowestFare, minutesOfDay } from './format';
+
+export type StopsFilter = 'any' | 'nonstop' | 'one_stop';
+export type SortOrder = 'highest_first' | 'lowest_first';
+
+/** Section 9 'Results and filters'. */
+export const FILTER_LIMITS = {
+  durationMinHours: 1,
+  durationMaxHours: 24,
+  durationStepHours: 0.5,
+  priceStep: 50,
+  timeMin: 0,
+  timeMax: 1440,
+  timeStep: 30,
+  scrollAfterFlights: 8,
+} as const;
+
+export interface FlightFilters {
+  stops: StopsFilter;
+  /** Hours; the top of the range (24) means no limit, so long multi-stop trips are not hidden by default. */
+  maxDurationHours: number;
+  /** Whole dollars; the top of the range means no limit. */
+  maxPrice: number;
+  /** Minutes after local midnight, earliest ≤ latest. */
+  earliestDeparture: number;
+  latestDeparture: number;
+  /** Section 9: sorted by lowest fare, highest first while the flag is on (default on). */
+  sort: SortOrder;
+}
+
+/** The price slider's top: the dearest fare of the list rounded up to a multiple of 50 (at least 50). */
+export function priceCeiling(flights: readonly Pick<Flight, 'fares'>[]): number {
+  const top = flights.reduce((max, f) => Math.max(max, highestFare(f)), 0);
+  const step = FILTER_LIMITS.priceStep;
+  return Math.max(step, Math.ceil(top / step) * step);
+}
+
+export function defaultFilters(flights: readonly Pick<Flight, 'fares'>[]): FlightFilters {
+  return {
+    stops: 'any',
+    maxDurationHours: FILTER_LIMITS.durationMaxHours,
+    maxPrice: priceCeiling(flights),
+    earliestDeparture: FILTER_LIMITS.timeMin,
+    latestDeparture: FILTER_LIMITS.timeMax,
+    sort: 'highest_first',
+  };
+}
+
+/** True when no filter narrows the list (the sort order does not count). */
+export function isDefaultFilters(filters: FlightFilters, ceiling: number): boolean {
+  return (
+    filters.stops === 'any' &&
+    filters.maxDurationHours >= FILTER_LIMITS.durationMaxHours &&
+    filters.maxPrice >= ceiling &&
+    filters.earliestDeparture <= FILTER_LIMITS.timeMin &&
+    filters.latestDeparture >= FILTER_LIMITS.timeMax
+  );
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
+const snap = (v: number, step: number) => Math.round(v / step) * step;
+
+/**
+ * Applies one change and keeps the rules: values snapped to their steps and ranges, and the earliest departure
+ * never after the latest (section 5) — moving one end past the other pulls the other along.
+ */
+export function updateFilters(filters: FlightFilters, patch: Partial<FlightFilters>, ceiling: number): FlightFilters {
+  const next = { ...filters, ...patch };
+  const L = FILTER_LIMITS;
+  next.maxDurationHours = clamp(snap(next.maxDurationHours, L.durationStepHours), L.durationMinHours, L.durationMaxHours);
+  next.maxPrice = clamp(snap(next.maxPrice, L.priceStep), 0, ceiling);
+  next.earliestDeparture = clamp(snap(next.earliestDeparture, L.timeStep), L.timeMin, L.timeMax);
+  next.latestDeparture = clamp(snap(next.latestDeparture, L.timeStep), L.timeMin, L.timeMax);
+  if (next.earliestDeparture > next.latestDeparture) {
+    if (patch.latestDeparture !== undefined && patch.earliestDeparture === undefined) next.earliestDeparture = next.latestDeparture;
+    else next.latestDeparture = next.earliestDeparture;
+  }
+  return next;
+}
+
+export function matchesFilters(flight: Flight, filters: FlightFilters, ceiling: number): boolean {
+  if (filters.stops === 'nonstop' && flight.stops !== 0) return false;
+  if (filters.stops === 'one_stop' && flight.stops > 1) return false;
+  if (filters.maxDurationHours < FILTER_LIMITS.durationMaxHours && flight.duration > filters.maxDurationHours * 60) return false;
+  const price = lowestFare(flight);
+  if (filters.maxPrice < ceiling && (price === null || price > filters.maxPrice)) return false;
+  const dep = minutesOfDay(flight.departure_time);
+  if (dep < filters.earliestDeparture || dep > filters.latestDeparture) return false;
+  return true;
+}
+
+/** Sorts by each flight's lowest fare; flights with no fare on sale go last either way. */
+export function sortFlights(flights: readonly Flight[], order: SortOrder): Flight[] {
+  return [...flights].sort((a, b) => {
+    const pa = lowestFare(a);
+    const pb = lowestFare(b);
+    if (pa === null || pb === null) return pa === pb ? 0 : pa === null ? 1 : -1;
+    return order === 'highest_first' ? pb - pa : pa - pb;
+  });
+}
+
+export function applyFilters(flights: readonly Flight[], filters: FlightFilters, ceiling = priceCeiling(flights)): Flight[] {
+  return sortFlights(
+    flights.filter((f) => matchesFilters(f, filters, ceiling)),
+    filters.sort,
+  );
+}
