@@ -1,0 +1,29 @@
+import { ButtonLink } from '@/components/ui/button';
+import { CrownIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+
+/** What a signed-in non-premium user sees on a premium-only page (spec section 2.1). */
+export function PremiumFeaturePanel() {
+  return (
+    <section aria-labelledby="premium-feature-title" className="mx-auto max-w-lg px-4 py-16 text-center">
+      <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-500">
+        <CrownIcon className="size-7" />
+      </div>
+      <h1 id="premium-feature-title" className="text-2xl font-bold text-slate-900">
+        Premium Feature
+      </h1>
+      <p className="mt-3 text-slate-600">
+        This feature is exclusive to premium members. Upgrade to unlock flight notifications and enhanced filtering, along with unlimited searches
+        and every other premium tool.
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink to={paths.profile} variant="premium" size="lg">
+          Upgrade to Premium
+        </ButtonLink>
+        <ButtonLink to={paths.home} variant="secondary" size="lg">
+          Back to Search
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { AdminOnly, GuestOnly, PremiumOnly, RequireAuth } from '@/app/guards';
+import { RootLayout } from '@/app/layouts/root-layout';
+import { RouteErrorBoundary } from '@/app/layouts/route-error-boundary';
+import { PageSpinner } from '@/components/ui/spinner';
+
+/**
+ * Every route of spec section 2.1. Pages are lazy chunks so the first load of / carries only the shell;
+ * the guards are layout routes so a redirect happens before a guarded page's chunk is even fetched.
+ * Each page module exports a named component, picked here.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    path: paths.home,
+    Component: RootLayout,
+    HydrateFallback: () => <PageSpinner />,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { index: true, lazy: () => import('@/app/routes/home').then((m) => ({ Component: m.HomeRoute })) },
+      { path: paths.about, lazy: () => import('@/app/routes/about').then((m) => ({ Component: m.AboutRoute })) },
+      { path: paths.plans, lazy: () => import('@/app/routes/plans').then((m) => ({ Component: m.PlansRoute })) },
+      { path: paths.support, lazy: () => import('@/app/routes/support').then((m) => ({ Component: m.SupportRoute })) },
+      { path: paths.resetPassword, lazy: () => import('@/app/routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })) },
+      { path: paths.flightSummary, lazy: () => import('@/app/routes/flight-summary').then((m) => ({ Component: m.FlightSummaryRoute })) },
+      { path: paths.debugGoogle, lazy: () => import('@/app/routes/debug-google').then((m) => ({ Component: m.DebugGoogleRoute })) },
+      {
+        Component: GuestOnly,
+        children: [
+          { path: paths.login, lazy: () => import('@/app/routes/login').then((m) => ({ Component: m.LoginRoute })) },
+          { path: paths.register, lazy: () => import('@/app/routes/register').then((m) => ({ Component: m.RegisterRoute })) },
+          { path: paths.forgotPassword, lazy: () => import('@/app/routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })) },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [{ path: paths.profile, lazy: () => import('@/app/routes/profile').then((m) => ({ Component: m.ProfileRoute })) }],
+      },
+      {
+        Component: PremiumOnly,
+        children: [
+          { path: paths.notifications, lazy: () => import('@/app/routes/notifications').then((m) => ({ Component: m.NotificationsRoute })) },
+          { path: paths.routeMap, lazy: () => import('@/app/routes/route-map').then((m) => ({ Component: m.RouteMapRoute })) },
+        ],
+      },
+      {
+        Component: AdminOnly,
+        children: [{ path: paths.admin, lazy: () => import('@/app/routes/admin').then((m) => ({ Component: m.AdminRoute })) }],
+      },
+      { path: '*', lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];

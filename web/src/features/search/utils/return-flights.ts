@@ -1,0 +1,57 @@
+import { findCityGroup } from '@gowild/contract/city-groups';
+import type { Flight } from '@gowild/contract/flights';
+import { daysBetween } from './dates';
+import { localDatePart } from './format';
+
+/**
+ * Section 7 'Return search': the airports to fly back from. The outbound destination is one airport code; when it
+ * belongs to a city group, every airport of that city is searched (one single-route search per airport).
+ */
+export function returnOrigins(outboundDestination: string, outboundDestinationValue?: string): string[] {
+  const fromValue = outboundDestinationValue ? findCityGroup(outboundDestinationValue) : undefined;
+  if (fromValue) return [...fromValue.airports];
+  return [outboundDestination];
+}
+
+/**
+ * Merges the answers of the per-airport searches (failed ones dropped), keeps flights departing at or after the
+ * outbound arrival (section 5), removes duplicates, and orders them by departure.
+ */
+export function mergeReturnFlights(answers: readonly (Flight[] | null)[], outboundArrival: string | null): Flight[] {
+  const seen = new Set<string>();
+  const out: Flight[] = [];
+  for (const list of answers) {
+    if (!list) continue;
+    for (const f of list) {
+      // Both times are wall-clock times at the destination city, so they compare as strings.
+      if (outboundArrival && f.departure_time < outboundArrival) continue;
+      if (seen.has(f.flightHash)) continue;
+      seen.add(f.flightHash);
+      out.push(f);
+    }
+  }
+  return out.sort((a, b) => a.departure_time.localeCompare(b.departure_time));
+}
+
+/** Whole calendar days between landing and flying back, both local to the destination. */
+export function daysAtDestination(outboundArrival: string, returnDeparture: string): number {
+  return Math.max(0, daysBetween(localDatePart(outboundArrival), localDatePart(returnDeparture)));
+}
+
+export function daysAtDestinationLabel(days: number): string {
+  if (days <= 0) return 'Same day';
+  return `${days} day${days === 1 ? '' : 's'} at destination`;
+}
+
+/**
+ * Section 2.2: the return date defaults to the departure flight's arrival date (or that plus the trip duration the
+ * traveller asked for) and is never earlier than the arrival date.
+ */
+export function defaultReturnDate(outboundArrival: string, tripDays: number | null, current?: string): string {
+  const arrival = localDatePart(outboundArrival);
+  if (current && current >= arrival) return current;
+  if (!tripDays) return arrival;
+  const d = new Date(`${arrival}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + tripDays);
+  return d.toISOString().slice(0, 10);
+}

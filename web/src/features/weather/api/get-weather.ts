@@ -1,0 +1,52 @@
+import { type WeatherResponse, weatherResponseSchema } from '@gowild/contract/weather';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+export interface WeatherRange {
+  start: string;
+  end: string;
+}
+
+/** Section 8 'Weather' texts. */
+export const WEATHER_MESSAGES = {
+  unavailable503: 'Weather service is currently unavailable',
+  notFound: (code: string) => `Weather data not available for ${code}`,
+  missingField: 'Weather data not found in response',
+  failed: 'Failed to get weather data',
+  emptyState: 'Weather data unavailable',
+  emptyStay: 'Weather unavailable for your stay dates',
+} as const;
+
+/** GET /api/weather/{code}, optionally for a date range (the stay); the answer's shape is checked. */
+export async function getWeather(code: string, range?: WeatherRange, signal?: AbortSignal): Promise<WeatherResponse['weather']> {
+  let body: unknown;
+  try {
+    body = await apiRequest<unknown>(`/weather/${encodeURIComponent(code)}`, {
+      action: 'get weather data',
+      defaultMessage: WEATHER_MESSAGES.failed,
+      prefer: 'message',
+      query: range ? { start_date: range.start, end_date: range.end } : undefined,
+      signal,
+    });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 503) throw new ApiError(WEATHER_MESSAGES.unavailable503, 503, e.code, e.body);
+    if (e instanceof ApiError && e.status === 404) throw new ApiError(WEATHER_MESSAGES.notFound(code), 404, e.code, e.body);
+    throw e;
+  }
+  const parsed = weatherResponseSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(WEATHER_MESSAGES.missingField, 200);
+  return parsed.data.weather;
+}
+
+export const weatherQueryOptions = (code: string, range?: WeatherRange) =>
+  queryOptions({
+    queryKey: ['weather', code, range?.start ?? null, range?.end ?? null],
+    queryFn: ({ signal }) => getWeather(code, range, signal),
+    // Section 4: a destination's weather is fetched once per expand-able card; forecasts change slowly.
+    staleTime: 30 * 60 * 1000,
+    retry: false,
+  });
+
+export function useWeather(code: string, opts: { range?: WeatherRange; enabled?: boolean } = {}) {
+  return useQuery({ ...weatherQueryOptions(code, opts.range), enabled: opts.enabled ?? true });
+}
