@@ -109,6 +109,8 @@ export const searchStreamEventSchema = z.discriminatedUnion('type', [
     summary: searchSummarySchema,
     partial: z.boolean().optional(),
     failed: z.array(z.string()).optional(),
+    stale: z.record(z.string(), z.number()).optional(),
+    demo: z.boolean().optional(),
   }),
   z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string(), code: z.string() }),
 ]);
@@ -123,7 +125,22 @@ export const SEARCH_MESSAGES = {
   singlePremium: 'Single route search is a premium feature. Upgrade your account to search specific destinations.',
   returnLogin: 'Please log in to search return flights',
   returnLoginView: 'Please log in to view return flights.',
+  dateInvalid: 'Departure date must be a real date in YYYY-MM-DD format',
+  datePast: 'Departure date cannot be in the past',
+  dateTooFar: 'Departure date must be within the next 365 days',
+  sameOriginDestination: 'Origin and destination must be different',
+  tooManyAirports: 'Too many airports in one search (at most 10)',
+  upstreamUnavailable: 'The airline is not answering right now. Please try again in a few minutes.',
 } as const;
+
+/** Searches reach at most this many days past today (the airline sells about a year ahead). */
+export const SEARCH_MAX_DAYS_AHEAD = 365;
+/** At most this many comma-separated items in an origin or destination. */
+export const SEARCH_MAX_AIRPORT_ITEMS = 10;
+
+export function unknownAirportMessage(code: string): string {
+  return code.startsWith('CITY:') ? `Unknown city: ${code}` : `Unknown airport code: ${code}`;
+}
 
 /** Section 8: the 429 text, built from the server's quota figure. */
 export function dailyLimitMessage(freeSearchesPerDay: number): string {

@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { flightRoutes } from './modules/flights/flights.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { weatherRoutes } from './modules/weather/weather.routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -52,6 +54,8 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   await app.register(publicConfigRoutes, { config });
   await app.register(referenceRoutes, { reference: deps.reference });
   await app.register(locationRoutes, { location: deps.location });
+  await app.register(flightRoutes, { flights: deps.flights, searchGate: deps.searchGate });
+  await app.register(weatherRoutes, { weather: deps.weather });
 
   return app;
 }

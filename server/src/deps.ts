@@ -4,10 +4,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createGeoProvider } from './providers/geo';
 import { type Clock, systemClock } from './lib/clock';
+import type { SearchGate } from './lib/search-gate';
+import { type FlightsEngine, createFlightsEngine } from './modules/flights/flights.module';
 import { type LocationService, createLocationService } from './modules/location/location.service';
 import { createReferenceRepository } from './modules/reference/reference.repository';
 import { type ReferenceService, createReferenceService } from './modules/reference/reference.service';
+import { type WeatherService, createWeatherService } from './modules/weather/weather.service';
 import { createMetricsRegistry } from './plugins/metrics';
+import { createWeatherProvider } from './providers/weather';
 
 /**
  * Everything the routes need, built once per process (or per test). Modules receive what they use as arguments;
@@ -21,6 +25,11 @@ export interface AppDeps {
   redis?: Redis;
   reference: ReferenceService;
   location: LocationService;
+  /** Flight engine: provider (Frontier adapter, to the in-process emulator by default), gateway, search service. */
+  flights: FlightsEngine;
+  weather: WeatherService;
+  /** Filled by the Accounts module; without it flight searches answer 401. */
+  searchGate?: SearchGate;
   disposers: (() => Promise<void>)[];
 }
 
@@ -36,7 +45,14 @@ export async function createAppDeps(config: Config, database: Database, override
   }
   const reference = overrides.reference ?? (await createReferenceService(createReferenceRepository(database.db)));
   const location = overrides.location ?? createLocationService(createGeoProvider(config));
-  return { config, database, clock, metrics, redis, reference, location, disposers, ...overrides };
+  let flights = overrides.flights;
+  if (!flights) {
+    const engine = await createFlightsEngine({ config, clock, metrics, redis, reference });
+    disposers.push(() => engine.close());
+    flights = engine;
+  }
+  const weather = overrides.weather ?? createWeatherService({ provider: createWeatherProvider(config), clock });
+  return { config, database, clock, metrics, redis, reference, location, flights, weather, disposers, ...overrides };
 }
 
 export async function disposeAppDeps(deps: AppDeps): Promise<void> {

@@ -33,14 +33,30 @@ export function parseFrontierDate(value: string): string | undefined {
 export const FARE_HINTS: Record<FareKey, string> = { go_wild: 'GoWild', standard: 'Standard', discount_den: 'DiscountDen' };
 
 /** The airline's own search entry point for a route and date: what a person opens to book. */
-export function internalSelectUrl(baseUrl: string, q: { origin: string; destination: string; date: string }, format: FrontierDateFormat): URL {
+export function internalSelectUrl(
+  baseUrl: string,
+  q: { origin: string; destination: string; date: string },
+  format: FrontierDateFormat,
+): URL {
   const url = new URL('/Flight/InternalSelect', baseUrl);
-  url.search = new URLSearchParams({ o1: q.origin, d1: q.destination, dd1: formatFrontierDate(q.date, format), ADT: '1', mon: 'true', promo: '' }).toString();
+  url.search = new URLSearchParams({
+    o1: q.origin,
+    d1: q.destination,
+    dd1: formatFrontierDate(q.date, format),
+    ADT: '1',
+    mon: 'true',
+    promo: '',
+  }).toString();
   return url;
 }
 
 /** Booking deep link: InternalSelect for the route and date, with a `fare` hint naming the fare the traveller chose. */
-export function bookingLink(baseUrl: string, q: { origin: string; destination: string; date: string }, format: FrontierDateFormat, fare: FareKey): string {
+export function bookingLink(
+  baseUrl: string,
+  q: { origin: string; destination: string; date: string },
+  format: FrontierDateFormat,
+  fare: FareKey,
+): string {
   const url = internalSelectUrl(baseUrl, q, format);
   url.searchParams.set('fare', FARE_HINTS[fare]);
   return url.toString();
@@ -101,7 +117,9 @@ function durationMinutes(raw: FrontierFlight, first: FrontierLeg, last: Frontier
   if (fromZone && toZone) {
     return Math.round((localToUtcMs(last.arrivalDate, toZone) - localToUtcMs(first.departureDate, fromZone)) / 60_000);
   }
-  return parseDurationText(raw.duration) ?? Math.round((Date.parse(`${last.arrivalDate}Z`) - Date.parse(`${first.departureDate}Z`)) / 60_000);
+  return (
+    parseDurationText(raw.duration) ?? Math.round((Date.parse(`${last.arrivalDate}Z`) - Date.parse(`${first.departureDate}Z`)) / 60_000)
+  );
 }
 
 function fare(total: number | null | undefined, seatsText: number | string | null | undefined): Fare | null {

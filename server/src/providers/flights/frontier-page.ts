@@ -65,7 +65,10 @@ export function readFlightData(json: unknown): FrontierPageOutcome {
   const parsed = frontierFlightDataSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { kind: 'page-changed', detail: `FlightData does not have the expected shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}` };
+    return {
+      kind: 'page-changed',
+      detail: `FlightData does not have the expected shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+    };
   }
   const journeys = 'journeys' in parsed.data ? parsed.data.journeys : parsed.data.results.journeys;
   return { kind: 'flights', flights: journeys.flatMap((j) => j.flights ?? []) };

@@ -6,7 +6,13 @@ import { z } from 'zod';
  * "not offered". Seat counts come as a number, null, or text such as "2 Seats Left!".
  */
 const money = z
-  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
   .nullable()
   .optional();
 const seats = z.union([z.number(), z.string()]).nullable().optional();

@@ -24,7 +24,10 @@ function airport(code: string): EmulatorAirport | undefined {
 }
 
 /** The network as the app's reference data holds it (in-process emulator: operator edits show up at once). */
-export function networkFromReference(reference: { routes(): readonly { origin: string; destination: string }[]; isBlackout(date: string): boolean }): EmulatorNetwork {
+export function networkFromReference(reference: {
+  routes(): readonly { origin: string; destination: string }[];
+  isBlackout(date: string): boolean;
+}): EmulatorNetwork {
   return { routes: () => reference.routes(), isBlackout: (d) => reference.isBlackout(d), airport, isDomesticRoute };
 }
 

@@ -162,7 +162,9 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
       for (const first of legs(from, hub, date)) {
         const hubDate = first.arrLocal.slice(0, 10);
         const onward = [...legs(hub, to, hubDate), ...legs(hub, to, addDays(hubDate, 1))];
-        const second = onward.find((l) => l.depUtc >= first.arrUtc + MIN_CONNECTION_MIN * 60_000 && l.depUtc <= first.arrUtc + MAX_CONNECTION_MIN * 60_000);
+        const second = onward.find(
+          (l) => l.depUtc >= first.arrUtc + MIN_CONNECTION_MIN * 60_000 && l.depUtc <= first.arrUtc + MAX_CONNECTION_MIN * 60_000,
+        );
         if (second) found.push([first, second]);
       }
     }
@@ -195,13 +197,15 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     const drift = randomFor('drift', key, bucket);
     const miles = greatCircleMiles(from, to);
     const routeFactor = 0.85 + 0.4 * randomFor('route-price', from.code, to.code)();
-    const lead = daysOut <= 2 ? 1.65 : daysOut <= 6 ? 1.4 : daysOut <= 13 ? 1.2 : daysOut <= 29 ? 1.05 : daysOut <= 59 ? 0.95 : 0.9;
+    const lead = daysOut <= 2 ? 1.45 : daysOut <= 6 ? 1.3 : daysOut <= 13 ? 1.15 : daysOut <= 29 ? 1.0 : daysOut <= 59 ? 0.9 : 0.85;
     const stops = itinerary.length - 1;
-    const standard = Math.round((45 + 0.11 * miles * routeFactor) * lead * (0.9 + 0.2 * stable()) * (stops > 0 ? 0.9 : 1) * (0.9 + 0.2 * drift()));
+    const standard = Math.round(
+      (39 + 0.09 * miles * routeFactor) * lead * (0.9 + 0.2 * stable()) * (stops > 0 ? 0.9 : 1) * (0.9 + 0.2 * drift()),
+    );
     const discountDen = Math.round(standard * (0.78 + 0.06 * stable()));
 
-    // Seats fall as departure nears: load factor from ~45% a quarter ahead to ~95% on the day.
-    const load = Math.min(1, 0.45 + 0.5 * (1 - Math.min(daysOut, 90) / 90) + 0.08 * drift() + 0.03 * stable());
+    // Seats fall as departure nears: load factor from ~45% a quarter ahead to ~90% on the day.
+    const load = Math.min(1, 0.4 + 0.45 * (1 - Math.min(daysOut, 90) / 90) + 0.1 * drift() + 0.03 * stable());
     const seatsLeft = Math.max(0, Math.round(186 * (1 - load)));
     const textual = stable() < 0.5;
 
@@ -211,10 +215,10 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     const inWindow = daysOut <= windowDays && !network.isBlackout(date);
     const maxGoWild = domestic ? (daysOut >= 1 ? 6 : 3) : Math.min(9, 2 + Math.floor(daysOut * 0.7));
     const goWildSeats = inWindow ? Math.min(seatsLeft, Math.max(0, Math.floor(drift() * (maxGoWild + 2)) - 1)) : 0;
-    const goWildTotal = domestic ? 15 + Math.round(16 * Math.min(1, miles / 2200)) : 60 + Math.round(50 * Math.min(1, miles / 3000)) + Math.floor(stable() * 10);
+    const goWildTotal = domestic
+      ? 15 + Math.round(16 * Math.min(1, miles / 2200))
+      : 60 + Math.round(50 * Math.min(1, miles / 3000)) + Math.floor(stable() * 10);
 
-    const first = itinerary[0] as Leg;
-    const last = itinerary[itinerary.length - 1] as Leg;
     return {
       isGoWildFareEnabled: goWildSeats > 0 || (inWindow && stable() < 0.5),
       goWildFare: goWildSeats > 0 ? goWildTotal : stable() < 0.5 ? -1 : null,
@@ -225,7 +229,13 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
       standardFareSeatsRemaining: seatsLeft > 0 ? seatsWire(seatsLeft, textual) : null,
       milesFare: 0,
       stopCount: stops,
-      stopsText: stops === 0 ? 'Nonstop' : `${stops} Stop ${itinerary.slice(1).map((l) => l.from.code).join(', ')}`,
+      stopsText:
+        stops === 0
+          ? 'Nonstop'
+          : `${stops} Stop ${itinerary
+              .slice(1)
+              .map((l) => l.from.code)
+              .join(', ')}`,
       duration: durationText(totalMinutes(itinerary)),
       legs: itinerary.map((l) => ({
         departureStation: l.from.code,

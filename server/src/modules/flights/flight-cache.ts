@@ -1,0 +1,58 @@
+import type { Flight } from '@gowild/contract/flights';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+/** One airline answer as stored: the full flights (seat counts included) and when they were fetched (epoch ms). */
+export interface CachedFlights {
+  fetchedAt: number;
+  flights: Flight[];
+}
+
+/**
+ * Where airline answers are kept between searches. Freshness is judged by the gateway from `fetchedAt` and its
+ * clock; the store only has to keep an entry at least `keepMs` (fresh + stale window) and may drop it after.
+ */
+export interface FlightCache {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<CachedFlights | undefined>;
+  set(key: string, value: CachedFlights, keepMs: number): Promise<void>;
+}
+
+export function createMemoryFlightCache(maxEntries = 20_000): FlightCache {
+  const lru = new LRUCache<string, CachedFlights>({ max: maxEntries });
+  return {
+    kind: 'memory',
+    get: async (key) => lru.get(key),
+    set: async (key, value, keepMs) => {
+      lru.set(key, value, { ttl: Math.max(1, keepMs) });
+    },
+  };
+}
+
+/**
+ * Shared between API processes (decisions.md: scale-out shape). A Redis failure degrades to a miss, never to a
+ * failed search: the airline is still there.
+ */
+export function createRedisFlightCache(redis: Redis, opts: { prefix?: string; onError?: (err: unknown) => void } = {}): FlightCache {
+  const prefix = opts.prefix ?? 'gw:flights:';
+  const onError = opts.onError ?? (() => {});
+  return {
+    kind: 'redis',
+    async get(key) {
+      try {
+        const raw = await redis.get(prefix + key);
+        return raw ? (JSON.parse(raw) as CachedFlights) : undefined;
+      } catch (err) {
+        onError(err);
+        return undefined;
+      }
+    },
+    async set(key, value, keepMs) {
+      try {
+        await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.max(1, Math.ceil(keepMs)));
+      } catch (err) {
+        onError(err);
+      }
+    },
+  };
+}

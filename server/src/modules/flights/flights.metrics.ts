@@ -1,0 +1,77 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+function once<T>(registry: Registry, name: string, make: () => T): T {
+  return (registry.getSingleMetric(name) as T | undefined) ?? make();
+}
+
+/** The flight engine's metrics, registered once per registry (an app, or a test). */
+export function flightMetrics(registry: Registry) {
+  const registers = [registry];
+  return {
+    upstreamRequests: once(
+      registry,
+      'flight_upstream_requests_total',
+      () =>
+        new Counter({
+          name: 'flight_upstream_requests_total',
+          help: 'Airline requests by outcome (ok, no_flights, blocked, throttled, server_error, http_error, timeout, network_error, page_changed)',
+          labelNames: ['outcome'] as const,
+          registers,
+        }),
+    ),
+    cacheHits: once(
+      registry,
+      'flight_cache_hits_total',
+      () => new Counter({ name: 'flight_cache_hits_total', help: 'Queries answered from fresh cache', registers }),
+    ),
+    cacheMisses: once(
+      registry,
+      'flight_cache_misses_total',
+      () => new Counter({ name: 'flight_cache_misses_total', help: 'Queries with no fresh cache entry', registers }),
+    ),
+    cacheStale: once(
+      registry,
+      'flight_cache_stale_served_total',
+      () =>
+        new Counter({
+          name: 'flight_cache_stale_served_total',
+          help: 'Queries answered from a stale entry because the airline failed',
+          registers,
+        }),
+    ),
+    coalesced: once(
+      registry,
+      'flight_upstream_coalesced_total',
+      () =>
+        new Counter({
+          name: 'flight_upstream_coalesced_total',
+          help: 'Queries that joined an identical airline request already in flight',
+          registers,
+        }),
+    ),
+    breakerRejections: once(
+      registry,
+      'flight_breaker_rejections_total',
+      () =>
+        new Counter({ name: 'flight_breaker_rejections_total', help: 'Queries not sent because the circuit breaker was open', registers }),
+    ),
+    breakerState: once(
+      registry,
+      'flight_breaker_state',
+      () => new Gauge({ name: 'flight_breaker_state', help: 'Airline circuit breaker: 0 closed, 1 half-open, 2 open', registers }),
+    ),
+    searchDuration: once(
+      registry,
+      'flight_search_duration_seconds',
+      () =>
+        new Histogram({
+          name: 'flight_search_duration_seconds',
+          help: 'Flight search time by kind and result',
+          labelNames: ['kind', 'result'] as const,
+          buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+          registers,
+        }),
+    ),
+  };
+}
+export type FlightMetrics = ReturnType<typeof flightMetrics>;

@@ -1,0 +1,312 @@
+import type { Flight } from '@gowild/contract/flights';
+import type { Clock } from '../../lib/clock';
+import { type FlightFetchResult, type FlightProvider, type FlightQuery, flightQueryKey } from '../../providers/flights/flights.provider';
+import type { FlightCache } from './flight-cache';
+import type { FlightMetrics } from './flights.metrics';
+
+/** Why a query has no fresh airline answer. */
+export type FailureReason =
+  'blocked' | 'throttled' | 'server-error' | 'http-error' | 'timeout' | 'network-error' | 'page-changed' | 'breaker-open';
+
+export type GatewayResult =
+  | { status: 'ok'; flights: Flight[]; source: 'upstream' | 'cache'; ageSeconds: number }
+  /** The airline failed; this is the last good answer, `ageSeconds` old. */
+  | { status: 'stale'; flights: Flight[]; ageSeconds: number; reason: FailureReason }
+  | { status: 'failed'; reason: FailureReason; detail?: string };
+
+export interface GatewayOptions {
+  provider: FlightProvider;
+  cache: FlightCache;
+  clock: Clock;
+  metrics: FlightMetrics;
+  freshSeconds: number;
+  /** How long past fresh an entry may still be served when the airline fails. */
+  staleSeconds: number;
+  /** Airline requests in flight at once, across all searches. */
+  concurrency: number;
+  /** Airline requests started per second (token bucket holding one second's worth). */
+  rps: number;
+  timeoutMs: number;
+  /** Extra attempts after a 5xx, a timeout or a dropped connection, or after a 429 once Retry-After has passed. */
+  retries: number;
+  /** Consecutive blocks that open the breaker. */
+  breakerThreshold: number;
+  breakerCooldownMs: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Longest Retry-After a query waits for before giving up (default: timeoutMs). */
+  maxRetryAfterMs?: number;
+  /** Injected for tests: waiting (backoff, Retry-After, rate limit) and the jitter source. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Counting semaphore; a released slot goes straight to the longest waiter. */
+export function createSemaphore(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    async acquire(): Promise<void> {
+      if (active < limit) {
+        active++;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    },
+  };
+}
+
+/** Token bucket: `rps` tokens a second, holding at most one second's worth; takers are served in order. */
+export function createRateLimiter(rps: number, clock: Clock, sleep: (ms: number) => Promise<void>) {
+  const capacity = Math.max(1, rps);
+  let tokens = capacity;
+  let last = clock.now().getTime();
+  let queue: Promise<void> = Promise.resolve();
+  const refill = () => {
+    const now = clock.now().getTime();
+    tokens = Math.min(capacity, tokens + ((now - last) / 1000) * rps);
+    last = now;
+  };
+  return {
+    take(): Promise<void> {
+      const turn = queue.then(async () => {
+        refill();
+        while (tokens < 1) {
+          await sleep(Math.max(1, Math.ceil(((1 - tokens) / rps) * 1000)));
+          refill();
+        }
+        tokens -= 1;
+      });
+      queue = turn;
+      return turn;
+    },
+  };
+}
+
+/**
+ * Circuit breaker for bot blocks: `threshold` blocks in a row open it; after `cooldownMs` one probe goes through;
+ * a good probe closes it, a blocked probe opens it again. Errors that are not blocks neither open nor close it.
+ */
+export function createBreaker(threshold: number, cooldownMs: number, clock: Clock, onChange: (s: BreakerState) => void = () => {}) {
+  let state: BreakerState = 'closed';
+  let consecutiveBlocks = 0;
+  let openedAt = 0;
+  let probing = false;
+  const set = (s: BreakerState) => {
+    if (s !== state) {
+      state = s;
+      onChange(s);
+    }
+  };
+  const current = (): BreakerState => {
+    if (state === 'open' && clock.now().getTime() - openedAt >= cooldownMs) {
+      probing = false;
+      set('half-open');
+    }
+    return state;
+  };
+  const open = () => {
+    openedAt = clock.now().getTime();
+    probing = false;
+    set('open');
+  };
+  return {
+    state: current,
+    /** 'pass' in normal operation, 'probe' for the single trial request, 'reject' while open. */
+    admit(): 'pass' | 'probe' | 'reject' {
+      const s = current();
+      if (s === 'closed') return 'pass';
+      if (s === 'half-open' && !probing) {
+        probing = true;
+        return 'probe';
+      }
+      return 'reject';
+    },
+    record(result: 'success' | 'block' | 'neutral', wasProbe: boolean) {
+      if (result === 'success') {
+        consecutiveBlocks = 0;
+        if (wasProbe) set('closed');
+      } else if (result === 'block') {
+        consecutiveBlocks++;
+        if (wasProbe || (state === 'closed' && consecutiveBlocks >= threshold)) open();
+      } else if (wasProbe) {
+        probing = false;
+      }
+    },
+  };
+}
+
+type UpstreamOutcome = { ok: true; flights: Flight[] } | { ok: false; reason: FailureReason; detail?: string };
+
+function outcomeLabel(r: FlightFetchResult | { kind: 'timeout' | 'network-error' }): string {
+  switch (r.kind) {
+    case 'flights':
+      return r.flights.length > 0 ? 'ok' : 'no_flights';
+    case 'blocked':
+      return r.reason === 'throttled' ? 'throttled' : 'blocked';
+    default:
+      return r.kind.replace('-', '_');
+  }
+}
+
+/**
+ * The one way to the airline (decisions.md, "upstream etiquette"): cache with a fresh time and a stale-if-error
+ * window, coalescing of identical queries in flight, a global concurrency cap and request rate, a timeout per
+ * attempt, bounded retries with jitter for 5xx and timeouts only, Retry-After honoured for everyone, and a
+ * circuit breaker on sustained blocks.
+ */
+export function createUpstreamGateway(opts: GatewayOptions) {
+  const { provider, cache, clock, metrics } = opts;
+  const sleep = opts.sleep ?? realSleep;
+  const random = opts.random ?? Math.random;
+  const freshMs = opts.freshSeconds * 1000;
+  const keepMs = (opts.freshSeconds + opts.staleSeconds) * 1000;
+  const retryBaseMs = opts.retryBaseMs ?? 250;
+  const retryMaxMs = opts.retryMaxMs ?? 2000;
+  const maxRetryAfterMs = opts.maxRetryAfterMs ?? opts.timeoutMs;
+  const slots = createSemaphore(opts.concurrency);
+  const limiter = createRateLimiter(opts.rps, clock, sleep);
+  const breakerValue = { closed: 0, 'half-open': 1, open: 2 } as const;
+  const breaker = createBreaker(opts.breakerThreshold, opts.breakerCooldownMs, clock, (s) => metrics.breakerState.set(breakerValue[s]));
+  metrics.breakerState.set(0);
+  const inflight = new Map<string, Promise<UpstreamOutcome>>();
+  /** A 429 pauses every request until its Retry-After has passed: the airline throttles the client, not a route. */
+  let pausedUntil = 0;
+
+  async function attempt(query: FlightQuery): Promise<FlightFetchResult | { kind: 'timeout' } | { kind: 'network-error'; detail: string }> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<{ kind: 'timeout' }>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve({ kind: 'timeout' });
+      }, opts.timeoutMs);
+    });
+    try {
+      return await Promise.race([provider.fetchFlights(query, controller.signal), timedOut]);
+    } catch (err) {
+      return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', detail: (err as Error).message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function callUpstream(query: FlightQuery): Promise<UpstreamOutcome> {
+    for (let tries = 0; ; tries++) {
+      await slots.acquire();
+      let result: Awaited<ReturnType<typeof attempt>>;
+      let pass: 'pass' | 'probe' | 'reject';
+      try {
+        pass = breaker.admit();
+        if (pass === 'reject') {
+          metrics.breakerRejections.inc();
+          return { ok: false, reason: 'breaker-open' };
+        }
+        for (let wait = pausedUntil - clock.now().getTime(); wait > 0; wait = pausedUntil - clock.now().getTime()) await sleep(wait);
+        await limiter.take();
+        result = await attempt(query);
+      } finally {
+        slots.release();
+      }
+      metrics.upstreamRequests.inc({ outcome: outcomeLabel(result) });
+      const wasProbe = pass === 'probe';
+      const canRetry = tries < opts.retries;
+      switch (result.kind) {
+        case 'flights':
+          breaker.record('success', wasProbe);
+          return { ok: true, flights: result.flights };
+        case 'blocked': {
+          breaker.record('block', wasProbe);
+          if (result.reason !== 'throttled') return { ok: false, reason: 'blocked', detail: `${result.status} ${result.reason}` };
+          const waitMs = result.retryAfterMs ?? 1000;
+          pausedUntil = Math.max(pausedUntil, clock.now().getTime() + waitMs);
+          if (canRetry && waitMs <= maxRetryAfterMs) continue;
+          return { ok: false, reason: 'throttled', detail: `429, retry after ${Math.ceil(waitMs / 1000)} s` };
+        }
+        case 'server-error':
+        case 'timeout':
+        case 'network-error': {
+          breaker.record('neutral', wasProbe);
+          if (canRetry) {
+            const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** tries);
+            await sleep(Math.round(ceiling / 2 + random() * (ceiling / 2)));
+            continue;
+          }
+          const detail =
+            result.kind === 'server-error'
+              ? `HTTP ${result.status}`
+              : result.kind === 'network-error'
+                ? result.detail
+                : `no answer in ${opts.timeoutMs} ms`;
+          return { ok: false, reason: result.kind, detail };
+        }
+        default:
+          breaker.record('neutral', wasProbe);
+          return { ok: false, reason: result.kind, detail: result.kind === 'page-changed' ? result.detail : `HTTP ${result.status}` };
+      }
+    }
+  }
+
+  function join(key: string, query: FlightQuery): Promise<UpstreamOutcome> {
+    const pending = inflight.get(key);
+    if (pending) {
+      metrics.coalesced.inc();
+      return pending;
+    }
+    const started = callUpstream(query)
+      .then(async (r) => {
+        if (r.ok) await cache.set(key, { fetchedAt: clock.now().getTime(), flights: r.flights }, keepMs);
+        return r;
+      })
+      .finally(() => inflight.delete(key));
+    inflight.set(key, started);
+    return started;
+  }
+
+  return {
+    provider,
+    breakerState: () => breaker.state(),
+    inFlight: () => inflight.size,
+
+    /** One query's answer: fresh cache, the airline, or (when the airline fails) a stale entry. Never throws. */
+    async fetch(query: FlightQuery): Promise<GatewayResult> {
+      const key = flightQueryKey(query);
+      let entry = inflight.has(key) ? undefined : await cache.get(key);
+      if (entry && clock.now().getTime() - entry.fetchedAt <= freshMs) {
+        metrics.cacheHits.inc();
+        return {
+          status: 'ok',
+          flights: entry.flights,
+          source: 'cache',
+          ageSeconds: Math.round((clock.now().getTime() - entry.fetchedAt) / 1000),
+        };
+      }
+      metrics.cacheMisses.inc();
+      const r = await join(key, query);
+      if (r.ok) return { status: 'ok', flights: r.flights, source: 'upstream', ageSeconds: 0 };
+      entry ??= await cache.get(key);
+      const age = entry ? clock.now().getTime() - entry.fetchedAt : Infinity;
+      if (entry && age <= keepMs) {
+        metrics.cacheStale.inc();
+        return { status: 'stale', flights: entry.flights, ageSeconds: Math.round(age / 1000), reason: r.reason };
+      }
+      return { status: 'failed', reason: r.reason, detail: r.detail };
+    },
+  };
+}
+export type UpstreamGateway = ReturnType<typeof createUpstreamGateway>;

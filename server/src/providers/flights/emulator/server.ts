@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../../../lib/clock';
+import { parseFrontierDate } from '../frontier-flight';
+import type { EmulatorNetwork } from './network';
+import { captchaPage, homePage, perimeterXBlockBody, selectPage, serverErrorPage } from './pages';
+import { seededRandom } from './random';
+import { createSchedule } from './schedule';
+
+/** Fault and speed knobs (EMULATOR_* settings); they can be changed while the emulator runs. */
+export interface EmulatorKnobs {
+  /** Median answer time of one search, in ms. */
+  latencyMs: number;
+  /** Answer time spreads evenly over latency ± jitter. */
+  jitterMs: number;
+  /** Share of searches answered with a 5xx page. */
+  errorRate: number;
+  /** Share answered with a 403 bot block (PerimeterX JSON or captcha page). */
+  blockRate: number;
+  /** Share answered with 429 and Retry-After. */
+  throttleRate: number;
+  /** Share never answered. */
+  hangRate: number;
+}
+
+export interface EmulatorOptions extends Partial<EmulatorKnobs> {
+  network: EmulatorNetwork;
+  clock: Clock;
+  bucketMinutes?: number;
+  /** Seeds the fault dice, for reproducible runs. */
+  seed?: number;
+  host?: string;
+  port?: number;
+  /** Seconds a 429 asks the client to wait. */
+  retryAfterSeconds?: number;
+}
+
+export interface EmulatorStats {
+  internalSelect: number;
+  select: number;
+  markets: number;
+  answered: number;
+  errors: number;
+  blocks: number;
+  throttles: number;
+  hangs: number;
+}
+
+export interface FrontierEmulator {
+  url: string;
+  port: number;
+  stats: EmulatorStats;
+  knobs: EmulatorKnobs;
+  setKnobs(knobs: Partial<EmulatorKnobs>): void;
+  resetStats(): void;
+  close(): Promise<void>;
+}
+
+const SESSION_COOKIE = 'ASP.NET_SessionId';
+const emptyStats = (): EmulatorStats => ({
+  internalSelect: 0,
+  select: 0,
+  markets: 0,
+  answered: 0,
+  errors: 0,
+  blocks: 0,
+  throttles: 0,
+  hangs: 0,
+});
+
+function readCookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * A stand-in for booking.flyfrontier.com that speaks its wire format: InternalSelect stores the search in a session
+ * cookie and redirects to /Flight/Select, which renders the results page; /Resource/GetMarkets lists the network.
+ * Select without the session cookie sends the browser home, as the site does.
+ */
+export async function startFrontierEmulator(opts: EmulatorOptions): Promise<FrontierEmulator> {
+  const knobs: EmulatorKnobs = {
+    latencyMs: opts.latencyMs ?? 0,
+    jitterMs: opts.jitterMs ?? 0,
+    errorRate: opts.errorRate ?? 0,
+    blockRate: opts.blockRate ?? 0,
+    throttleRate: opts.throttleRate ?? 0,
+    hangRate: opts.hangRate ?? 0,
+  };
+  const schedule = createSchedule({ network: opts.network, bucketMinutes: opts.bucketMinutes ?? 30 });
+  const dice = seededRandom(opts.seed ?? Math.floor(Math.random() * 2 ** 32));
+  let stats = emptyStats();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const later = (res: ServerResponse, fn: () => void) => {
+    const ms = Math.max(0, knobs.latencyMs + (dice() * 2 - 1) * knobs.jitterMs);
+    if (ms === 0) return fn();
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!res.destroyed) fn();
+    }, ms);
+    timers.add(t);
+  };
+  const redirect = (res: ServerResponse, location: string, cookies: string[] = []) => {
+    res.writeHead(302, { location, 'set-cookie': cookies, 'content-length': 0 });
+    res.end();
+  };
+  const send = (res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+  };
+
+  function internalSelect(url: URL, res: ServerResponse) {
+    stats.internalSelect++;
+    const origin = (url.searchParams.get('o1') ?? '').toUpperCase();
+    const destination = (url.searchParams.get('d1') ?? '').toUpperCase();
+    const date = parseFrontierDate(url.searchParams.get('dd1') ?? '');
+    if (!/^[A-Z]{3}$/.test(origin) || !/^[A-Z]{3}$/.test(destination) || !date) return redirect(res, '/');
+
+    const roll = dice();
+    let edge = knobs.hangRate;
+    if (roll < edge) {
+      stats.hangs++;
+      return; // never answered; the socket is destroyed on close
+    }
+    if (roll < (edge += knobs.errorRate)) {
+      stats.errors++;
+      const status = [500, 502, 503][Math.floor(dice() * 3)] ?? 503;
+      return later(res, () => send(res, status, 'text/html; charset=utf-8', serverErrorPage(status)));
+    }
+    if (roll < (edge += knobs.blockRate)) {
+      stats.blocks++;
+      const uuid = randomUUID();
+      return later(res, () =>
+        dice() < 0.5
+          ? send(res, 403, 'application/json', perimeterXBlockBody(uuid))
+          : send(res, 403, 'text/html; charset=utf-8', captchaPage(uuid)),
+      );
+    }
+    if (roll < (edge += knobs.throttleRate)) {
+      stats.throttles++;
+      return later(res, () => send(res, 429, 'text/html; charset=utf-8', '', { 'retry-after': String(opts.retryAfterSeconds ?? 1) }));
+    }
+    const session = Buffer.from(JSON.stringify({ origin, destination, date })).toString('base64url');
+    redirect(res, '/Flight/Select', [`${SESSION_COOKIE}=${session}; path=/; HttpOnly; SameSite=Lax`, `_pxhd=${randomUUID()}; path=/`]);
+  }
+
+  function select(req: IncomingMessage, res: ServerResponse) {
+    stats.select++;
+    let search: { origin: string; destination: string; date: string } | undefined;
+    try {
+      const raw = readCookie(req, SESSION_COOKIE);
+      if (raw) search = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    } catch {
+      search = undefined;
+    }
+    if (!search?.origin || !search.destination || !search.date) return redirect(res, '/');
+    const s = search;
+    later(res, () => {
+      stats.answered++;
+      const data = schedule.flightData(s.origin, s.destination, s.date, opts.clock.now());
+      send(res, 200, 'text/html; charset=utf-8', selectPage(data, s));
+    });
+  }
+
+  function markets(res: ServerResponse) {
+    stats.markets++;
+    const byOrigin = new Map<string, string[]>();
+    for (const r of opts.network.routes()) byOrigin.set(r.origin, [...(byOrigin.get(r.origin) ?? []), r.destination]);
+    const codes = [...new Set([...byOrigin.keys(), ...[...byOrigin.values()].flat()])].sort();
+    send(
+      res,
+      200,
+      'application/json; charset=utf-8',
+      JSON.stringify({
+        markets: [...byOrigin].map(([fromStation, toStations]) => ({ fromStation, toStations })),
+        marketDetails: codes.map((stationCode) => ({
+          stationCode,
+          cityAndCode: opts.network.airport(stationCode)?.cityAndCode ?? stationCode,
+        })),
+      }),
+    );
+  }
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://emulator.local');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method Not Allowed');
+    if (url.pathname === '/Flight/InternalSelect') return internalSelect(url, res);
+    if (url.pathname === '/Flight/Select') return select(req, res);
+    if (url.pathname === '/Resource/GetMarkets') return markets(res);
+    if (url.pathname === '/') return send(res, 200, 'text/html; charset=utf-8', homePage());
+    return send(res, 404, 'text/html; charset=utf-8', '<!DOCTYPE html><title>Page not found</title>');
+  });
+  server.keepAliveTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    port,
+    get stats() {
+      return stats;
+    },
+    knobs,
+    setKnobs: (k) => Object.assign(knobs, k),
+    resetStats: () => {
+      stats = emptyStats();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * `npm run emulator`: the Frontier emulator on its own, for pointing FRONTIER_BASE_URL (with
+ * FLIGHTS_PROVIDER=frontier) or a script at it. Reads the EMULATOR_* settings; port EMULATOR_PORT or 8787.
+ */
+import { ConfigError, loadConfig } from '../../../config';
+import { systemClock } from '../../../lib/clock';
+import { seedNetwork } from './network';
+import { startFrontierEmulator } from './server';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Refusing to start. ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const emulator = await startFrontierEmulator({
+    network: seedNetwork(),
+    clock: systemClock,
+    host: process.env.EMULATOR_HOST ?? '127.0.0.1',
+    port: config.EMULATOR_PORT || 8787,
+    bucketMinutes: config.EMULATOR_BUCKET_MINUTES,
+    latencyMs: config.EMULATOR_LATENCY_MS,
+    jitterMs: config.EMULATOR_JITTER_MS,
+    errorRate: config.EMULATOR_ERROR_RATE,
+    blockRate: config.EMULATOR_BLOCK_RATE,
+    throttleRate: config.EMULATOR_THROTTLE_RATE,
+    hangRate: config.EMULATOR_HANG_RATE,
+  });
+  console.log(
+    `Frontier emulator on ${emulator.url}  (try ${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=${new Date().toISOString().slice(0, 10)})`,
+  );
+  const stop = () => void emulator.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

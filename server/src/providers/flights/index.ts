@@ -1,0 +1,49 @@
+import type { Config } from '../../config';
+import type { Clock } from '../../lib/clock';
+import { findAirport } from '../../modules/reference/reference.service';
+import { type EmulatorNetwork } from './emulator/network';
+import { type FrontierEmulator, startFrontierEmulator } from './emulator/server';
+import { createFrontierProvider } from './frontier';
+import type { FlightProvider } from './flights.provider';
+
+export interface FlightProviderBundle {
+  provider: FlightProvider;
+  /** The in-process emulator, when FLIGHTS_PROVIDER=emulator. */
+  emulator?: FrontierEmulator;
+  close(): Promise<void>;
+}
+
+/**
+ * Picks the flight source from configuration. Both choices run the same Frontier adapter over real HTTP; with
+ * `emulator` (the default) it talks to an emulator started here on loopback, with `frontier` to FRONTIER_BASE_URL.
+ * Booking links always point at FRONTIER_BASE_URL.
+ */
+export async function createFlightProvider(config: Config, ctx: { clock: Clock; network: EmulatorNetwork }): Promise<FlightProviderBundle> {
+  const common = {
+    bookingBaseUrl: config.FRONTIER_BASE_URL,
+    dateFormat: config.FRONTIER_DATE_FORMAT,
+    timeZoneOf: (code: string) => findAirport(code)?.timezone,
+    now: () => ctx.clock.now(),
+  };
+  if (config.FLIGHTS_PROVIDER === 'frontier') {
+    return { provider: createFrontierProvider({ ...common, baseUrl: config.FRONTIER_BASE_URL }), close: async () => {} };
+  }
+  const emulator = await startFrontierEmulator({
+    network: ctx.network,
+    clock: ctx.clock,
+    host: '127.0.0.1',
+    port: config.EMULATOR_PORT,
+    bucketMinutes: config.EMULATOR_BUCKET_MINUTES,
+    latencyMs: config.EMULATOR_LATENCY_MS,
+    jitterMs: config.EMULATOR_JITTER_MS,
+    errorRate: config.EMULATOR_ERROR_RATE,
+    blockRate: config.EMULATOR_BLOCK_RATE,
+    throttleRate: config.EMULATOR_THROTTLE_RATE,
+    hangRate: config.EMULATOR_HANG_RATE,
+  });
+  return {
+    provider: createFrontierProvider({ ...common, baseUrl: emulator.url, demo: true, name: 'frontier-emulator' }),
+    emulator,
+    close: () => emulator.close(),
+  };
+}

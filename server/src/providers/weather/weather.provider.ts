@@ -1,0 +1,24 @@
+import type { Forecast } from '@gowild/contract/weather';
+
+/** Where a forecast is wanted: an airport, with its coordinates and zone. */
+export interface WeatherPlace {
+  code: string;
+  lat: number;
+  lng: number;
+  timezone: string;
+}
+
+/** The weather service could not answer (network, HTTP error, unreadable body). */
+export class WeatherUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WeatherUnavailableError';
+  }
+}
+
+export interface WeatherProvider {
+  readonly name: string;
+  readonly demo: boolean;
+  /** Daily forecasts from `start` to `end` (YYYY-MM-DD, inclusive, local to the place); days the service cannot give are left out. */
+  daily(place: WeatherPlace, start: string, end: string): Promise<Forecast[]>;
+}
