@@ -43,12 +43,16 @@ export const ENTITLEMENT_MESSAGES = {
 /** A loose address check, as the pages do it: something@something.tld. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Control characters (NUL above all: PostgreSQL text cannot hold it) and unpaired surrogates have no place in a name or an address. */
+const UNSTORABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(254, AUTH_MESSAGES.emailInvalid)
-  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid);
+  .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid)
+  .refine((s) => !UNSTORABLE.test(s), AUTH_MESSAGES.emailInvalid);
 
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
@@ -67,7 +71,8 @@ const nameSchema = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(100, `${message.split(' is')[0]} is too long`);
+    .max(100, `${message.split(' is')[0]} is too long`)
+    .refine((s) => !UNSTORABLE.test(s), `${message.split(' is')[0]} contains characters that are not allowed`);
 
 export const userSchema = z.object({
   id: z.string(),

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { flightRoutes } from './modules/flights/flights.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationRoutes } from './modules/location/location.routes';
@@ -56,6 +58,8 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   await app.register(locationRoutes, { location: deps.location });
   await app.register(flightRoutes, { flights: deps.flights, searchGate: deps.searchGate });
   await app.register(weatherRoutes, { weather: deps.weather });
+  await app.register(authRoutes, { auth: deps.auth, usage: deps.searchUsage });
+  await app.register(adminRoutes, { auth: deps.auth, admin: deps.admin });
 
   return app;
 }

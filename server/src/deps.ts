@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createGeoProvider } from './providers/geo';
 import { type Clock, systemClock } from './lib/clock';
-import type { SearchGate } from './lib/search-gate';
+import { type AccountDeps, createAccountDeps } from './modules/auth/account-deps';
 import { type FlightsEngine, createFlightsEngine } from './modules/flights/flights.module';
 import { type LocationService, createLocationService } from './modules/location/location.service';
 import { createReferenceRepository } from './modules/reference/reference.repository';
@@ -17,7 +17,7 @@ import { createWeatherProvider } from './providers/weather';
  * Everything the routes need, built once per process (or per test). Modules receive what they use as arguments;
  * tests override single pieces. `dispose` closes what was opened here, in reverse order.
  */
-export interface AppDeps {
+export interface AppDeps extends AccountDeps {
   config: Config;
   database: Database;
   clock: Clock;
@@ -28,8 +28,6 @@ export interface AppDeps {
   /** Flight engine: provider (Frontier adapter, to the in-process emulator by default), gateway, search service. */
   flights: FlightsEngine;
   weather: WeatherService;
-  /** Filled by the Accounts module; without it flight searches answer 401. */
-  searchGate?: SearchGate;
   disposers: (() => Promise<void>)[];
 }
 
@@ -52,7 +50,8 @@ export async function createAppDeps(config: Config, database: Database, override
     flights = engine;
   }
   const weather = overrides.weather ?? createWeatherService({ provider: createWeatherProvider(config), clock });
-  return { config, database, clock, metrics, redis, reference, location, flights, weather, disposers, ...overrides };
+  const accounts = createAccountDeps({ config, database, clock, redis, disposers }, overrides);
+  return { config, database, clock, metrics, redis, reference, location, flights, weather, ...accounts, disposers, ...overrides };
 }
 
 export async function disposeAppDeps(deps: AppDeps): Promise<void> {

@@ -28,10 +28,25 @@ function wallClockParts(utcMs: number, timeZone: string) {
   return { y: parts.year ?? 0, mo: parts.month ?? 1, d: parts.day ?? 1, h: parts.hour ?? 0, mi: parts.minute ?? 0, s: parts.second ?? 0 };
 }
 
-/** Offset of the zone from UTC at that instant, in milliseconds (east positive). */
+const QUARTER_HOUR = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+/**
+ * Offset of the zone from UTC at that instant, in milliseconds (east positive). Zone changes happen on quarter
+ * hours, so the offset is looked up once per zone and quarter hour; searches convert thousands of times.
+ */
 function offsetMs(utcMs: number, timeZone: string): number {
-  const p = wallClockParts(utcMs, timeZone);
-  return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - Math.floor(utcMs / 1000) * 1000;
+  const slot = Math.floor(utcMs / QUARTER_HOUR);
+  const key = `${timeZone}|${slot}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const at = slot * QUARTER_HOUR;
+    const p = wallClockParts(at, timeZone);
+    offset = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - at;
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 /** The instant a local wall-clock time stands for. In a DST gap or overlap it picks the reading after the change. */
@@ -43,9 +58,7 @@ export function localToUtcMs(localIso: string, timeZone: string): number {
 }
 
 export function utcToLocalIso(utcMs: number, timeZone: string): string {
-  const p = wallClockParts(utcMs, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${p.y}-${two(p.mo)}-${two(p.d)}T${two(p.h)}:${two(p.mi)}:${two(p.s)}`;
+  return new Date(utcMs + offsetMs(utcMs, timeZone)).toISOString().slice(0, 19);
 }
 
 /** Today's date (YYYY-MM-DD) at a place. */

@@ -34,7 +34,8 @@ export async function verifyGoogleIdToken(idToken: string, opts: { clientId: str
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) return null;
-    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+    // Control characters cannot be stored (PostgreSQL text refuses NUL); such a claim is treated as absent.
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() && !/[\u0000-\u001f]/.test(v) ? v.trim() : null);
     return {
       sub: payload.sub,
       email: text(payload.email),

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
+
+// Algorithm is a const enum that isolated modules cannot read; 2 is its Argon2id member.
+const ARGON2ID = 2 as Algorithm;
 
 export interface Argon2Params {
   memoryCost: number;
@@ -23,7 +26,7 @@ export interface PasswordHasher {
 }
 
 export function createPasswordHasher(params: Argon2Params = PRODUCTION_ARGON2): PasswordHasher {
-  const options = { algorithm: Algorithm.Argon2id, ...params };
+  const options = { algorithm: ARGON2ID, ...params };
   const marker = `$argon2id$v=19$m=${params.memoryCost},t=${params.timeCost},p=${params.parallelism}$`;
   let dummy: Promise<string> | undefined;
   return {

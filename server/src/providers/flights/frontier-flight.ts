@@ -32,22 +32,14 @@ export function parseFrontierDate(value: string): string | undefined {
 
 export const FARE_HINTS: Record<FareKey, string> = { go_wild: 'GoWild', standard: 'Standard', discount_den: 'DiscountDen' };
 
+function internalSelectPath(q: { origin: string; destination: string; date: string }, format: FrontierDateFormat): string {
+  const e = encodeURIComponent;
+  return `/Flight/InternalSelect?o1=${e(q.origin)}&d1=${e(q.destination)}&dd1=${e(formatFrontierDate(q.date, format))}&ADT=1&mon=true&promo=`;
+}
+
 /** The airline's own search entry point for a route and date: what a person opens to book. */
-export function internalSelectUrl(
-  baseUrl: string,
-  q: { origin: string; destination: string; date: string },
-  format: FrontierDateFormat,
-): URL {
-  const url = new URL('/Flight/InternalSelect', baseUrl);
-  url.search = new URLSearchParams({
-    o1: q.origin,
-    d1: q.destination,
-    dd1: formatFrontierDate(q.date, format),
-    ADT: '1',
-    mon: 'true',
-    promo: '',
-  }).toString();
-  return url;
+export function internalSelectUrl(baseUrl: string, q: { origin: string; destination: string; date: string }, format: FrontierDateFormat): URL {
+  return new URL(internalSelectPath(q, format), baseUrl);
 }
 
 /** Booking deep link: InternalSelect for the route and date, with a `fare` hint naming the fare the traveller chose. */
@@ -57,9 +49,7 @@ export function bookingLink(
   format: FrontierDateFormat,
   fare: FareKey,
 ): string {
-  const url = internalSelectUrl(baseUrl, q, format);
-  url.searchParams.set('fare', FARE_HINTS[fare]);
-  return url.toString();
+  return `${baseUrl.replace(/\/+$/, '')}${internalSelectPath(q, format)}&fare=${FARE_HINTS[fare]}`;
 }
 
 /** "2 Seats Left!" → 2, 5 → 5; null when the airline gives no count. */

@@ -1,6 +1,7 @@
 import type { Flight } from '@gowild/contract/flights';
 import { classifyFrontierResponse } from './frontier-page';
 import { type FrontierDateFormat, internalSelectUrl, mapFrontierFlight } from './frontier-flight';
+import { createHttpClient } from './http-client';
 import type { FlightFetchResult, FlightProvider, FlightQuery } from './flights.provider';
 
 export interface FrontierProviderOptions {
@@ -21,11 +22,12 @@ export const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
   'accept-language': 'en-US,en;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
 };
 
 /** Name=value pairs from Set-Cookie headers, merged into the jar (attributes such as Path are not needed here). */
-function keepCookies(jar: Map<string, string>, headers: Headers) {
-  for (const line of headers.getSetCookie()) {
+function keepCookies(jar: Map<string, string>, setCookie: string[] | undefined) {
+  for (const line of setCookie ?? []) {
     const pair = line.split(';', 1)[0] ?? '';
     const eq = pair.indexOf('=');
     if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
@@ -36,8 +38,9 @@ function keepCookies(jar: Map<string, string>, headers: Headers) {
  * The Frontier web adapter (providers.md): InternalSelect, then the redirect to /Flight/Select with the cookies of
  * the first answer, then the results page, whose FlightData is parsed and mapped to our Flight.
  */
-export function createFrontierProvider(opts: FrontierProviderOptions): FlightProvider {
+export function createFrontierProvider(opts: FrontierProviderOptions): FlightProvider & { close(): void } {
   const maxRedirects = opts.maxRedirects ?? 5;
+  const client = createHttpClient();
 
   async function fetchFlights(query: FlightQuery, signal: AbortSignal): Promise<FlightFetchResult> {
     const jar = new Map<string, string>();
@@ -45,17 +48,16 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
     for (let hop = 0; ; hop++) {
       const headers: Record<string, string> = { ...BROWSER_HEADERS };
       if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      const res = await fetch(url, { headers, redirect: 'manual', signal });
-      keepCookies(jar, res.headers);
-      const location = res.headers.get('location');
+      const res = await client.get(url, headers, signal);
+      keepCookies(jar, res.headers['set-cookie']);
+      const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && location) {
-        await res.body?.cancel();
         if (hop >= maxRedirects) return { kind: 'page-changed', detail: `more than ${maxRedirects} redirects` };
         url = new URL(location, url);
         continue;
       }
-      const body = await res.text();
-      const outcome = classifyFrontierResponse(res.status, body, res.headers.get('retry-after'), opts.now());
+      const retryAfter = res.headers['retry-after'];
+      const outcome = classifyFrontierResponse(res.status, res.body, typeof retryAfter === 'string' ? retryAfter : null, opts.now());
       if (outcome.kind !== 'flights') {
         if (outcome.kind === 'page-changed' && hop > 0) return { ...outcome, detail: `${outcome.detail} (landed on ${url.pathname})` };
         return outcome;
@@ -64,14 +66,12 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
       const flights: Flight[] = outcome.flights.map((f) => mapFrontierFlight(f, ctx));
       // A page for another search (a mixed-up session) must not pass as this route's answer.
       const foreign = flights.find((f) => f.origin !== query.origin || f.destination !== query.destination);
-      if (foreign)
-        return {
-          kind: 'page-changed',
-          detail: `results are for ${foreign.origin}-${foreign.destination}, not ${query.origin}-${query.destination}`,
-        };
+      if (foreign) {
+        return { kind: 'page-changed', detail: `results are for ${foreign.origin}-${foreign.destination}, not ${query.origin}-${query.destination}` };
+      }
       return { kind: 'flights', flights };
     }
   }
 
-  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights };
+  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights, close: () => client.close() };
 }

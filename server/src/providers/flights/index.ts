@@ -26,7 +26,8 @@ export async function createFlightProvider(config: Config, ctx: { clock: Clock; 
     now: () => ctx.clock.now(),
   };
   if (config.FLIGHTS_PROVIDER === 'frontier') {
-    return { provider: createFrontierProvider({ ...common, baseUrl: config.FRONTIER_BASE_URL }), close: async () => {} };
+    const provider = createFrontierProvider({ ...common, baseUrl: config.FRONTIER_BASE_URL });
+    return { provider, close: async () => provider.close() };
   }
   const emulator = await startFrontierEmulator({
     network: ctx.network,
@@ -41,9 +42,13 @@ export async function createFlightProvider(config: Config, ctx: { clock: Clock; 
     throttleRate: config.EMULATOR_THROTTLE_RATE,
     hangRate: config.EMULATOR_HANG_RATE,
   });
+  const provider = createFrontierProvider({ ...common, baseUrl: emulator.url, demo: true, name: 'frontier-emulator' });
   return {
-    provider: createFrontierProvider({ ...common, baseUrl: emulator.url, demo: true, name: 'frontier-emulator' }),
+    provider,
     emulator,
-    close: () => emulator.close(),
+    close: async () => {
+      provider.close();
+      await emulator.close();
+    },
   };
 }

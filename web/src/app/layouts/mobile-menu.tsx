@@ -1,5 +1,5 @@
 import { trialDaysLeft } from '@gowild/contract/auth';
-import { useEffect, useRef } from 'react';
+import { type MouseEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { displayName, NOTIFICATIONS_PREMIUM_ALERT } from '@/app/layouts/user-menu';
 import { CloseIcon, CrownIcon } from '@/components/ui/icons';
@@ -16,7 +16,7 @@ const REVEAL_DELAYS = ['delay-100', 'delay-200', 'delay-300'] as const;
  * The mobile slide-in menu: the top bar's links plus Profile, Notifications (crown when not premium), Admin,
  * the trial badge, a Premium badge and Sign out.
  */
-export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: () => void; onHome: (e: React.MouseEvent) => void }) {
+export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: () => void; onHome: (e: MouseEvent) => void }) {
   const { user, isAuthenticated, isPremium, isAdmin } = useAuth();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -46,7 +46,7 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
   };
 
   return (
-    <div className={`fixed inset-0 z-50 md:hidden ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open} inert={!open}>
+    <div className={`fixed inset-0 z-50 overflow-hidden md:hidden ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open} inert={!open}>
       <div className={`absolute inset-0 bg-slate-900/40 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`} onClick={onClose} />
       <div
         ref={panelRef}

@@ -1,4 +1,5 @@
 import { LIMITS } from '@gowild/contract/limits';
+import { LRUCache } from 'lru-cache';
 import { addDays } from '@gowild/contract/dates';
 import { daysBetween, localDate, localToUtcMs, utcToLocalIso } from '../../../lib/local-time';
 import type { EmulatorAirport, EmulatorNetwork } from './network';
@@ -102,6 +103,7 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
   function index() {
     const routes = network.routes();
     if (routes === indexedFrom) return;
+    legCache.clear();
     outbound = new Map();
     for (const r of routes) {
       let set = outbound.get(r.origin);
@@ -117,8 +119,17 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
   const hasRoute = (o: string, d: string) => outbound.get(o)?.has(d) ?? false;
   const isHub = (code: string) => hubs.includes(code);
 
-  /** Nonstop legs from `o` to `d` departing on local date `date` at `o`. */
+  // Legs do not depend on the time bucket; connections ask for the same ones many times.
+  const legCache = new LRUCache<string, Leg[]>({ max: 20_000 });
   function legs(from: EmulatorAirport, to: EmulatorAirport, date: string): Leg[] {
+    const key = `${from.code}${to.code}${date}`;
+    let found = legCache.get(key);
+    if (!found) legCache.set(key, (found = scheduleLegs(from, to, date)));
+    return found;
+  }
+
+  /** Nonstop legs from `o` to `d` departing on local date `date` at `o`. */
+  function scheduleLegs(from: EmulatorAirport, to: EmulatorAirport, date: string): Leg[] {
     if (!hasRoute(from.code, to.code)) return [];
     const route = `${from.code}${to.code}`;
     const r = randomFor('route', route);

@@ -159,11 +159,11 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
       search = undefined;
     }
     if (!search?.origin || !search.destination || !search.date) return redirect(res, '/');
-    const s = search;
+    // The page is built on arrival and sent when the latency has passed, as a real server works while the client waits.
+    const page = selectPage(schedule.flightData(search.origin, search.destination, search.date, opts.clock.now()), search);
     later(res, () => {
       stats.answered++;
-      const data = schedule.flightData(s.origin, s.destination, s.date, opts.clock.now());
-      send(res, 200, 'text/html; charset=utf-8', selectPage(data, s));
+      send(res, 200, 'text/html; charset=utf-8', page);
     });
   }
 
@@ -186,8 +186,35 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
     );
   }
 
+  /** Not part of the airline's site: lets a benchmark in another process read counters and turn knobs. */
+  function control(req: IncomingMessage, res: ServerResponse, path: string) {
+    const json = (body: unknown) => send(res, 200, 'application/json', JSON.stringify(body));
+    if (path === '/__emulator/stats' && req.method === 'GET') return json({ stats, knobs });
+    if (path === '/__emulator/reset' && req.method === 'POST') {
+      stats = emptyStats();
+      return json({ stats });
+    }
+    if (path === '/__emulator/knobs' && req.method === 'POST') {
+      let raw = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (raw += c));
+      req.on('end', () => {
+        try {
+          const body = JSON.parse(raw) as Partial<Record<keyof EmulatorKnobs, unknown>>;
+          for (const k of Object.keys(knobs) as (keyof EmulatorKnobs)[]) if (typeof body[k] === 'number') knobs[k] = body[k] as number;
+          json({ knobs });
+        } catch {
+          send(res, 400, 'text/plain', 'expected a JSON object of knobs');
+        }
+      });
+      return;
+    }
+    send(res, 404, 'text/plain', 'no such control');
+  }
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator.local');
+    if (url.pathname.startsWith('/__emulator/')) return control(req, res, url.pathname);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method Not Allowed');
     if (url.pathname === '/Flight/InternalSelect') return internalSelect(url, res);
     if (url.pathname === '/Flight/Select') return select(req, res);

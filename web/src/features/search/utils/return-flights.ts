@@ -1,16 +1,21 @@
-import { findCityGroup } from '@gowild/contract/city-groups';
+import { CITY_GROUPS, expandAirportInput } from '@gowild/contract/city-groups';
 import type { Flight } from '@gowild/contract/flights';
 import { daysBetween } from './dates';
 import { localDatePart } from './format';
 
 /**
- * Section 7 'Return search': the airports to fly back from. The outbound destination is one airport code; when it
- * belongs to a city group, every airport of that city is searched (one single-route search per airport).
+ * Section 7 'Return search': the airports to fly back from, one single-route search each. A destination airport
+ * that belongs to a city group brings the city's other airports along (land at JFK, fly home from LGA); a
+ * destination value (CITY:XXX or a code list) expands to its airports.
  */
-export function returnOrigins(outboundDestination: string, outboundDestinationValue?: string): string[] {
-  const fromValue = outboundDestinationValue ? findCityGroup(outboundDestinationValue) : undefined;
-  if (fromValue) return [...fromValue.airports];
-  return [outboundDestination];
+export function returnOrigins(destination: string): string[] {
+  const codes = expandAirportInput(destination);
+  const out: string[] = [];
+  for (const code of codes) {
+    const group = CITY_GROUPS.find((g) => g.airports.includes(code));
+    for (const c of group ? group.airports : [code]) if (!out.includes(c)) out.push(c);
+  }
+  return out;
 }
 
 /**

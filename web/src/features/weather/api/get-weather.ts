@@ -25,7 +25,7 @@ export async function getWeather(code: string, range?: WeatherRange, signal?: Ab
       action: 'get weather data',
       defaultMessage: WEATHER_MESSAGES.failed,
       prefer: 'message',
-      query: range ? { start_date: range.start, end_date: range.end } : undefined,
+      query: range ? { start: range.start, end: range.end } : undefined,
       signal,
     });
   } catch (e) {

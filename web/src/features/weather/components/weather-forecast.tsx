@@ -1,7 +1,7 @@
 import { LIMITS } from '@gowild/contract/limits';
 import { errorMessage } from '@/lib/api-client';
 import { type WeatherRange, WEATHER_MESSAGES, useWeather } from '../api/get-weather';
-import { WeatherIcon } from './WeatherIcon';
+import { WeatherIcon } from './weather-icon';
 
 function dayLabel(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -51,7 +51,7 @@ export function WeatherForecast({ code, range, title = 'Weather', emptyText }: W
           {weather.data.forecasts.slice(0, LIMITS.weatherDays).map((f) => (
             <li key={f.date} className="flex flex-col items-center rounded bg-white px-1 py-1.5 text-center shadow-sm">
               <span className="text-[11px] font-medium text-slate-600">{dayLabel(f.date)}</span>
-              <WeatherIcon code={f.icon} className="text-xl leading-tight" />
+              <WeatherIcon code={f.icon} className="my-0.5 size-7" />
               <span className="text-xs text-slate-800">
                 <span className="font-semibold">{Math.round(f.temp_high)}°</span>
                 <span className="text-slate-600"> / {Math.round(f.temp_low)}°</span>

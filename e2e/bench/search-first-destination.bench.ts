@@ -1,0 +1,139 @@
+/**
+ * Browser benchmark (issue "search experience", quality bar): time from pressing Search to the first destination
+ * card on screen, against the emulator's latency setting. Prints the median ratio; the goal is ≤ 1.3.
+ *
+ *   npx tsx e2e/bench/search-first-destination.bench.ts            (needs `npm run build -w web` first)
+ *   BENCH_LATENCY_MS=400 BENCH_RUNS=9 npx tsx e2e/bench/search-first-destination.bench.ts
+ *
+ * It starts its own server (built web app, embedded database in a temp dir, in-process emulator with the given
+ * latency and no jitter), creates a premium user with the CLI, signs in through the API and drives Debian's
+ * Chromium. Every run searches a different origin so the flight cache never answers (a cold search each time).
+ * The clock starts in the page on the Search click and stops on the first animation frame after the first card
+ * enters the DOM, so it includes the request, the server, the emulator and React's render.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 250);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const ORIGINS = ['DEN', 'ATL', 'MCO', 'LAS', 'PHX', 'ORD', 'DFW', 'PHL', 'CLE', 'MIA', 'TPA', 'SJU', 'RDU', 'CVG', 'SAN'];
+const EMAIL = 'bench-premium@example.com';
+const PASSWORD = 'Bench-password-123';
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => res(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy in 60 s');
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(ROOT, 'web/dist'),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    EMULATOR_LATENCY_MS: String(LATENCY),
+    EMULATOR_JITTER_MS: '0',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'user:create', EMAIL, PASSWORD, 'Bench', 'Premium', '--premium'], {
+    cwd: join(ROOT, 'server'),
+    env,
+    stdio: 'ignore',
+  });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: join(ROOT, 'server'), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    await waitForHealth(base, server);
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const { token } = (await login.json()) as { token: string };
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((t) => {
+      localStorage.setItem('auth-token', t);
+      // Keep the What's New modal out of the way.
+      for (const v of ['3.1', '1.4']) localStorage.setItem(`app_update_modal_${v}`, 'seen');
+    }, token);
+    const page = await context.newPage();
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS + 1; i++) {
+      const origin = ORIGINS[i % ORIGINS.length]!;
+      await page.goto(`${base}/`);
+      await page.getByRole('button', { name: 'Airport View' }).click();
+      await page.getByRole('searchbox', { name: /Departure Airport/ }).fill(origin);
+      await page.locator(`button[data-value="${origin}"]`).click();
+      await page.locator('button[data-date]').nth(1).click();
+      // Plain script text: the transpiler's helpers do not exist inside the page.
+      await page.evaluate(`(() => {
+        window.__benchFirst = new Promise((done) => {
+          const obs = new MutationObserver(() => {
+            if (document.querySelector('[data-testid="destination-card"]')) {
+              obs.disconnect();
+              requestAnimationFrame(() => done(performance.now()));
+            }
+          });
+          obs.observe(document.body, { childList: true, subtree: true });
+        });
+        document.querySelector('[data-testid="search-button"]').addEventListener('click', () => { window.__benchStart = performance.now(); }, { capture: true, once: true });
+      })()`);
+      await page.getByTestId('search-button').click();
+      const ms = (await page.evaluate(`window.__benchFirst.then((first) => first - (window.__benchStart ?? first))`)) as number;
+      // The first run warms the page's code and the server's JIT; it is not counted.
+      if (i > 0) samples.push(ms);
+      process.stdout.write(`${i === 0 ? 'warm-up' : `run ${i}`}: ${origin} ${ms.toFixed(0)} ms\n`);
+    }
+    const med = median(samples);
+    const ratio = med / LATENCY;
+    console.log(`\nsearch → first destination on screen: median ${med.toFixed(0)} ms over ${samples.length} runs (min ${Math.min(...samples).toFixed(0)}, max ${Math.max(...samples).toFixed(0)})`);
+    console.log(`emulator latency setting: ${LATENCY} ms (jitter 0)`);
+    console.log(`ratio: ${ratio.toFixed(2)} (goal ≤ 1.30) ${ratio <= 1.3 ? 'OK' : 'OVER'}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../deps';
+import { manualClock } from '../../lib/clock';
+import { type SignedIn, buildAccountsTestApp, createUser, signInAs } from '../../test/factories';
+import { createSearchLogRepository } from '../entitlements/search-log.repository';
+
+const clock = manualClock(new Date('2026-07-15T12:00:00Z'));
+let app: FastifyInstance;
+let deps: AppDeps;
+let admin: SignedIn;
+let alice: Awaited<ReturnType<typeof createUser>>;
+let bob: Awaited<ReturnType<typeof createUser>>;
+
+const HOUR = 3_600_000;
+beforeAll(async () => {
+  ({ app, deps } = await buildAccountsTestApp({ deps: { clock } }));
+  admin = await signInAs(app, deps, 'admin');
+  clock.advance(1000);
+  alice = await createUser(deps, { firstName: 'Alice', createdAt: clock.now() });
+  clock.advance(1000);
+  bob = await createUser(deps, { firstName: 'Bob', createdAt: clock.now() });
+  const log = createSearchLogRepository(deps.database.db);
+  const at = (hoursAgo: number) => new Date(clock.now().getTime() - hoursAgo * HOUR);
+  const entry = (userId: string | null, origin: string, searchType: string, hoursAgo: number) =>
+    log.insert({ userId, originAirport: origin, destinationAirport: searchType === 'search' ? null : 'MCO', searchType, searchDate: '2026-07-16', resultsFound: 5, totalFlights: 12, createdAt: at(hoursAgo) });
+  // Ten origins with falling counts, so the top 8 and their order are checkable.
+  const origins = ['DEN', 'LAS', 'MCO', 'PHX', 'ATL', 'MIA', 'ORD', 'SFO', 'BOS', 'SEA'];
+  for (const [i, origin] of origins.entries()) for (let n = 0; n < 10 - i; n++) await entry(alice.id, origin, 'search', 1);
+  await entry(bob.id, 'DEN', 'single', 2);
+  await entry(bob.id, 'MCO', 'inbound', 30); // older than a day
+  await entry(null, 'LAS', 'search', 48); // a guest (or deleted account), older than a day
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, headers = admin.headers) => app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/admin/dashboard', () => {
+  it('sums users and searches, by type, in the last 24 h, and the top 8 origins', async () => {
+    const res = await get('/api/admin/dashboard');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total_users: 3, total_notifications: 0, total_searches: 58 });
+    expect(body.search_breakdown.searches_by_type).toEqual({ search: 56, single: 1, inbound: 1 });
+    expect(body.search_breakdown.recent_searches_24h).toBe(56);
+    expect(body.search_breakdown.top_origins).toEqual([
+      { airport: 'DEN', count: 11 },
+      { airport: 'LAS', count: 10 },
+      { airport: 'MCO', count: 9 },
+      { airport: 'PHX', count: 7 },
+      { airport: 'ATL', count: 6 },
+      { airport: 'MIA', count: 5 },
+      { airport: 'ORD', count: 4 },
+      { airport: 'SFO', count: 3 },
+    ]);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('lists users newest first with search and notification counts, paginated', async () => {
+    const first = await get('/api/admin/users?page=1&limit=2');
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2 });
+    expect(body.users.map((u: { first_name: string }) => u.first_name)).toEqual(['Bob', 'Alice']);
+    expect(body.users[0]).toMatchObject({ id: bob.id, search_count: 2, notification_count: 0, is_active: true });
+    expect(body.users[1]).toMatchObject({ id: alice.id, search_count: 55 });
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+    const second = await get('/api/admin/users?page=2&limit=2');
+    expect(second.json().users.map((u: { id: string }) => u.id)).toEqual([admin.user!.id]);
+    expect((await get('/api/admin/users?page=3&limit=2')).json().users).toEqual([]);
+  });
+
+  it('defaults to page 1 of 25', async () => {
+    expect((await get('/api/admin/users')).json().pagination).toEqual({ page: 1, limit: 25, total: 3, pages: 1 });
+  });
+
+  it.each(['limit=0', 'limit=101', 'page=0', 'page=abc', 'limit=2.5'])('refuses %s with 400', async (qs) => {
+    const res = await get(`/api/admin/users?${qs}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('GET /api/admin/searches', () => {
+  it('lists the search log newest first, with the user or null for a guest', async () => {
+    const res = await get('/api/admin/searches?page=1&limit=25');
+    expect(res.statusCode).toBe(200);
+    const { searches, pagination } = res.json();
+    expect(pagination).toEqual({ page: 1, limit: 25, total: 58, pages: 3 });
+    expect(searches).toHaveLength(25);
+    const times = searches.map((s: { created_at: string }) => s.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(searches[0]).toMatchObject({
+      origin_airport: expect.any(String),
+      destination_airport: null,
+      search_type: 'search',
+      search_date: '2026-07-16',
+      results_found: 5,
+      total_flights: 12,
+      user: { id: alice.id, email: alice.email, first_name: 'Alice', last_name: alice.lastName },
+    });
+    const last = (await get('/api/admin/searches?page=3&limit=25')).json().searches;
+    expect(last.at(-1)).toMatchObject({ origin_airport: 'LAS', user: null });
+  });
+});
+
+describe('GET /api/admin/notifications', () => {
+  it('is an empty, paginated list until flight alerts exist', async () => {
+    const res = await get('/api/admin/notifications?page=1&limit=25');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ notifications: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } });
+  });
+});
+
+describe('who may ask', () => {
+  it('an admin who loses the flag is refused on the next request', async () => {
+    const other = await signInAs(app, deps, 'admin');
+    expect((await get('/api/admin/dashboard', other.headers)).statusCode).toBe(200);
+    await deps.users.revoke(other.user!.email, 'admin');
+    const res = await get('/api/admin/dashboard', other.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'Admin privileges required.', code: 'ADMIN_REQUIRED' });
+  });
+
+  it('a non-admin learns nothing about the query rules', async () => {
+    const free = await signInAs(app, deps, 'free');
+    expect((await get('/api/admin/users?limit=9999', free.headers)).statusCode).toBe(403);
+    expect((await get('/api/admin/users?limit=9999', {})).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,85 @@
+import { type MouseEvent, useCallback, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MobileMenu } from '@/app/layouts/mobile-menu';
+import { UserMenu } from '@/app/layouts/user-menu';
+import { buttonClasses } from '@/components/ui/button';
+import { CrownIcon, MenuIcon, PlaneIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { triggerHomeReset } from '@/lib/home-reset';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+/** The top bar of spec section 2.10: Home, Routes, Plans; Sign in / Sign up or the avatar menu. */
+export function TopBar() {
+  const { isAuthenticated, isInitialized, isPremium } = useAuth();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  // Home while already on / resets the search instead of navigating (when the search page registered a reset).
+  const onHome = (e: MouseEvent) => {
+    if (location.pathname === paths.home && triggerHomeReset()) e.preventDefault();
+  };
+
+  // The mobile menu sits outside <header>: the bar's backdrop blur would make it the containing block of the
+  // menu's fixed positioning.
+  return (
+    <>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <Link to={paths.home} onClick={onHome} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-700">
+            <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-white">
+              <PlaneIcon className="size-5 -rotate-45" />
+            </span>
+            GoWild Finder
+          </Link>
+
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+            <NavLink to={paths.home} end className={navClass} onClick={onHome}>
+              Home
+            </NavLink>
+            <NavLink to={paths.routeMap} className={navClass}>
+              Routes
+              {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
+            </NavLink>
+            <NavLink to={paths.plans} className={navClass}>
+              Plans
+            </NavLink>
+          </nav>
+
+          <div className="ml-auto hidden items-center gap-2 md:flex">
+            {!isInitialized ? (
+              <span className="h-8 w-32 animate-pulse rounded-full bg-slate-100" aria-hidden="true" />
+            ) : isAuthenticated ? (
+              <UserMenu />
+            ) : (
+              <>
+                <Link to={paths.login} className={buttonClasses('ghost', 'sm')}>
+                  Sign in
+                </Link>
+                <Link to={paths.register} className={buttonClasses('primary', 'sm')}>
+                  Sign up
+                </Link>
+              </>
+            )}
+          </div>
+
+          <button
+            type="button"
+            className="ml-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+            aria-label="Open menu"
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </header>
+      <MobileMenu open={mobileOpen} onClose={closeMobile} onHome={onHome} />
+    </>
+  );
+}

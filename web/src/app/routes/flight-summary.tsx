@@ -1,0 +1,20 @@
+import { FlightSummaryView } from '@/features/flight-summary/components/flight-summary-view';
+import { useAirports } from '@/features/search/api/get-airports';
+import { WeatherForecast } from '@/features/weather/components/weather-forecast';
+
+/** `/flight-summary`: the chosen round trip (section 2.8), with the destination's weather for the stay. */
+export function FlightSummaryRoute() {
+  const airports = useAirports();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-3 py-6 sm:px-6">
+      <title>Flight Summary · GoWild Finder</title>
+      <FlightSummaryView
+        airports={airports.data}
+        airportsFailed={airports.isError}
+        renderDestinationPanels={(code, stay) => (
+          <WeatherForecast code={code} range={{ start: stay.start, end: stay.end }} title="Weather during your stay" emptyText="Weather unavailable for your stay dates" />
+        )}
+      />
+    </div>
+  );
+}

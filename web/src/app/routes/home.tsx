@@ -1,0 +1,52 @@
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useRefreshSearchUsage, useSearchUsage } from '@/features/usage/api/get-search-usage';
+import { UsageBadge } from '@/features/usage/components/usage-badge';
+import { saveTripAndBuildHref } from '@/features/flight-summary/utils/summary-link';
+import { useUserLocation } from '@/features/location/hooks/use-user-location';
+import { distanceMiles } from '@/features/location/utils/distance';
+import { SearchPage, type SelectedTrip } from '@/features/search/components/search-page';
+import { WeatherForecast } from '@/features/weather/components/weather-forecast';
+import { WhatsNewModal } from '@/features/whats-new/components/whats-new-modal';
+import { useAppConfig } from '@/lib/app-config';
+import { useAuth } from '@/lib/auth/auth-context';
+
+/** `/`: the search experience, composed from search, usage, location, weather, flight-summary and what's-new. */
+export function HomeRoute() {
+  const auth = useAuth();
+  const config = useAppConfig();
+  const usage = useSearchUsage();
+  const refreshUsage = useRefreshSearchUsage();
+  const location = useUserLocation();
+  const navigate = useNavigate();
+  const here = location.data;
+
+  const distance = useMemo(() => (here ? (lat: number, lng: number) => distanceMiles(here, { lat, lng }) : undefined), [here]);
+  const onSelectReturn = useCallback(
+    (trip: SelectedTrip) => {
+      const href = saveTripAndBuildHref({ departure: trip.departure.flight, returnFlight: trip.returnFlight, origin: trip.origin, destination: trip.destination, date: trip.date });
+      void navigate(href);
+    },
+    [navigate],
+  );
+
+  const monthly = config.data?.plans.find((p) => p.id === 'monthly');
+  return (
+    <div className="mx-auto w-full max-w-6xl px-3 py-6 sm:px-6">
+      <title>GoWild Finder · Find every GoWild fare from your airport</title>
+      <SearchPage
+        auth={{ initialized: auth.isInitialized, signedIn: auth.isAuthenticated, isPremium: auth.isPremium }}
+        searchesRemaining={usage.data?.searches_remaining}
+        freeSearchesPerDay={config.data?.freeSearchesPerDay ?? null}
+        usageBadge={<UsageBadge />}
+        distance={distance}
+        demoFlights={config.data?.providers.flights === 'demo'}
+        renderWeather={(code) => <WeatherForecast code={code} title="7-day forecast" />}
+        renderStayWeather={(code, range) => <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText="Weather unavailable for your stay dates" />}
+        onSearchCompleted={() => void refreshUsage()}
+        onSelectReturn={onSelectReturn}
+      />
+      <WhatsNewModal version={config.data?.appVersion} monthlyPrice={monthly?.price} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard, OrDivider } from '@/features/auth/components/auth-card';
+import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useAppConfig } from '@/lib/app-config';
+
+/** /login (spec section 2.5). */
+export function LoginRoute() {
+  const clientId = useAppConfig().data?.googleClientId ?? null;
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Sign in to search GoWild fares."
+      footer={
+        <>
+          New to GoWild Finder?{' '}
+          <Link to={paths.register} className="font-semibold text-brand-700 hover:underline">
+            Create account
+          </Link>
+        </>
+      }
+    >
+      <title>Sign in · GoWild Finder</title>
+      {clientId && (
+        <>
+          <GoogleSignInButton clientId={clientId} label="Sign in with Google" />
+          <OrDivider />
+        </>
+      )}
+      <LoginForm />
+    </AuthCard>
+  );
+}

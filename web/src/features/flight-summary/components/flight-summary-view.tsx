@@ -1,0 +1,235 @@
+import type { Airport } from '@gowild/contract/reference';
+import { type ReactNode, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { showToast } from '@/components/ui/toast/toast-store';
+import { paths } from '@/config/paths';
+import { copyText } from '../utils/copy-text';
+import {
+  calendarDaysBetween,
+  flightPrice,
+  flightPriceLabel,
+  formatDollars,
+  formatStay,
+  formatTripDuration,
+  localToEpochMs,
+  roundUpToHour,
+  totalPrice,
+} from '../utils/format';
+import { resolveSummary } from '../utils/resolve-summary';
+import { type SharedTrip, SUMMARY_MESSAGES, encodeTrip } from '../utils/share-data';
+import { FlightLegCard } from './flight-leg-card';
+
+export interface FlightSummaryViewProps {
+  /** The airports list (names and time zones); undefined while it loads. */
+  airports: readonly Airport[] | undefined;
+  airportsFailed?: boolean;
+  /** The destination's panels (weather now; cars and hotels later), given the stay. */
+  renderDestinationPanels?: (code: string, stay: { arrival: string; start: string; end: string }) => ReactNode;
+}
+
+function Skeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" aria-label="Loading flight summary" data-testid="summary-skeleton">
+      <div className="h-8 w-1/2 animate-pulse rounded bg-slate-200" />
+      <div className="grid gap-3 sm:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-24 animate-pulse rounded-xl bg-slate-200" />
+        ))}
+      </div>
+      <div className="h-40 animate-pulse rounded-xl bg-slate-200" />
+      <div className="h-40 animate-pulse rounded-xl bg-slate-200" />
+    </div>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+/** The link back to this trip's return flights on the search page. */
+function returnFlightsHref(trip: SharedTrip): string {
+  const q = new URLSearchParams({ origin: trip.origin, date: trip.date, screen: 'return_flights', flight: trip.departure.flightHash });
+  return `${paths.home}?${q.toString()}`;
+}
+
+/** /flight-summary (section 2.8). */
+export function FlightSummaryView({ airports, airportsFailed = false, renderDestinationPanels }: FlightSummaryViewProps) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const resolution = useMemo(() => resolveSummary(params), [params]);
+  const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
+  const airportName = (code: string) => byCode.get(code)?.cityAndCode ?? code;
+
+  if (resolution.state === 'loaded' && !airports && !airportsFailed) return <Skeleton />;
+
+  if (resolution.state === 'error') {
+    return (
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-950" data-testid="summary-error">
+        <h1 className="text-xl font-bold">Error Loading Flight Summary</h1>
+        <p className="mt-2 text-sm">{resolution.message}</p>
+        <Link to={paths.home} className="mt-4 inline-block rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+          Start New Search
+        </Link>
+      </div>
+    );
+  }
+  if (resolution.state === 'not_found') {
+    return (
+      <div role="alert" className="rounded-xl border border-yellow-300 bg-yellow-50 p-6 text-yellow-950" data-testid="summary-not-found">
+        <h1 className="text-xl font-bold">Flight Data Not Found</h1>
+        <p className="mt-2 text-sm">{resolution.message}</p>
+        <Link to={paths.home} className="mt-4 inline-block rounded-lg bg-yellow-600 px-4 py-2 text-sm font-semibold text-white hover:bg-yellow-700">
+          Start New Search
+        </Link>
+      </div>
+    );
+  }
+
+  const { trip } = resolution;
+  const out = trip.departure;
+  const back = trip.return;
+  const tz = (code: string) => byCode.get(code)?.timezone;
+  const startMs = localToEpochMs(out.departure_time, tz(out.segments[0]?.departure_airport ?? out.origin));
+  const endMs = localToEpochMs(back.arrival_time, tz(back.segments[back.segments.length - 1]?.arrival_airport ?? back.destination));
+  const tripDuration = formatTripDuration(endMs - startMs);
+  const stayDays = calendarDaysBetween(out.arrival_time, back.departure_time);
+  const total = totalPrice(out, back);
+  const destinationCode = out.destination;
+  const arrivalRounded = roundUpToHour(out.arrival_time);
+
+  const share = async () => {
+    let url: string;
+    try {
+      url = `${window.location.origin}${paths.flightSummary}?data=${encodeTrip(trip)}`;
+    } catch {
+      showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
+      return;
+    }
+    if (await copyText(url)) showToast({ type: 'success', title: 'URL Copied', message: SUMMARY_MESSAGES.shareCopied });
+    else showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
+  };
+
+  const priceRow = (label: string, amount: number, fare: string | null) => (
+    <div className="flex justify-between py-2">
+      <dt className="text-slate-700">
+        {label}
+        {fare ? <span className="ml-1 text-xs text-slate-600">({fare})</span> : null}
+      </dt>
+      <dd className="font-semibold">{formatDollars(amount)}</dd>
+    </div>
+  );
+
+  return (
+    <div className="space-y-5" data-testid="flight-summary">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <Link to={returnFlightsHref(trip)} aria-label="Back to return flights" className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100">
+            ←
+          </Link>
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold text-slate-900">Your trip to {airportName(destinationCode)}</h1>
+            <p className="text-sm text-slate-600">Round trip • Economy • 1 passenger</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={() => void share()} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50">
+            Share Flight Summary
+          </button>
+          <Link to={paths.home} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            New Search
+          </Link>
+        </div>
+      </div>
+
+      <section aria-labelledby="overview-title">
+        <h2 id="overview-title" className="mb-2 text-lg font-bold">
+          Trip Overview
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Stat label="Total Trip Duration" value={tripDuration} testId="trip-duration" />
+          <Stat label="Stay at Destination" value={formatStay(stayDays)} testId="stay-days" />
+          <Stat label="Total Price" value={formatDollars(total)} testId="total-price" />
+        </div>
+      </section>
+
+      <div className="grid gap-5 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <section aria-labelledby="flights-title" className="space-y-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="flights-title" className="text-lg font-bold">
+                Selected Flights
+              </h2>
+              <p className="text-sm text-slate-600">
+                {out.segments[0]?.departure_airport ?? out.origin} ⇄ {destinationCode}
+              </p>
+            </div>
+            <FlightLegCard label="Outbound" flight={out} airportName={airportName} />
+            <div className="rounded-xl border border-dashed border-brand-300 bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="stay-block">
+              <strong>{formatStay(stayDays)}</strong> at {airportName(destinationCode)} · total trip {tripDuration}
+            </div>
+            <FlightLegCard label="Return" flight={back} airportName={airportName} />
+          </section>
+          {renderDestinationPanels
+            ? renderDestinationPanels(destinationCode, { arrival: arrivalRounded, start: arrivalRounded.slice(0, 10), end: back.departure_time.slice(0, 10) })
+            : null}
+        </div>
+
+        <aside className="space-y-4">
+          <section aria-labelledby="price-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="price-title" className="text-lg font-bold">
+              Price Breakdown
+            </h2>
+            <dl className="mt-2 divide-y divide-slate-100 text-sm">
+              {priceRow('Outbound Flight', flightPrice(out), flightPriceLabel(out))}
+              {priceRow('Return Flight', flightPrice(back), flightPriceLabel(back))}
+              <div className="flex justify-between py-2 text-base">
+                <dt className="font-bold">Total</dt>
+                <dd className="font-bold" data-testid="price-total">
+                  {formatDollars(total)}
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="book-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="book-title" className="text-lg font-bold">
+              Ready to Book?
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">Book each flight separately on the Frontier website. Prices and seats can change until you book.</p>
+            <div className="mt-3 flex flex-col gap-2">
+              {[
+                { label: 'Book outbound', f: out },
+                { label: 'Book return', f: back },
+              ].map(({ label, f }) => {
+                const link = f.booking_links.go_wild ?? f.booking_links.standard ?? f.booking_links.discount_den;
+                return link ? (
+                  <a key={label} href={link} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-brand-600 px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50">
+                    {label} ({f.flight_number})<span className="sr-only"> on the airline site</span>
+                  </a>
+                ) : null;
+              })}
+            </div>
+          </section>
+          <div className="flex flex-col gap-2">
+            <button
+              type="button"
+              onClick={() => void navigate(returnFlightsHref(trip))}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
+            >
+              Change Return Flight
+            </button>
+            <Link to={paths.home} className="rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800">
+              Search New Flights
+            </Link>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Flight } from '@gowild/contract/flights';
+import { paths } from '@/config/paths';
+import { storeFlight } from './flight-store';
+
+export interface ChosenTrip {
+  departure: Flight;
+  returnFlight: Flight;
+  origin: string;
+  destination: string;
+  date: string;
+}
+
+/**
+ * Section 2.2: selecting a return flight keeps both flights in the 24-hour local store and goes to
+ * /flight-summary with departure, return (hashes), origin, destination and date.
+ */
+export function saveTripAndBuildHref(trip: ChosenTrip, now: number = Date.now()): string {
+  storeFlight(trip.departure, trip.destination, now);
+  storeFlight(trip.returnFlight, trip.origin, now);
+  const q = new URLSearchParams({
+    departure: trip.departure.flightHash,
+    return: trip.returnFlight.flightHash,
+    origin: trip.origin,
+    destination: trip.destination,
+    date: trip.date,
+  });
+  return `${paths.flightSummary}?${q.toString()}`;
+}

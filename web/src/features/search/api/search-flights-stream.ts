@@ -1,0 +1,50 @@
+import { LIMITS } from '@gowild/contract/limits';
+import { type Flight, type SearchStreamEvent, searchStreamEventSchema } from '@gowild/contract/flights';
+import { apiStream, readNdjson } from '@/lib/api-client';
+import type { Direction } from '../utils/search-button';
+
+export interface FlightSearchRequest {
+  direction: Direction;
+  /** Outbound: airport code(s) or CITY:XXX. */
+  origin: string;
+  /** Single-route destination (outbound) or the arrival airport (inbound). */
+  destination: string;
+  date: string;
+}
+
+export const SEARCH_DEFAULTS = {
+  outbound: 'Failed to search flights',
+  inbound: 'Failed to search inbound flights',
+  page: 'Search failed. Please try again.',
+} as const;
+
+/** The streamed search's path and query for a request (section 7, max_workers 50 outbound, 10 inbound). */
+export function streamTarget(req: FlightSearchRequest): { path: string; query: Record<string, string | number> } {
+  if (req.direction === 'inbound') {
+    return { path: '/flights/inbound/stream', query: { destination: req.destination, date: req.date, max_workers: LIMITS.maxWorkersInboundDefault } };
+  }
+  const query: Record<string, string | number> = { origin: req.origin, date: req.date, max_workers: LIMITS.maxWorkersOutboundDefault };
+  if (req.destination) query.destination = req.destination;
+  return { path: '/flights/search/stream', query };
+}
+
+/**
+ * Runs a streamed search and yields its events (start, destination…, summary | error). Rejects with the client's
+ * ApiError when the server refuses before streaming (401, 403, 429 with the section 8 text, 4xx/5xx).
+ */
+export async function* searchFlightsStream(req: FlightSearchRequest, signal?: AbortSignal): AsyncGenerator<SearchStreamEvent> {
+  const { path, query } = streamTarget(req);
+  const response = await apiStream(path, {
+    action: req.direction === 'inbound' ? 'search inbound flights' : 'search flights',
+    query,
+    prefer: 'message',
+    defaultMessage: req.direction === 'inbound' ? SEARCH_DEFAULTS.inbound : SEARCH_DEFAULTS.outbound,
+    signal,
+  });
+  for await (const raw of readNdjson<unknown>(response)) {
+    const parsed = searchStreamEventSchema.safeParse(raw);
+    if (parsed.success) yield parsed.data;
+  }
+}
+
+export type { Flight };

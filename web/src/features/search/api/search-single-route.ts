@@ -1,0 +1,21 @@
+import { type Flight, flightSearchResponseSchema } from '@gowild/contract/flights';
+import { apiRequest } from '@/lib/api-client';
+
+export const RETURN_MESSAGES = {
+  failed: 'Failed to search return flights',
+  none: 'No return flights found for the selected date',
+  noDestination: 'No destination selected for return flights',
+} as const;
+
+/** GET /api/flights/single: one origin airport to one destination (premium). Flights of every destination key. */
+export async function searchSingleRoute(params: { origin: string; destination: string; date: string }, signal?: AbortSignal): Promise<Flight[]> {
+  const body = await apiRequest<unknown>('/flights/single', {
+    action: 'search flights',
+    query: params,
+    prefer: 'message',
+    defaultMessage: 'Failed to search flights',
+    signal,
+  });
+  const parsed = flightSearchResponseSchema.parse(body);
+  return Object.values(parsed.flights).flat();
+}

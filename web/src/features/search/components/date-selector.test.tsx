@@ -1,0 +1,107 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DateSelector } from './date-selector';
+
+const TODAY = '2026-04-29';
+
+function Harness({ blackout = [] as string[], allow = true, onPick = (_d: string) => {} }) {
+  const [value, setValue] = useState('');
+  return (
+    <DateSelector
+      value={value}
+      onChange={(d) => {
+        setValue(d);
+        onPick(d);
+      }}
+      blackoutDates={blackout}
+      allowBlackoutDates={allow}
+      today={TODAY}
+    />
+  );
+}
+
+const dayButtons = () => screen.getAllByRole('button', { pressed: false }).filter((b) => b.dataset.date);
+
+describe('DateSelector box view', () => {
+  it('shows 3 days from today, then all 30 with tags', async () => {
+    const user = userEvent.setup();
+    render(<Harness blackout={['2026-05-01']} />);
+    expect(dayButtons().map((b) => b.dataset.date)).toEqual(['2026-04-29', '2026-04-30', '2026-05-01']);
+    expect(screen.getByRole('button', { name: /Wednesday, April 29, 2026, today, available, gowild, international/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Friday, May 1, 2026, blackout, international/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Show more/ }));
+    const all = dayButtons();
+    expect(all).toHaveLength(30);
+    expect(all[29]!.dataset.date).toBe('2026-05-28');
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(dayButtons()).toHaveLength(3);
+  });
+
+  it('selects a day, and lets the search form pick a blackout day with a warning', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(<Harness blackout={['2026-05-01']} onPick={onPick} />);
+    await user.click(screen.getByRole('button', { name: /May 1, 2026/ }));
+    expect(onPick).toHaveBeenCalledWith('2026-05-01');
+    expect((screen.getByRole('button', { name: /May 1, 2026/ }) as HTMLElement | null)?.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText(/blacked out/)).toBeTruthy();
+  });
+
+  it('does not offer blackout days when not allowed', () => {
+    render(<Harness blackout={['2026-05-01']} allow={false} />);
+    expect((screen.getByRole('button', { name: /May 1, 2026/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('DateSelector calendar view', () => {
+  it('shows 42 cells from the Sunday before the 1st, with past days disabled', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Calendar view' }));
+    const grid = screen.getByRole('group', { name: /April 2026/ });
+    const cells = within(grid).getAllByRole('button');
+    expect(cells).toHaveLength(42);
+    expect(cells[0]!.dataset.date).toBe('2026-03-29');
+    expect((within(grid).getByRole('button', { name: /April 28, 2026/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(grid).getByRole('button', { name: /April 29, 2026/ }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('moves between months, jumps back with Today and returns to the boxes with Show less', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(<Harness onPick={onPick} />);
+    await user.click(screen.getByRole('button', { name: 'Calendar view' }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByRole('group', { name: /May 2026/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /June 5, 2026/ }));
+    expect(onPick).toHaveBeenLastCalledWith('2026-06-05');
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(onPick).toHaveBeenLastCalledWith(TODAY);
+    expect(screen.getByRole('group', { name: /April 2026/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(screen.queryByRole('group', { name: /April 2026/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Calendar view' })).toBeTruthy();
+  });
+
+  it('is keyboard-usable: arrow keys move between days, Enter picks', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(<Harness onPick={onPick} />);
+    await user.click(screen.getByRole('button', { name: 'Calendar view' }));
+    const today = screen.getByRole('button', { name: /April 29, 2026/ });
+    today.focus();
+    await user.keyboard('{ArrowDown}');
+    await vi.waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-05-06'));
+    await user.keyboard('{ArrowLeft}');
+    await vi.waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-05-05'));
+    await user.keyboard('{Enter}');
+    expect(onPick).toHaveBeenLastCalledWith('2026-05-05');
+    // Left from today would be the past: focus stays.
+    screen.getByRole('button', { name: /April 29, 2026/ }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-04-29');
+  });
+});

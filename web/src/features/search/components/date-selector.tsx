@@ -1,0 +1,227 @@
+import { LIMITS } from '@gowild/contract/limits';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import {
+  type DayTag,
+  addDays,
+  addMonths,
+  boxDays,
+  calendarCells,
+  dayOfMonth,
+  dayTags,
+  formatLongDate,
+  formatMonthShort,
+  formatMonthYear,
+  formatWeekdayShort,
+  isPast,
+  localToday,
+  monthStart,
+} from '../utils/dates';
+
+const TAG_STYLES: Record<DayTag, string> = {
+  blackout: 'bg-red-100 text-red-800',
+  available: 'bg-emerald-100 text-emerald-800',
+  gowild: 'bg-brand-100 text-brand-800',
+  international: 'bg-sky-100 text-sky-800',
+};
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const INITIAL_BOXES = 3;
+
+export interface DateSelectorProps {
+  value: string;
+  onChange: (date: string) => void;
+  blackoutDates: readonly string[];
+  /** Section 4: blackout dates are selectable when true; the search form passes true. */
+  allowBlackoutDates?: boolean;
+  label?: string;
+  /** Injected in tests; the traveller's today otherwise. */
+  today?: string;
+}
+
+/**
+ * Section 2.2 date selector. Box view: the next 30 days (3 at first, more on request), each tagged. Calendar
+ * view: 42 cells from the Sunday before the 1st, month arrows, Today, and Show less back to the boxes.
+ * Past days are never selectable. Arrow keys move between days in the calendar.
+ */
+export function DateSelector({ value, onChange, blackoutDates, allowBlackoutDates = false, label = 'Departure Date', today: todayProp }: DateSelectorProps) {
+  const today = todayProp ?? localToday();
+  const blackout = useMemo(() => new Set(blackoutDates), [blackoutDates]);
+  const [view, setView] = useState<'box' | 'calendar'>('box');
+  const [expanded, setExpanded] = useState(false);
+  const [month, setMonth] = useState(() => monthStart(value && !isPast(value, today) ? value : today));
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+
+  const selectable = (date: string) => !isPast(date, today) && (allowBlackoutDates || !blackout.has(date));
+  const pick = (date: string) => {
+    if (selectable(date)) onChange(date);
+  };
+
+  const days = boxDays(today, LIMITS.boxViewDays);
+  const shownDays = expanded ? days : days.slice(0, INITIAL_BOXES);
+  // A chosen date beyond the first boxes stays visible while collapsed.
+  if (!expanded && value && days.includes(value) && !shownDays.includes(value)) shownDays.push(value);
+
+  const cells = calendarCells(month, LIMITS.calendarCells);
+  const canGoBack = month > monthStart(today);
+  const rovingDate = focusDate && cells.some((c) => c.date === focusDate) ? focusDate : cells.find((c) => c.date === value)?.date ?? cells.find((c) => c.date === today)?.date ?? cells.find((c) => c.inMonth)!.date;
+
+  const moveFocus = (date: string) => {
+    if (isPast(date, today)) return;
+    const target = monthStart(date);
+    if (target !== month) setMonth(target);
+    setFocusDate(date);
+    requestAnimationFrame(() => gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)?.focus());
+  };
+
+  const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const current = (e.target as HTMLElement).dataset.date;
+    if (!current) return;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    moveFocus(addDays(current, step));
+  };
+
+  const describe = (date: string, tags: DayTag[]) => {
+    const words = [formatLongDate(date)];
+    if (date === today) words.push('today');
+    if (tags.length) words.push(tags.join(', '));
+    return words.join(', ');
+  };
+
+  return (
+    <fieldset className="min-w-0">
+      <legend id={headingId} className="mb-2 text-sm font-semibold text-slate-800">
+        {label}
+      </legend>
+      {view === 'box' ? (
+        <div>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6" aria-labelledby={headingId}>
+            {shownDays.map((date) => {
+              const tags = dayTags(date, today, blackout);
+              const selected = value === date;
+              const disabled = !selectable(date);
+              return (
+                <li key={date}>
+                  <button
+                    type="button"
+                    data-date={date}
+                    aria-pressed={selected}
+                    aria-label={describe(date, tags)}
+                    disabled={disabled}
+                    onClick={() => pick(date)}
+                    className={`flex w-full flex-col items-center rounded-lg border px-1 py-2 text-center transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                      selected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white hover:border-brand-500'
+                    } ${disabled ? 'cursor-not-allowed opacity-50' : ''}`}
+                  >
+                    <span className={`text-xs ${selected ? 'text-brand-50' : 'text-slate-600'}`}>{formatWeekdayShort(date)}</span>
+                    <span className="text-lg leading-tight font-bold">{dayOfMonth(date)}</span>
+                    <span className={`text-xs ${selected ? 'text-brand-50' : 'text-slate-600'}`}>{formatMonthShort(date)}</span>
+                    <span className="mt-1 flex flex-wrap justify-center gap-0.5" aria-hidden="true">
+                      {tags.map((t) => (
+                        <span key={t} className={`rounded px-1 text-[10px] leading-4 font-medium ${TAG_STYLES[t]}`}>
+                          {t}
+                        </span>
+                      ))}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-2 flex flex-wrap gap-3 text-sm">
+            <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-expanded={expanded} onClick={() => setExpanded((x) => !x)}>
+              {expanded ? 'Show less' : `Show more (${LIMITS.boxViewDays - INITIAL_BOXES} more days)`}
+            </button>
+            <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setView('calendar')}>
+              Calendar view
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="max-w-md rounded-lg border border-slate-200 bg-white p-3">
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <button
+              type="button"
+              aria-label="Previous month"
+              disabled={!canGoBack}
+              onClick={() => setMonth((m) => addMonths(m, -1))}
+              className="rounded px-2 py-1 text-lg hover:bg-slate-100 disabled:opacity-30"
+            >
+              ‹
+            </button>
+            <span className="font-semibold" aria-live="polite">
+              {formatMonthYear(month)}
+            </span>
+            <button type="button" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))} className="rounded px-2 py-1 text-lg hover:bg-slate-100">
+              ›
+            </button>
+          </div>
+          <div className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-600" aria-hidden="true">
+            {WEEKDAYS.map((d) => (
+              <span key={d}>{d}</span>
+            ))}
+          </div>
+          <div ref={gridRef} role="group" aria-label={`${label}, ${formatMonthYear(month)}`} className="mt-1 grid grid-cols-7 gap-1" onKeyDown={onGridKey}>
+            {cells.map(({ date, inMonth }) => {
+              const tags = dayTags(date, today, blackout);
+              const selected = value === date;
+              const disabled = !selectable(date);
+              const isBlackout = blackout.has(date);
+              return (
+                <button
+                  key={date}
+                  type="button"
+                  data-date={date}
+                  data-testid="calendar-cell"
+                  tabIndex={date === rovingDate ? 0 : -1}
+                  aria-pressed={selected}
+                  aria-label={describe(date, tags)}
+                  disabled={disabled}
+                  onClick={() => pick(date)}
+                  onFocus={() => setFocusDate(date)}
+                  className={`relative aspect-square rounded text-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                    selected
+                      ? 'bg-brand-700 font-bold text-white'
+                      : disabled
+                        ? 'cursor-not-allowed text-slate-400'
+                        : isBlackout
+                          ? 'bg-red-50 text-red-800 hover:bg-red-100'
+                          : inMonth
+                            ? 'text-slate-900 hover:bg-brand-50'
+                            : 'text-slate-600 hover:bg-brand-50'
+                  } ${date === today && !selected ? 'ring-1 ring-brand-600' : ''}`}
+                >
+                  {dayOfMonth(date)}
+                  {isBlackout && !disabled ? <span className="absolute bottom-0.5 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-red-600" aria-hidden="true" /> : null}
+                </button>
+              );
+            })}
+          </div>
+          <div className="mt-2 flex flex-wrap gap-3 text-sm">
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              onClick={() => {
+                setMonth(monthStart(today));
+                pick(today);
+              }}
+            >
+              Today
+            </button>
+            <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setView('box')}>
+              Show less
+            </button>
+            <span className="ml-auto flex items-center gap-1 text-xs text-slate-600">
+              <span className="h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> Blackout
+            </span>
+          </div>
+        </div>
+      )}
+      {value && blackout.has(value) ? (
+        <p className="mt-2 text-sm text-red-800">GoWild fares are blacked out on {formatLongDate(value)}; other fares are still shown.</p>
+      ) : null}
+    </fieldset>
+  );
+}

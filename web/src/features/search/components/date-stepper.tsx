@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { addDays, formatMediumDate, isIsoDate } from '../utils/dates';
+
+export interface DateStepperProps {
+  value: string;
+  onChange: (date: string) => void;
+  /** No day before this one (today, or the outbound arrival for returns). */
+  min: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** Previous/next day arrows and a date picker (section 5 'Date stepping': nothing before `min`). */
+export function DateStepper({ value, onChange, min, label, disabled = false }: DateStepperProps) {
+  const id = useId();
+  const prev = addDays(value, -1);
+  const btn =
+    'h-9 w-9 rounded-lg border border-slate-300 bg-white text-lg font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-brand-600';
+  return (
+    <div className="flex items-center gap-1.5">
+      <button type="button" className={btn} aria-label={`Previous day (${formatMediumDate(prev)})`} disabled={disabled || prev < min} onClick={() => onChange(prev)}>
+        ‹
+      </button>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        disabled={disabled}
+        onChange={(e) => {
+          const v = e.target.value;
+          if (isIsoDate(v) && v >= min) onChange(v);
+        }}
+        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+      />
+      <button type="button" className={btn} aria-label={`Next day (${formatMediumDate(addDays(value, 1))})`} disabled={disabled} onClick={() => onChange(addDays(value, 1))}>
+        ›
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { buildFlight } from '@/test/build-flight';
+import { DestinationCard } from './destination-card';
+
+const flights = [
+  buildFlight({ stops: 0, duration: 120, departure_time: '2026-04-02T06:00:00', goWild: 29, seats: 3 }),
+  buildFlight({ stops: 1, duration: 330, departure_time: '2026-04-02T14:30:00', goWild: null, standard: 149, den: null }),
+  buildFlight({ stops: 2, duration: 700, departure_time: '2026-04-02T21:00:00', goWild: null, standard: 230, den: null }),
+];
+
+function renderCard(props: Partial<Parameters<typeof DestinationCard>[0]> = {}) {
+  return render(
+    <MemoryRouter>
+      <ul>
+        <DestinationCard code="LAS" name="Las Vegas (LAS)" flights={flights} expanded onToggle={() => {}} isPremium {...props} />
+      </ul>
+    </MemoryRouter>,
+  );
+}
+
+const rows = () => screen.queryAllByTestId('flight-row');
+
+describe('DestinationCard filters', () => {
+  it('filters to nonstop and to 1 stop max', async () => {
+    const user = userEvent.setup();
+    renderCard();
+    expect(rows()).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Nonstop' }));
+    expect(rows().map((r) => r.dataset.stops)).toEqual(['0']);
+    await user.click(screen.getByRole('button', { name: '1 stop max' }));
+    expect(rows().map((r) => r.dataset.stops).sort()).toEqual(['0', '1']);
+    expect(screen.getByText('Showing 2 of 3 flights')).toBeTruthy();
+  });
+
+  it('has a price slider up to the highest fare rounded up to 50, in steps of 50', () => {
+    renderCard();
+    const price = screen.getByLabelText(/Max price/) as HTMLInputElement;
+    expect([price.min, price.max, price.step]).toEqual(['0', '250', '50']);
+    fireEvent.change(price, { target: { value: '150' } });
+    expect(rows()).toHaveLength(2);
+    fireEvent.change(price, { target: { value: '0' } });
+    expect(screen.getByText('No flights match your filters')).toBeTruthy();
+  });
+
+  it('has a duration slider of 1–24 h by 0.5 and a departure window that keeps earliest ≤ latest', () => {
+    renderCard();
+    const duration = screen.getByLabelText(/Max duration/) as HTMLInputElement;
+    expect([duration.min, duration.max, duration.step, duration.value]).toEqual(['1', '24', '0.5', '24']);
+    fireEvent.change(duration, { target: { value: '5' } });
+    expect(rows()).toHaveLength(1);
+    fireEvent.change(duration, { target: { value: '24' } });
+    const early = screen.getByLabelText('Earliest departure') as HTMLInputElement;
+    const late = screen.getByLabelText('Latest departure') as HTMLInputElement;
+    expect([early.min, early.max, early.step]).toEqual(['0', '1440', '30']);
+    fireEvent.change(late, { target: { value: '600' } });
+    fireEvent.change(early, { target: { value: '900' } });
+    expect(early.value).toBe('900');
+    expect(late.value).toBe('900');
+    expect(screen.getByText('No flights match your filters')).toBeTruthy();
+    fireEvent.change(late, { target: { value: '1440' } });
+    // 15:00 onwards leaves only the 21:00 departure.
+    expect(rows().map((r) => r.dataset.stops)).toEqual(['2']);
+  });
+
+  it('shows seat counts to premium users only, and tags Select Departure as Premium for others', () => {
+    const onSelect = vi.fn();
+    const { unmount } = renderCard({ onSelectDeparture: onSelect });
+    expect(screen.getAllByText('3 seats left')).toHaveLength(3);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Select Departure' })[0]!);
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    unmount();
+    renderCard({ isPremium: false, onSelectDeparture: onSelect });
+    expect(screen.queryByText(/seats left/)).toBeNull();
+    const link = screen.getAllByRole('link', { name: /Select Departure/ })[0]!;
+    expect(within(link).getByText('Premium')).toBeTruthy();
+    expect(link.getAttribute('href')).toBe('/plans');
+    expect(screen.getByText(/Interactive flight map/)).toBeTruthy();
+  });
+
+  it('scrolls lists of more than 8 flights', () => {
+    const many = Array.from({ length: 9 }, () => buildFlight());
+    renderCard({ flights: many });
+    expect(screen.getByRole('list', { name: 'Flights to LAS' }).className).toContain('overflow-y-auto');
+  });
+});

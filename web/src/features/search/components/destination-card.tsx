@@ -1,0 +1,148 @@
+import type { Flight } from '@gowild/contract/flights';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { FILTER_LIMITS, type FlightFilters, applyFilters, defaultFilters, isDefaultFilters, priceCeiling } from '../utils/filters';
+import { formatWholeDollars, hasGoWild, lowestFare } from '../utils/format';
+import { FlightFiltersPanel } from './flight-filters-panel';
+import { FlightRow } from './flight-row';
+import { PremiumCrown } from './premium-crown';
+
+export interface DestinationCardProps {
+  code: string;
+  /** 'Denver (DEN)' when the airport is known. */
+  name: string;
+  flights: Flight[];
+  expanded: boolean;
+  onToggle: () => void;
+  isPremium: boolean;
+  /** The weather panel for this destination (fetched when the card opens). */
+  weather?: ReactNode;
+  /** Outbound only: choose this flight and look for a way back. */
+  onSelectDeparture?: (flight: Flight) => void;
+}
+
+function cheapestGoWild(flights: readonly Flight[]): number | null {
+  let best: number | null = null;
+  for (const f of flights) if (hasGoWild(f) && (best === null || f.fares.go_wild!.total < best)) best = f.fares.go_wild!.total;
+  return best;
+}
+
+/** A destination of the results: a header that expands (one card at a time) into weather, filters and flights. */
+export function DestinationCard({ code, name, flights, expanded, onToggle, isPremium, weather, onSelectDeparture }: DestinationCardProps) {
+  const panelId = useId();
+  const ceiling = useMemo(() => priceCeiling(flights), [flights]);
+  const [filters, setFilters] = useState<FlightFilters>(() => defaultFilters(flights));
+  const shown = useMemo(() => applyFilters(flights, filters, ceiling), [flights, filters, ceiling]);
+  const goWild = cheapestGoWild(flights);
+  const lowest = flights.reduce<number | null>((m, f) => {
+    const p = lowestFare(f);
+    return p !== null && (m === null || p < m) ? p : m;
+  }, null);
+  const nonstop = flights.some((f) => f.stops === 0);
+
+  return (
+    <li className="gw-fade-in overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="destination-card" data-code={code} data-gowild={goWild !== null}>
+      <h3>
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={onToggle}
+          className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <span className="min-w-0">
+            <span className="block truncate font-semibold text-slate-900">{name}</span>
+            <span className="text-xs text-slate-600">
+              {flights.length} flight{flights.length === 1 ? '' : 's'}
+              {nonstop ? ' · nonstop available' : ''}
+            </span>
+          </span>
+          <span className="flex shrink-0 items-center gap-2">
+            {goWild !== null ? (
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">GoWild {formatWholeDollars(goWild)}</span>
+            ) : lowest !== null ? (
+              <span className="text-sm font-semibold text-slate-800">from {formatWholeDollars(lowest)}</span>
+            ) : null}
+            <span aria-hidden="true" className={`text-slate-500 transition ${expanded ? 'rotate-180' : ''}`}>
+              ▾
+            </span>
+          </span>
+        </button>
+      </h3>
+      {expanded ? (
+        <div id={panelId} className="space-y-3 border-t border-slate-100 px-3 pt-3 pb-4 sm:px-4">
+          {weather}
+          {!isPremium ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+              <span className="text-amber-900">
+                <PremiumCrown /> Interactive flight map — a Premium feature
+              </span>
+              <Link to={paths.plans} className="font-semibold text-amber-900 underline underline-offset-2">
+                Upgrade
+              </Link>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h4 className="text-sm font-semibold text-slate-800">Flights to {code}</h4>
+            <button
+              type="button"
+              disabled
+              title="Price alerts are coming soon"
+              className="inline-flex cursor-not-allowed items-center gap-1 rounded-lg border border-slate-200 px-2.5 py-1 text-xs font-medium text-slate-500"
+            >
+              {!isPremium ? <PremiumCrown /> : null} Price alert <span className="text-[10px]">(coming soon)</span>
+            </button>
+          </div>
+          <FlightFiltersPanel filters={filters} onChange={setFilters} ceiling={ceiling} onReset={() => setFilters(defaultFilters(flights))} />
+          {flights.length === 0 ? (
+            <p className="text-sm text-slate-600">No flights available</p>
+          ) : shown.length === 0 ? (
+            <p className="text-sm text-slate-600">No flights match your filters</p>
+          ) : (
+            <>
+              {!isDefaultFilters(filters, ceiling) ? (
+                <p className="text-xs text-slate-600" aria-live="polite">
+                  Showing {shown.length} of {flights.length} flights
+                </p>
+              ) : null}
+              <ul
+                className={`space-y-2 ${shown.length > FILTER_LIMITS.scrollAfterFlights ? 'max-h-[36rem] overflow-y-auto pr-1' : ''}`}
+                tabIndex={shown.length > FILTER_LIMITS.scrollAfterFlights ? 0 : undefined}
+                aria-label={`Flights to ${code}`}
+              >
+                {shown.map((f) => (
+                  <FlightRow
+                    key={f.flightHash}
+                    flight={f}
+                    isPremium={isPremium}
+                    action={
+                      onSelectDeparture ? (
+                        isPremium ? (
+                          <button
+                            type="button"
+                            onClick={() => onSelectDeparture(f)}
+                            className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+                          >
+                            Select Departure
+                          </button>
+                        ) : (
+                          <Link
+                            to={paths.plans}
+                            className="inline-flex items-center gap-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-900"
+                          >
+                            Select Departure <span className="rounded bg-amber-200 px-1 text-[10px] uppercase">Premium</span>
+                          </Link>
+                        )
+                      ) : undefined
+                    }
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { useId } from 'react';
+import { FILTER_LIMITS, type FlightFilters, type StopsFilter, updateFilters } from '../utils/filters';
+import { formatMinutesOfDay, formatWholeDollars } from '../utils/format';
+
+export interface FlightFiltersPanelProps {
+  filters: FlightFilters;
+  onChange: (next: FlightFilters) => void;
+  /** The price slider's top (highest fare rounded up to 50). */
+  ceiling: number;
+  onReset: () => void;
+}
+
+const STOPS: { value: StopsFilter; label: string }[] = [
+  { value: 'any', label: 'Any' },
+  { value: 'nonstop', label: 'Nonstop' },
+  { value: 'one_stop', label: '1 stop max' },
+];
+
+/** Section 9 filters: stops, max duration (1–24 h by 0.5), max price (by 50), departure window (by 30 min). */
+export function FlightFiltersPanel({ filters, onChange, ceiling, onReset }: FlightFiltersPanelProps) {
+  const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId() };
+  const set = (patch: Partial<FlightFilters>) => onChange(updateFilters(filters, patch, ceiling));
+  const L = FILTER_LIMITS;
+  const rangeCls = 'w-full accent-brand-700';
+  return (
+    <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-4" role="group" aria-label="Flight filters">
+      <fieldset>
+        <legend id={ids.stops} className="mb-1 font-medium text-slate-800">
+          Stops
+        </legend>
+        <div className="flex flex-wrap gap-1">
+          {STOPS.map((s) => (
+            <button
+              key={s.value}
+              type="button"
+              aria-pressed={filters.stops === s.value}
+              onClick={() => set({ stops: s.value })}
+              className={`rounded-full border px-2.5 py-1 text-xs font-medium ${
+                filters.stops === s.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500'
+              }`}
+            >
+              {s.label}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={ids.duration} className="mb-1 block font-medium text-slate-800">
+          Max duration: {filters.maxDurationHours >= L.durationMaxHours ? 'Any' : `${filters.maxDurationHours}h`}
+        </label>
+        <input
+          id={ids.duration}
+          type="range"
+          min={L.durationMinHours}
+          max={L.durationMaxHours}
+          step={L.durationStepHours}
+          value={filters.maxDurationHours}
+          aria-valuetext={filters.maxDurationHours >= L.durationMaxHours ? 'Any duration' : `${filters.maxDurationHours} hours`}
+          onChange={(e) => set({ maxDurationHours: Number(e.target.value) })}
+          className={rangeCls}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.price} className="mb-1 block font-medium text-slate-800">
+          Max price: {filters.maxPrice >= ceiling ? 'Any' : formatWholeDollars(filters.maxPrice)}
+        </label>
+        <input
+          id={ids.price}
+          type="range"
+          min={0}
+          max={ceiling}
+          step={L.priceStep}
+          value={filters.maxPrice}
+          aria-valuetext={filters.maxPrice >= ceiling ? 'Any price' : `${filters.maxPrice} dollars`}
+          onChange={(e) => set({ maxPrice: Number(e.target.value) })}
+          className={rangeCls}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1 font-medium text-slate-800">
+          Departs {formatMinutesOfDay(filters.earliestDeparture)} – {formatMinutesOfDay(filters.latestDeparture)}
+        </legend>
+        <label htmlFor={ids.early} className="sr-only">
+          Earliest departure
+        </label>
+        <input
+          id={ids.early}
+          type="range"
+          min={L.timeMin}
+          max={L.timeMax}
+          step={L.timeStep}
+          value={filters.earliestDeparture}
+          aria-valuetext={formatMinutesOfDay(filters.earliestDeparture)}
+          onChange={(e) => set({ earliestDeparture: Number(e.target.value) })}
+          className={rangeCls}
+        />
+        <label htmlFor={ids.late} className="sr-only">
+          Latest departure
+        </label>
+        <input
+          id={ids.late}
+          type="range"
+          min={L.timeMin}
+          max={L.timeMax}
+          step={L.timeStep}
+          value={filters.latestDeparture}
+          aria-valuetext={formatMinutesOfDay(filters.latestDeparture)}
+          onChange={(e) => set({ latestDeparture: Number(e.target.value) })}
+          className={rangeCls}
+        />
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
+        <label className="flex items-center gap-2 text-slate-800">
+          <input
+            type="checkbox"
+            checked={filters.sort === 'highest_first'}
+            onChange={(e) => set({ sort: e.target.checked ? 'highest_first' : 'lowest_first' })}
+            className="accent-brand-700"
+          />
+          Highest fare first
+        </label>
+        <button type="button" onClick={onReset} className="ml-auto text-xs font-medium text-brand-700 underline-offset-2 hover:underline">
+          Reset filters
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { FARE_KEYS, type Flight } from '@gowild/contract/flights';
+import type { ReactNode } from 'react';
+import { FARE_LABELS, formatDurationMinutes, formatLocalTime, formatStops, formatWholeDollars, isAvailable, localDatePart, seatsLabel, stopAirports } from '../utils/format';
+
+export interface FlightRowProps {
+  flight: Flight;
+  isPremium: boolean;
+  /** The row's main action (Select Departure / Select Return). */
+  action?: ReactNode;
+  /** A badge beside the times ('3 days at destination'). */
+  badge?: ReactNode;
+}
+
+const FARE_STYLES: Record<(typeof FARE_KEYS)[number], string> = {
+  go_wild: 'border-brand-600 bg-brand-50 text-brand-900',
+  standard: 'border-slate-300 bg-white text-slate-900',
+  discount_den: 'border-indigo-300 bg-indigo-50 text-indigo-900',
+};
+
+/** One flight: airport-local times, stops, duration, the three fares with booking links, seats for premium. */
+export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) {
+  const first = flight.segments[0];
+  const last = flight.segments[flight.segments.length - 1];
+  const via = stopAirports(flight);
+  const nextDay = localDatePart(flight.arrival_time) > localDatePart(flight.departure_time);
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="flight-row" data-stops={flight.stops}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-3">
+          <div className="text-center">
+            <div className="text-base font-bold">{formatLocalTime(flight.departure_time)}</div>
+            <div className="text-xs text-slate-600">{first?.departure_airport ?? flight.origin}</div>
+          </div>
+          <div className="flex min-w-20 flex-col items-center text-xs text-slate-600">
+            <span>{formatDurationMinutes(flight.duration)}</span>
+            <span className="my-0.5 h-px w-full bg-slate-300" aria-hidden="true" />
+            <span className={flight.stops === 0 ? 'font-medium text-emerald-700' : ''}>
+              {formatStops(flight.stops)}
+              {via.length ? ` · ${via.join(', ')}` : ''}
+            </span>
+          </div>
+          <div className="text-center">
+            <div className="text-base font-bold">
+              {formatLocalTime(flight.arrival_time)}
+              {nextDay ? <sup className="ml-0.5 text-[10px] text-amber-700">+1</sup> : null}
+            </div>
+            <div className="text-xs text-slate-600">{last?.arrival_airport ?? flight.destination}</div>
+          </div>
+        </div>
+        <div className="flex flex-col items-end gap-1 text-xs text-slate-600">
+          <span>
+            Flight {flight.flight_number} · Frontier
+          </span>
+          {badge}
+        </div>
+      </div>
+      <ul className="mt-2 grid grid-cols-3 gap-1.5" aria-label="Fares">
+        {FARE_KEYS.map((key) => {
+          const fare = flight.fares[key];
+          const link = flight.booking_links[key];
+          const seats = fare ? seatsLabel(fare, isPremium) : null;
+          const available = isAvailable(fare);
+          return (
+            <li key={key} className={`flex flex-col rounded border px-2 py-1 ${available ? FARE_STYLES[key] : 'border-dashed border-slate-200 bg-slate-50 text-slate-500'}`}>
+              <span className="text-[11px] font-medium">{FARE_LABELS[key]}</span>
+              <span className="text-sm font-bold">{available ? formatWholeDollars(fare.total) : '—'}</span>
+              {seats ? <span className="text-[11px]">{seats}</span> : null}
+              {available && link ? (
+                <a href={link} target="_blank" rel="noopener noreferrer" className="text-[11px] font-medium text-brand-800 underline underline-offset-2">
+                  Book<span className="sr-only"> {FARE_LABELS[key]} fare for flight {flight.flight_number} (opens the airline site)</span>
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {action ? <div className="mt-2 flex justify-end">{action}</div> : null}
+    </li>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Flight } from '@gowild/contract/flights';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { FlightSearchState } from '../hooks/use-flight-search';
+import { formatLongDate } from '../utils/dates';
+import { type DestinationResult, groupDestinations } from '../utils/group-results';
+import type { Direction } from '../utils/search-button';
+import { DateStepper } from './date-stepper';
+import { DestinationCard } from './destination-card';
+import { PartialNotice, SearchErrorPanel, SearchProgress } from './search-status-panels';
+
+export interface ResultsScreenProps {
+  search: FlightSearchState;
+  direction: Direction;
+  /** What was searched, for headings ('Denver', 'New York City'). */
+  originLabel: string;
+  destinationLabel: string;
+  hasDestination: boolean;
+  date: string;
+  today: string;
+  onDateChange: (date: string) => void;
+  onNewSearch: () => void;
+  onViewReturn: () => void;
+  onRetry: () => void;
+  onSelectDeparture: (code: string, flight: Flight) => void;
+  isPremium: boolean;
+  airportName: (code: string) => string;
+  renderWeather?: (code: string) => ReactNode;
+  /** A message above the results (e.g. the departure flight of a link was not found). */
+  notice?: string | null;
+  demo?: boolean;
+}
+
+/** Section 2.2 'Departure flights results screen'. */
+export function ResultsScreen(props: ResultsScreenProps) {
+  const { search, direction, isPremium } = props;
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [expandedFor, setExpandedFor] = useState(search.searchId);
+  // A new search closes whatever card was open.
+  if (expandedFor !== search.searchId) {
+    setExpandedFor(search.searchId);
+    setExpanded(null);
+  }
+  const done = search.status === 'done';
+  const groups = useMemo(() => groupDestinations(search.results, done), [search.results, done]);
+  const loading = search.status === 'loading';
+  const inbound = direction === 'inbound';
+  const noun = inbound ? 'origins' : 'destinations';
+  const anyShown = groups.gowild.length + groups.standard.length > 0;
+  const title = inbound ? `Inbound to ${props.destinationLabel}` : props.hasDestination ? `${props.originLabel} → ${props.destinationLabel}` : `Flights from ${props.originLabel}`;
+
+  const renderGroup = (label: string, items: DestinationResult[], testId: string, delay: number) =>
+    items.length ? (
+      <section aria-label={label} className="gw-reveal space-y-2" style={{ animationDelay: `${delay}ms` }} data-testid={testId}>
+        <h2 className="text-lg font-bold text-slate-900">
+          {label} <span className="text-sm font-normal text-slate-600">({items.length})</span>
+        </h2>
+        <ul className="space-y-2">
+          {items.map((r) => (
+            <DestinationCard
+              key={r.code}
+              code={r.code}
+              name={props.airportName(r.code)}
+              flights={r.flights}
+              expanded={expanded === r.code}
+              onToggle={() => setExpanded((c) => (c === r.code ? null : r.code))}
+              isPremium={isPremium}
+              weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code) : null}
+              onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
+            />
+          ))}
+        </ul>
+      </section>
+    ) : null;
+
+  return (
+    <div className="space-y-4" data-testid="results-screen">
+      <div className="gw-reveal flex flex-wrap items-center justify-between gap-3" style={{ animationDelay: '50ms' }}>
+        <div className="min-w-0">
+          <h1 className="truncate text-xl font-bold text-slate-900 sm:text-2xl">{title}</h1>
+          <p className="text-sm text-slate-600">
+            {formatLongDate(props.date)}
+            {props.demo ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span> : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" onClick={props.onNewSearch} className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50">
+            New Search
+          </button>
+          <DateStepper value={props.date} min={props.today} onChange={props.onDateChange} label="Departure date" />
+          {!inbound && props.hasDestination ? (
+            <button type="button" onClick={props.onViewReturn} className="h-9 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800">
+              View Return Flights
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      {props.notice ? (
+        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {props.notice}
+        </p>
+      ) : null}
+
+      {search.status === 'error' && search.error ? <SearchErrorPanel error={search.error} onRetry={search.error.status === 429 ? undefined : props.onRetry} /> : null}
+
+      {loading ? (
+        <div className="gw-reveal" style={{ animationDelay: '150ms' }}>
+          <SearchProgress checked={search.checked} total={search.total} noun={noun} />
+        </div>
+      ) : null}
+
+      {done ? <PartialNotice failed={search.failed} onRetry={props.onRetry} retrying={false} /> : null}
+
+      {renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}
+      {renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
+
+      {done && !anyShown ? (
+        <div className="gw-reveal rounded-xl border border-slate-200 bg-white p-6 text-center" style={{ animationDelay: '600ms' }} data-testid="no-results">
+          {search.total === 0 && !inbound ? (
+            <>
+              <h2 className="text-lg font-bold">No Flights Found</h2>
+              <p className="mt-1 text-sm text-slate-600">No GoWild routes available from {props.originLabel}</p>
+            </>
+          ) : (
+            <>
+              <h2 className="text-lg font-bold">No Flights Found</h2>
+              <p className="mt-1 text-sm text-slate-600">No flights available on {formatLongDate(props.date)}. Try another day.</p>
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

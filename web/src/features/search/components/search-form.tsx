@@ -1,0 +1,254 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import type { AirportOption, ViewMode } from '../utils/airport-options';
+import { type Direction, isSearchDisabled, searchButtonLabel } from '../utils/search-button';
+import { AirportPicker } from './airport-picker';
+import { DateSelector } from './date-selector';
+import { PremiumCrown } from './premium-crown';
+import { TripDurationStepper } from './trip-duration-stepper';
+
+export interface SearchFormValues {
+  direction: Direction;
+  viewMode: ViewMode;
+  origin: string;
+  destination: string;
+  singleRoute: boolean;
+  date: string;
+  tripDays: number | null;
+}
+
+export interface SearchFormProps {
+  values: SearchFormValues;
+  onDirectionChange: (d: Direction) => void;
+  onViewModeChange: (m: ViewMode) => void;
+  onOriginChange: (v: string) => void;
+  onDestinationChange: (v: string) => void;
+  onSingleRouteChange: (on: boolean) => void;
+  onDateChange: (d: string) => void;
+  onTripDaysChange: (n: number | null) => void;
+  onSearch: () => void;
+  onShare: () => void;
+  options: AirportOption[];
+  optionsLoading: boolean;
+  optionsError: string | null;
+  columns: number;
+  blackoutDates: readonly string[];
+  isPremium: boolean;
+  signedIn: boolean;
+  searchesRemaining: number | null | undefined;
+  loading: boolean;
+  /** Texts of the chosen airports for the button. */
+  originLabel: string;
+  destinationLabel: string;
+  /** The free plan figure from the server's config; the banner waits for it. */
+  freeSearchesPerDay: number | null;
+  usageBadge?: ReactNode;
+  /** A form-level message: validation, log-in prompts, link problems, the single-route premium alert. */
+  message?: { text: string; tone: 'error' | 'info'; loginLink?: boolean } | null;
+  /** Section 2.2: an outside reason to disable searching, shown on the button. */
+  disabledMessage?: string;
+  today?: string;
+}
+
+const HINTS = {
+  outbound: 'Search flights departing from selected origins',
+  inbound: 'Search flights arriving at selected destinations (Premium)',
+  city: 'Search by city (e.g., New York shows JFK, LGA, EWR)',
+  airport: 'Search individual airports',
+} as const;
+
+function Segmented<T extends string>({
+  label,
+  value,
+  items,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  items: { value: T; label: ReactNode; disabled?: boolean; title?: string }[];
+  onChange: (v: T) => void;
+}) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+      {items.map((it) => (
+        <button
+          key={it.value}
+          type="button"
+          aria-pressed={value === it.value}
+          disabled={it.disabled}
+          title={it.title}
+          onClick={() => onChange(it.value)}
+          className={`inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${
+            value === it.value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'
+          }`}
+        >
+          {it.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Section 2.2 'Search form'. */
+export function SearchForm(props: SearchFormProps) {
+  const { values: v, isPremium } = props;
+  const inbound = v.direction === 'inbound';
+  const showDestination = inbound || v.singleRoute;
+  const buttonInput = {
+    loading: props.loading,
+    disabled: Boolean(props.disabledMessage),
+    disabledMessage: props.disabledMessage,
+    direction: v.direction,
+    origin: v.origin,
+    originHidden: inbound,
+    destination: showDestination ? v.destination : '',
+    date: v.date,
+    signedIn: props.signedIn,
+    searchesRemaining: props.searchesRemaining,
+    originLabel: props.originLabel,
+    destinationLabel: props.destinationLabel,
+  };
+  const disabled = isSearchDisabled(buttonInput);
+
+  return (
+    <form
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      aria-label="Flight search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!disabled) props.onSearch();
+      }}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <Segmented
+            label="Direction"
+            value={v.direction}
+            onChange={props.onDirectionChange}
+            items={[
+              { value: 'outbound', label: 'Outbound Flights' },
+              {
+                value: 'inbound',
+                label: (
+                  <>
+                    Inbound Flights {!isPremium ? <PremiumCrown label="Premium only" /> : null}
+                  </>
+                ),
+                disabled: !isPremium,
+                title: isPremium ? undefined : 'Inbound search is a Premium feature',
+              },
+            ]}
+          />
+          <p className="text-xs text-slate-600">{inbound ? HINTS.inbound : HINTS.outbound}</p>
+        </div>
+        <div className="space-y-1">
+          <Segmented
+            label="Airport grouping"
+            value={v.viewMode}
+            onChange={props.onViewModeChange}
+            items={[
+              { value: 'city', label: 'City View' },
+              { value: 'airport', label: 'Airport View' },
+            ]}
+          />
+          <p className="text-xs text-slate-600">{v.viewMode === 'city' ? HINTS.city : HINTS.airport}</p>
+        </div>
+        {props.usageBadge ? <div className="ml-auto">{props.usageBadge}</div> : null}
+      </div>
+
+      {!inbound ? (
+        <AirportPicker
+          label="Departure Airport"
+          options={props.options}
+          value={v.origin}
+          onChange={props.onOriginChange}
+          columns={props.columns}
+          loading={props.optionsLoading}
+          error={props.optionsError}
+        />
+      ) : null}
+
+      {!inbound ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={v.singleRoute}
+              onChange={(e) => props.onSingleRouteChange(e.target.checked)}
+              className="h-4 w-4 accent-brand-700"
+            />
+            Single Route Search {!isPremium ? <PremiumCrown label="Premium only" /> : null}
+          </label>
+        </div>
+      ) : null}
+
+      {showDestination ? (
+        <AirportPicker
+          label={inbound ? 'Arrival Airport' : 'Destination Airport'}
+          options={props.options}
+          value={v.destination}
+          onChange={props.onDestinationChange}
+          columns={props.columns}
+          loading={props.optionsLoading}
+          error={props.optionsError}
+        />
+      ) : null}
+
+      <DateSelector value={v.date} onChange={props.onDateChange} blackoutDates={props.blackoutDates} allowBlackoutDates today={props.today} />
+
+      <TripDurationStepper value={v.tripDays} onChange={props.onTripDaysChange} />
+
+      {props.message ? (
+        <p
+          role="alert"
+          className={`rounded-lg border p-3 text-sm ${props.message.tone === 'error' ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-950'}`}
+        >
+          {props.message.text}
+          {props.message.loginLink ? (
+            <>
+              {' '}
+              <Link to={paths.login} className="font-semibold underline underline-offset-2">
+                Log in
+              </Link>{' '}
+              or{' '}
+              <Link to={paths.register} className="font-semibold underline underline-offset-2">
+                create an account
+              </Link>
+              .
+            </>
+          ) : null}
+        </p>
+      ) : null}
+
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button
+          type="submit"
+          disabled={disabled}
+          data-testid="search-button"
+          className="flex-1 rounded-xl bg-brand-700 px-5 py-3 text-base font-bold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-400"
+        >
+          {searchButtonLabel(buttonInput)}
+        </button>
+        <button
+          type="button"
+          onClick={props.onShare}
+          className="rounded-xl border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          Share
+        </button>
+      </div>
+
+      {!isPremium && props.freeSearchesPerDay !== null ? (
+        <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="free-plan-banner">
+          <strong>Free Plan Limit:</strong> {props.freeSearchesPerDay} searches per day,{' '}
+          <Link to={paths.plans} className="font-semibold underline underline-offset-2">
+            upgrade to premium
+          </Link>{' '}
+          for unlimited searches.
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import type { Flight } from '@gowild/contract/flights';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { type FlightSearchRequest, SEARCH_DEFAULTS, searchFlightsStream } from '../api/search-flights-stream';
+import type { DestinationResult } from '../utils/group-results';
+
+export interface SearchError {
+  message: string;
+  status: number;
+  code: string | null;
+}
+
+export interface FlightSearchState {
+  status: 'idle' | 'loading' | 'done' | 'error';
+  request: FlightSearchRequest | null;
+  /** Every code the server will check, from the start event. */
+  codes: string[];
+  total: number;
+  checked: number;
+  /** Destinations in the order they arrived (empty lists included). */
+  results: DestinationResult[];
+  /** Codes that could not be checked (partial results). */
+  failed: string[];
+  /** The origin airports the server searched (a city expands to several). */
+  originAirports: string[];
+  error: SearchError | null;
+  /** Bumped by every new search, so screens can reset per-search state. */
+  searchId: number;
+}
+
+type Action =
+  | { type: 'start'; request: FlightSearchRequest; keep: boolean }
+  | { type: 'event-start'; total: number; codes: string[]; originAirports: string[] }
+  | { type: 'destination'; code: string; flights: Flight[]; checked: number; total: number; failed: boolean }
+  | { type: 'summary'; failed: string[] }
+  | { type: 'ended-early' }
+  | { type: 'error'; error: SearchError }
+  | { type: 'reset' };
+
+export const initialSearchState: FlightSearchState = {
+  status: 'idle',
+  request: null,
+  codes: [],
+  total: 0,
+  checked: 0,
+  results: [],
+  failed: [],
+  originAirports: [],
+  error: null,
+  searchId: 0,
+};
+
+export function searchReducer(state: FlightSearchState, action: Action): FlightSearchState {
+  switch (action.type) {
+    case 'start':
+      return {
+        ...initialSearchState,
+        status: 'loading',
+        request: action.request,
+        searchId: state.searchId + 1,
+        // A retry keeps what was found and fills in the rest as it arrives.
+        results: action.keep ? state.results : [],
+      };
+    case 'event-start':
+      return { ...state, total: action.total, codes: action.codes, originAirports: action.originAirports };
+    case 'destination': {
+      const failed = action.failed ? [...state.failed.filter((c) => c !== action.code), action.code] : state.failed.filter((c) => c !== action.code);
+      const others = state.results.filter((r) => r.code !== action.code);
+      const kept = state.results.find((r) => r.code === action.code);
+      // A failed code on retry keeps whatever it had before.
+      const results = action.failed && kept ? state.results : [...others, { code: action.code, flights: action.flights }];
+      return { ...state, results, failed, checked: action.checked, total: action.total };
+    }
+    case 'summary': {
+      const failed = [...new Set([...state.failed, ...action.failed])].filter((c) => !state.results.some((r) => r.code === c && r.flights.length > 0));
+      return { ...state, status: 'done', failed, checked: state.total || state.checked };
+    }
+    case 'ended-early': {
+      // The stream closed without its summary: whatever was not heard from was not checked.
+      const heard = new Set(state.results.map((r) => r.code));
+      const missing = state.codes.filter((c) => !heard.has(c));
+      return { ...state, status: 'done', failed: [...new Set([...state.failed, ...missing])] };
+    }
+    case 'error':
+      return { ...state, status: 'error', error: action.error };
+    case 'reset':
+      return { ...initialSearchState, searchId: state.searchId + 1 };
+  }
+}
+
+function toSearchError(e: unknown, direction: FlightSearchRequest['direction']): SearchError {
+  if (e instanceof ApiError) return { message: e.message || SEARCH_DEFAULTS.page, status: e.status, code: e.code };
+  return { message: direction === 'inbound' ? SEARCH_DEFAULTS.inbound : SEARCH_DEFAULTS.page, status: 0, code: null };
+}
+
+/**
+ * The streamed flight search (section 2.2 'Departure flights'): destinations appear as the server checks them.
+ * A new search aborts the one before it. `onSuccess` runs once per search that completed (usage refresh).
+ */
+export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
+  const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const controller = useRef<AbortController | null>(null);
+  const onSuccess = useRef(opts.onSuccess);
+  useEffect(() => {
+    onSuccess.current = opts.onSuccess;
+  });
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = useCallback(async (request: FlightSearchRequest, keep = false) => {
+    controller.current?.abort();
+    const ac = new AbortController();
+    controller.current = ac;
+    dispatch({ type: 'start', request, keep });
+    let sawSummary = false;
+    try {
+      for await (const ev of searchFlightsStream(request, ac.signal)) {
+        if (ac.signal.aborted) return;
+        if (ev.type === 'start') dispatch({ type: 'event-start', total: ev.total, codes: ev.codes, originAirports: ev.search_parameters.origin_airports });
+        else if (ev.type === 'destination')
+          dispatch({ type: 'destination', code: ev.code, flights: ev.flights, checked: ev.done, total: ev.total, failed: ev.failed === true });
+        else if (ev.type === 'summary') {
+          sawSummary = true;
+          dispatch({ type: 'summary', failed: ev.failed ?? [] });
+        } else if (ev.type === 'error') {
+          dispatch({ type: 'error', error: { message: ev.message || SEARCH_DEFAULTS.page, status: ev.status, code: ev.code } });
+          return;
+        }
+      }
+      if (ac.signal.aborted) return;
+      if (!sawSummary) dispatch({ type: 'ended-early' });
+      onSuccess.current?.();
+    } catch (e) {
+      if (ac.signal.aborted || (e instanceof DOMException && e.name === 'AbortError')) return;
+      dispatch({ type: 'error', error: toSearchError(e, request.direction) });
+    }
+  }, []);
+
+  const search = useCallback((request: FlightSearchRequest) => void run(request, false), [run]);
+  const retry = useCallback(() => {
+    if (state.request) void run(state.request, true);
+  }, [run, state.request]);
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    dispatch({ type: 'reset' });
+  }, []);
+
+  return { state, search, retry, reset };
+}

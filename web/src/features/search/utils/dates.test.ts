@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, boxDays, calendarCells, dayTags, isIsoDate } from './dates';
+
+describe('calendar dates', () => {
+  it('builds 42 cells starting on the Sunday on or before the 1st', () => {
+    const cells = calendarCells('2026-04-01');
+    expect(cells).toHaveLength(42);
+    expect(cells[0]).toEqual({ date: '2026-03-29', inMonth: false }); // 1 April 2026 is a Wednesday
+    expect(cells[3]).toEqual({ date: '2026-04-01', inMonth: true });
+    expect(cells[41]!.date).toBe('2026-05-09');
+    expect(calendarCells('2026-02-01')[0]!.date).toBe('2026-02-01'); // a month starting on Sunday
+  });
+  it('lists 30 consecutive days from today across month ends', () => {
+    const days = boxDays('2026-01-20', 30);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toBe('2026-01-20');
+    expect(days[12]).toBe('2026-02-01');
+    expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
+  });
+  it('tags days: blackout or available, gowild today and tomorrow, international 0–9 days ahead, nothing in the past', () => {
+    const blackout = new Set(['2026-04-05']);
+    const today = '2026-04-01';
+    expect(dayTags('2026-04-01', today, blackout)).toEqual(['available', 'gowild', 'international']);
+    expect(dayTags('2026-04-02', today, blackout)).toEqual(['available', 'gowild', 'international']);
+    expect(dayTags('2026-04-05', today, blackout)).toEqual(['blackout', 'international']);
+    expect(dayTags('2026-04-10', today, blackout)).toEqual(['available', 'international']);
+    expect(dayTags('2026-04-11', today, blackout)).toEqual(['available']);
+    expect(dayTags('2026-03-31', today, blackout)).toEqual([]);
+  });
+  it('accepts only real YYYY-MM-DD dates', () => {
+    expect(isIsoDate('2026-02-28')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('04/02/2026')).toBe(false);
+  });
+});

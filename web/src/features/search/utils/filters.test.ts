@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildFlight } from '@/test/build-flight';
+import { applyFilters, defaultFilters, matchesFilters, priceCeiling, sortFlights, updateFilters } from './filters';
+
+describe('priceCeiling', () => {
+  it('rounds the highest fare up to a multiple of 50', () => {
+    expect(priceCeiling([buildFlight({ standard: 149 }), buildFlight({ standard: 80 })])).toBe(150);
+    expect(priceCeiling([buildFlight({ standard: 151 })])).toBe(200);
+    expect(priceCeiling([buildFlight({ goWild: null, standard: 200, den: null })])).toBe(200);
+  });
+  it('is at least one step when nothing is on sale', () => {
+    expect(priceCeiling([buildFlight({ goWild: null, standard: null, den: null })])).toBe(50);
+  });
+});
+
+describe('updateFilters', () => {
+  const base = defaultFilters([buildFlight({ standard: 240 })]);
+  it('keeps the earliest departure at or before the latest, pulling the other end along', () => {
+    const late = updateFilters(base, { latestDeparture: 600 }, 250);
+    const moved = updateFilters(late, { earliestDeparture: 900 }, 250);
+    expect(moved.earliestDeparture).toBe(900);
+    expect(moved.latestDeparture).toBe(900);
+    const back = updateFilters(moved, { latestDeparture: 300 }, 250);
+    expect(back.earliestDeparture).toBe(300);
+    expect(back.latestDeparture).toBe(300);
+  });
+  it('snaps to the steps and clamps to the ranges', () => {
+    const f = updateFilters(base, { maxDurationHours: 0.2, maxPrice: 1000, earliestDeparture: 47 }, 250);
+    expect(f.maxDurationHours).toBe(1);
+    expect(f.maxPrice).toBe(250);
+    expect(f.earliestDeparture).toBe(60);
+    expect(updateFilters(base, { maxDurationHours: 7.3 }, 250).maxDurationHours).toBe(7.5);
+    expect(updateFilters(base, { maxPrice: 130 }, 250).maxPrice).toBe(150);
+  });
+});
+
+describe('matchesFilters', () => {
+  const nonstop = buildFlight({ stops: 0, duration: 120, departure_time: '2026-04-02T06:00:00', goWild: 29 });
+  const oneStop = buildFlight({ stops: 1, duration: 300, departure_time: '2026-04-02T13:30:00', goWild: null, standard: 120, den: null });
+  const twoStop = buildFlight({ stops: 2, duration: 1600, departure_time: '2026-04-02T22:00:00', goWild: null, standard: 180, den: null });
+  const all = [nonstop, oneStop, twoStop];
+  const ceiling = priceCeiling(all);
+  const f = defaultFilters(all);
+
+  it('lets everything through by default, even trips longer than 24 h', () => {
+    expect(all.filter((x) => matchesFilters(x, f, ceiling))).toHaveLength(3);
+  });
+  it('filters by stops: nonstop, and 1 stop max', () => {
+    expect(all.filter((x) => matchesFilters(x, { ...f, stops: 'nonstop' }, ceiling))).toEqual([nonstop]);
+    expect(all.filter((x) => matchesFilters(x, { ...f, stops: 'one_stop' }, ceiling))).toEqual([nonstop, oneStop]);
+  });
+  it('filters by duration, price (lowest fare on sale) and departure window', () => {
+    expect(all.filter((x) => matchesFilters(x, { ...f, maxDurationHours: 5 }, ceiling))).toEqual([nonstop, oneStop]);
+    expect(all.filter((x) => matchesFilters(x, { ...f, maxPrice: 150 }, ceiling))).toEqual([nonstop, oneStop]);
+    expect(all.filter((x) => matchesFilters(x, { ...f, maxPrice: 0 }, ceiling))).toEqual([]);
+    expect(all.filter((x) => matchesFilters(x, { ...f, earliestDeparture: 480, latestDeparture: 840 }, ceiling))).toEqual([oneStop]);
+  });
+});
+
+describe('sorting', () => {
+  it('orders by lowest fare, highest first while the flag is on, and puts unpriced flights last', () => {
+    const a = buildFlight({ goWild: 20, standard: 90, den: null });
+    const b = buildFlight({ goWild: null, standard: 150, den: null });
+    const c = buildFlight({ goWild: null, standard: null, den: null });
+    expect(sortFlights([a, c, b], 'highest_first')).toEqual([b, a, c]);
+    expect(sortFlights([c, b, a], 'lowest_first')).toEqual([a, b, c]);
+    expect(applyFilters([a, b, c], defaultFilters([a, b, c]))).toEqual([b, a, c]);
+  });
+});
