@@ -29,24 +29,37 @@ function wallClockParts(utcMs: number, timeZone: string) {
 }
 
 const QUARTER_HOUR = 15 * 60_000;
+const DAY = 86_400_000;
 const offsets = new Map<string, number>();
 
+function offsetAt(at: number, timeZone: string): number {
+  const p = wallClockParts(at, timeZone);
+  return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - at;
+}
+
+function remember(key: string, value: number): number {
+  if (offsets.size > 100_000) offsets.clear();
+  offsets.set(key, value);
+  return value;
+}
+
 /**
- * Offset of the zone from UTC at that instant, in milliseconds (east positive). Zone changes happen on quarter
- * hours, so the offset is looked up once per zone and quarter hour; searches convert thousands of times.
+ * Offset of the zone from UTC at that instant, in milliseconds (east positive). Searches convert thousands of
+ * times, so offsets are cached: one per zone and UTC day when the offset is the same at both ends of the day,
+ * else (a day with a zone change, which happens on a quarter hour) one per quarter hour.
  */
 function offsetMs(utcMs: number, timeZone: string): number {
-  const slot = Math.floor(utcMs / QUARTER_HOUR);
-  const key = `${timeZone}|${slot}`;
-  let offset = offsets.get(key);
+  const day = Math.floor(utcMs / DAY);
+  const dayKey = `${timeZone}|d${day}`;
+  let offset = offsets.get(dayKey);
   if (offset === undefined) {
-    const at = slot * QUARTER_HOUR;
-    const p = wallClockParts(at, timeZone);
-    offset = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s) - at;
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(key, offset);
+    const start = offsetAt(day * DAY, timeZone);
+    offset = remember(dayKey, start === offsetAt(day * DAY + DAY - QUARTER_HOUR, timeZone) ? start : Number.NaN);
   }
-  return offset;
+  if (!Number.isNaN(offset)) return offset;
+  const slot = Math.floor(utcMs / QUARTER_HOUR);
+  const slotKey = `${timeZone}|q${slot}`;
+  return offsets.get(slotKey) ?? remember(slotKey, offsetAt(slot * QUARTER_HOUR, timeZone));
 }
 
 /** The instant a local wall-clock time stands for. In a DST gap or overlap it picks the reading after the change. */

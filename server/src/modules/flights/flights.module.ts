@@ -36,7 +36,7 @@ export interface FlightsEngineOptions {
   /** Tests pass a fake airline; otherwise the configured one (emulator or Frontier) is built. */
   provider?: FlightProvider;
   cache?: FlightCache;
-  gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'retryBaseMs' | 'retryMaxMs'>>;
+  gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs'>>;
 }
 
 export async function createFlightsEngine(opts: FlightsEngineOptions): Promise<FlightsEngine> {

@@ -36,8 +36,13 @@ export interface GatewayOptions {
   retryMaxMs?: number;
   /** Longest Retry-After a query waits for before giving up (default: timeoutMs). */
   maxRetryAfterMs?: number;
-  /** Injected for tests: waiting (backoff, Retry-After, rate limit) and the jitter source. */
+  /**
+   * Injected for tests: waiting (backoff, Retry-After, rate limit), the jitter source, and the monotonic
+   * milliseconds that pace requests, pauses and the breaker cooldown (the clock above is for cache ages only,
+   * so a test that freezes business time does not freeze the airline etiquette).
+   */
   sleep?: (ms: number) => Promise<void>;
+  monotonic?: () => number;
   random?: () => number;
 }
 
@@ -72,15 +77,15 @@ export function createSemaphore(limit: number) {
 }
 
 /** Token bucket: `rps` tokens a second, holding at most one second's worth; takers are served in order. */
-export function createRateLimiter(rps: number, clock: Clock, sleep: (ms: number) => Promise<void>) {
+export function createRateLimiter(rps: number, now: () => number, sleep: (ms: number) => Promise<void>) {
   const capacity = Math.max(1, rps);
   let tokens = capacity;
-  let last = clock.now().getTime();
+  let last = now();
   let queue: Promise<void> = Promise.resolve();
   const refill = () => {
-    const now = clock.now().getTime();
-    tokens = Math.min(capacity, tokens + ((now - last) / 1000) * rps);
-    last = now;
+    const t = now();
+    tokens = Math.min(capacity, tokens + ((t - last) / 1000) * rps);
+    last = t;
   };
   return {
     take(): Promise<void> {
@@ -102,7 +107,7 @@ export function createRateLimiter(rps: number, clock: Clock, sleep: (ms: number)
  * Circuit breaker for bot blocks: `threshold` blocks in a row open it; after `cooldownMs` one probe goes through;
  * a good probe closes it, a blocked probe opens it again. Errors that are not blocks neither open nor close it.
  */
-export function createBreaker(threshold: number, cooldownMs: number, clock: Clock, onChange: (s: BreakerState) => void = () => {}) {
+export function createBreaker(threshold: number, cooldownMs: number, now: () => number, onChange: (s: BreakerState) => void = () => {}) {
   let state: BreakerState = 'closed';
   let consecutiveBlocks = 0;
   let openedAt = 0;
@@ -114,14 +119,14 @@ export function createBreaker(threshold: number, cooldownMs: number, clock: Cloc
     }
   };
   const current = (): BreakerState => {
-    if (state === 'open' && clock.now().getTime() - openedAt >= cooldownMs) {
+    if (state === 'open' && now() - openedAt >= cooldownMs) {
       probing = false;
       set('half-open');
     }
     return state;
   };
   const open = () => {
-    openedAt = clock.now().getTime();
+    openedAt = now();
     probing = false;
     set('open');
   };
@@ -174,15 +179,16 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   const { provider, cache, clock, metrics } = opts;
   const sleep = opts.sleep ?? realSleep;
   const random = opts.random ?? Math.random;
+  const monotonic = opts.monotonic ?? (() => performance.now());
   const freshMs = opts.freshSeconds * 1000;
   const keepMs = (opts.freshSeconds + opts.staleSeconds) * 1000;
   const retryBaseMs = opts.retryBaseMs ?? 250;
   const retryMaxMs = opts.retryMaxMs ?? 2000;
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? opts.timeoutMs;
   const slots = createSemaphore(opts.concurrency);
-  const limiter = createRateLimiter(opts.rps, clock, sleep);
+  const limiter = createRateLimiter(opts.rps, monotonic, sleep);
   const breakerValue = { closed: 0, 'half-open': 1, open: 2 } as const;
-  const breaker = createBreaker(opts.breakerThreshold, opts.breakerCooldownMs, clock, (s) => metrics.breakerState.set(breakerValue[s]));
+  const breaker = createBreaker(opts.breakerThreshold, opts.breakerCooldownMs, monotonic, (s) => metrics.breakerState.set(breakerValue[s]));
   metrics.breakerState.set(0);
   const inflight = new Map<string, Promise<UpstreamOutcome>>();
   /** A 429 pauses every request until its Retry-After has passed: the airline throttles the client, not a route. */
@@ -217,7 +223,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
           metrics.breakerRejections.inc();
           return { ok: false, reason: 'breaker-open' };
         }
-        for (let wait = pausedUntil - clock.now().getTime(); wait > 0; wait = pausedUntil - clock.now().getTime()) await sleep(wait);
+        for (let wait = pausedUntil - monotonic(); wait > 0; wait = pausedUntil - monotonic()) await sleep(wait);
         await limiter.take();
         result = await attempt(query);
       } finally {
@@ -234,7 +240,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
           breaker.record('block', wasProbe);
           if (result.reason !== 'throttled') return { ok: false, reason: 'blocked', detail: `${result.status} ${result.reason}` };
           const waitMs = result.retryAfterMs ?? 1000;
-          pausedUntil = Math.max(pausedUntil, clock.now().getTime() + waitMs);
+          pausedUntil = Math.max(pausedUntil, monotonic() + waitMs);
           if (canRetry && waitMs <= maxRetryAfterMs) continue;
           return { ok: false, reason: 'throttled', detail: `429, retry after ${Math.ceil(waitMs / 1000)} s` };
         }

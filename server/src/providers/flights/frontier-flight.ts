@@ -38,7 +38,11 @@ function internalSelectPath(q: { origin: string; destination: string; date: stri
 }
 
 /** The airline's own search entry point for a route and date: what a person opens to book. */
-export function internalSelectUrl(baseUrl: string, q: { origin: string; destination: string; date: string }, format: FrontierDateFormat): URL {
+export function internalSelectUrl(
+  baseUrl: string,
+  q: { origin: string; destination: string; date: string },
+  format: FrontierDateFormat,
+): URL {
   return new URL(internalSelectPath(q, format), baseUrl);
 }
 

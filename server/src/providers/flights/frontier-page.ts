@@ -13,7 +13,10 @@ const NAMED_ENTITIES: Record<string, string> = { quot: '"', amp: '&', apos: "'",
 
 /** Decodes the HTML entities a server-side template writes: named basics plus decimal and hex references. */
 export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+  // Encoded JSON is mostly &quot;: replace those in one pass, then whatever references remain.
+  const quotes = text.replaceAll('&quot;', '"');
+  if (!quotes.includes('&')) return quotes;
+  return quotes.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
       return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
@@ -38,7 +41,7 @@ export type ExtractResult = { ok: true; json: unknown } | { ok: false; detail: s
  * literal to its closing quote, unescapes it and parses the JSON inside.
  */
 export function extractFlightData(html: string): ExtractResult {
-  const start = /(?<![\w$.])FlightData\s*=\s*(['"])/.exec(html);
+  const start = /(?<![\w$])FlightData\s*=\s*(['"])/.exec(html);
   if (!start) return { ok: false, detail: 'no FlightData assignment on the page' };
   const quote = start[1] as string;
   const from = start.index + start[0].length;

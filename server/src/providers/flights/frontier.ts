@@ -67,7 +67,10 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
       // A page for another search (a mixed-up session) must not pass as this route's answer.
       const foreign = flights.find((f) => f.origin !== query.origin || f.destination !== query.destination);
       if (foreign) {
-        return { kind: 'page-changed', detail: `results are for ${foreign.origin}-${foreign.destination}, not ${query.origin}-${query.destination}` };
+        return {
+          kind: 'page-changed',
+          detail: `results are for ${foreign.origin}-${foreign.destination}, not ${query.origin}-${query.destination}`,
+        };
       }
       return { kind: 'flights', flights };
     }

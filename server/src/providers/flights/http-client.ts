@@ -35,22 +35,26 @@ export function createHttpClient(opts: { maxSockets?: number } = {}) {
     get(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<HttpAnswer> {
       const secure = url.protocol === 'https:';
       return new Promise<HttpAnswer>((resolve, reject) => {
-        const req = (secure ? https : http).request(url, { method: 'GET', headers, agent: secure ? agents.https : agents.http, signal }, (res) => {
-          const status = res.statusCode ?? 0;
-          // Redirect bodies are not read: drain them so the socket goes back to the pool.
-          if (status >= 300 && status < 400) {
-            res.resume();
-            res.on('end', () => resolve({ status, headers: res.headers, body: '' }));
+        const req = (secure ? https : http).request(
+          url,
+          { method: 'GET', headers, agent: secure ? agents.https : agents.http, signal },
+          (res) => {
+            const status = res.statusCode ?? 0;
+            // Redirect bodies are not read: drain them so the socket goes back to the pool.
+            if (status >= 300 && status < 400) {
+              res.resume();
+              res.on('end', () => resolve({ status, headers: res.headers, body: '' }));
+              res.on('error', reject);
+              return;
+            }
+            const chunks: Buffer[] = [];
+            const body = decoded(res);
+            body.on('data', (c: Buffer) => chunks.push(c));
+            body.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+            body.on('error', reject);
             res.on('error', reject);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          const body = decoded(res);
-          body.on('data', (c: Buffer) => chunks.push(c));
-          body.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-          body.on('error', reject);
-          res.on('error', reject);
-        });
+          },
+        );
         req.on('error', reject);
         req.end();
       });

@@ -1,0 +1,347 @@
+import { addDays } from '@gowild/contract/dates';
+import { type Flight, SEARCH_MESSAGES, flightSchema, searchStreamEventSchema } from '@gowild/contract/flights';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config';
+import { manualClock } from '../../lib/clock';
+import type { Caller, SearchGate, SearchKind, SearchOutcome } from '../../lib/search-gate';
+import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
+import { buildTestApp } from '../../test/build-test-app';
+import { fixedCallerGate } from '../../test/search-gates';
+import { createFlightsEngine } from './flights.module';
+
+// 06:00 in Denver: tomorrow's flights are on sale, with GoWild seats (domestic window) on some of them.
+const NOW = new Date('2026-04-01T12:00:00Z');
+const TOMORROW = '2026-04-02';
+
+/** A gate that lets everyone in as `caller` and records what the routes asked of it. */
+function recordingGate(caller: Partial<Caller> = {}) {
+  const kinds: SearchKind[] = [];
+  const completed: SearchOutcome[] = [];
+  let cancelled = 0;
+  const who: Caller = { userId: 'u1', email: 'u1@example.com', isPremium: true, isAdmin: false, ...caller };
+  const gate: SearchGate = {
+    admit: async (_req, kind) => {
+      kinds.push(kind);
+      return {
+        caller: who,
+        complete: async (o) => void completed.push(o),
+        cancel: async () => void cancelled++,
+      };
+    },
+  };
+  return { gate, kinds, completed, cancelled: () => cancelled };
+}
+
+const allFares = (flights: Record<string, Flight[]>) =>
+  Object.values(flights).flatMap((fs) => fs.flatMap((f) => Object.values(f.fares).filter(Boolean)));
+
+describe('flight search API through the emulator', () => {
+  const clock = manualClock(NOW);
+  const gate = recordingGate();
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let deps: Awaited<ReturnType<typeof buildTestApp>>['deps'];
+  beforeAll(async () => {
+    ({ app, deps } = await buildTestApp({ deps: { clock, searchGate: gate.gate } }));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it('searches every destination out of an origin, sorted by lowest fare, in the section 7 shape', async () => {
+    const res = await get(`/api/flights/search?origin=%20den%20&date=${TOMORROW}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.search_parameters).toEqual({ origin: 'DEN', origin_airports: ['DEN'], destination: null, date: TOMORROW, max_workers: 50 });
+    const codes = Object.keys(body.flights);
+    expect(codes.length).toBeGreaterThan(40);
+    for (const code of codes) expect(deps.reference.destinationsFrom('DEN')).toContain(code);
+    expect(body.summary).toEqual({
+      total_destinations: codes.length,
+      total_flights: Object.values(body.flights).flat().length,
+      search_timestamp: NOW.toISOString(),
+    });
+    expect(body.demo).toBe(true);
+    expect(body.partial).toBeUndefined();
+    for (const flights of Object.values(body.flights) as Flight[][]) {
+      expect(flights.length).toBeGreaterThan(0);
+      for (const f of flights) expect(flightSchema.safeParse(f).success).toBe(true);
+      const prices = flights.map((f) => f.lowest_price ?? Infinity);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
+    expect(allFares(body.flights).some((f) => f && f.available_seats !== undefined)).toBe(true);
+    expect(gate.kinds.at(-1)).toBe('search');
+    expect(gate.completed.at(-1)).toEqual({
+      origin: 'DEN',
+      destination: null,
+      date: TOMORROW,
+      resultsFound: codes.length,
+      totalFlights: body.summary.total_flights,
+    });
+  });
+
+  it('searches a city: CITY:NYC stands for its airports, which are not destinations of each other', async () => {
+    const res = await get(`/api/flights/search?origin=city:nyc&date=${TOMORROW}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.search_parameters).toMatchObject({ origin: 'CITY:NYC', origin_airports: ['JFK', 'LGA', 'EWR'] });
+    expect(Object.keys(body.flights).length).toBeGreaterThan(0);
+    for (const code of ['JFK', 'LGA', 'EWR']) expect(body.flights[code]).toBeUndefined();
+    const origins = new Set((Object.values(body.flights) as Flight[][]).flat().map((f) => f.origin));
+    for (const o of origins) expect(['JFK', 'LGA', 'EWR']).toContain(o);
+  });
+
+  it('accepts a comma list of origins', async () => {
+    const body = (await get(`/api/flights/search?origin=den,las&date=${TOMORROW}&max_workers=500`)).json();
+    expect(body.search_parameters).toMatchObject({ origin: 'DEN,LAS', origin_airports: ['DEN', 'LAS'], max_workers: 50 });
+    expect(body.flights.LAS).toBeUndefined();
+  });
+
+  it('searches a single route with /single and with /search?destination=', async () => {
+    for (const url of [
+      `/api/flights/single?origin=DEN&destination=las&date=${TOMORROW}`,
+      `/api/flights/search?origin=DEN&destination=LAS&date=${TOMORROW}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body.flights)).toEqual(['LAS']);
+      expect(body.search_parameters.destination).toBe('LAS');
+      expect(gate.kinds.at(-1)).toBe('single');
+    }
+  });
+
+  it('searches inbound: every origin into the destination', async () => {
+    const res = await get(`/api/flights/inbound?destination=LAS&date=${TOMORROW}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.search_parameters).toMatchObject({ origin: 'Inbound to LAS', destination: 'LAS', date: TOMORROW, max_workers: 10 });
+    expect(body.search_parameters.origin_airports.sort()).toEqual([...deps.reference.originsTo('LAS')].sort());
+    expect(body.summary.total_origins).toBe(Object.keys(body.flights).length);
+    expect(body.summary.total_destinations).toBeUndefined();
+    for (const [origin, flights] of Object.entries(body.flights) as [string, Flight[]][])
+      for (const f of flights) expect([f.origin, f.destination]).toEqual([origin, 'LAS']);
+    expect(gate.kinds.at(-1)).toBe('inbound');
+  });
+
+  it('defaults the inbound date to today at the destination', async () => {
+    const body = (await get('/api/flights/inbound?destination=LAS')).json();
+    expect(body.search_parameters.date).toBe('2026-04-01');
+  });
+
+  it.each([
+    ['/api/flights/search?date=2026-04-02', SEARCH_MESSAGES.originRequired],
+    ['/api/flights/search?origin=%20%20&date=2026-04-02', SEARCH_MESSAGES.originRequired],
+    ['/api/flights/search?origin=DEN', SEARCH_MESSAGES.dateRequired],
+    ['/api/flights/single?origin=DEN&date=2026-04-02', SEARCH_MESSAGES.destinationRequired],
+    ['/api/flights/inbound?date=2026-04-02', SEARCH_MESSAGES.destinationRequired],
+    ['/api/flights/search?origin=XYZ&date=2026-04-02', 'Unknown airport code: XYZ'],
+    ['/api/flights/search?origin=city:atlantis&date=2026-04-02', 'Unknown city: CITY:ATLANTIS'],
+    ['/api/flights/search?origin=DEN&date=2026-13-01', SEARCH_MESSAGES.dateInvalid],
+    ['/api/flights/search?origin=DEN&date=04/02/2026', SEARCH_MESSAGES.dateInvalid],
+    ['/api/flights/search?origin=DEN&date=2026-03-31', SEARCH_MESSAGES.datePast],
+    ['/api/flights/search?origin=DEN&date=2027-04-02', SEARCH_MESSAGES.dateTooFar],
+    ['/api/flights/single?origin=DEN&destination=den&date=2026-04-02', SEARCH_MESSAGES.sameOriginDestination],
+  ])('answers %s with a 400: %s', async (url, message) => {
+    const cancelledBefore = gate.cancelled();
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, error: message, code: 'BAD_REQUEST' });
+    // The gate's reservation is given back: bad input does not cost a search.
+    expect(gate.cancelled()).toBe(cancelledBefore + 1);
+  });
+
+  it('accepts today at a western origin while it is already tomorrow in UTC', async () => {
+    clock.set(new Date('2026-04-02T05:00:00Z')); // 23:00 on Apr 1 in Denver
+    try {
+      expect((await get('/api/flights/search?origin=DEN&destination=LAS&date=2026-04-01')).statusCode).toBe(200);
+      expect((await get('/api/flights/search?origin=MCO&destination=LAS&date=2026-04-01')).statusCode).toBe(400);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('streams NDJSON: start, one event per destination as it completes, then the summary', async () => {
+    const res = await get(`/api/flights/search/stream?origin=DEN&date=${TOMORROW}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
+    const events = res.body
+      .trim()
+      .split('\n')
+      .map((line) => searchStreamEventSchema.parse(JSON.parse(line)));
+    const [start, ...rest] = events;
+    const summary = rest.pop();
+    expect(start).toMatchObject({ type: 'start', total: deps.reference.destinationsFrom('DEN').length });
+    expect(rest.every((e) => e.type === 'destination')).toBe(true);
+    expect(rest.map((e) => (e.type === 'destination' ? e.done : 0))).toEqual(rest.map((_, i) => i + 1));
+    expect(summary).toMatchObject({ type: 'summary', demo: true });
+    const withFlights = rest.filter((e) => e.type === 'destination' && e.flights.length > 0).length;
+    expect(summary?.type === 'summary' && summary.summary.total_destinations).toBe(withFlights);
+  });
+
+  it('streams inbound searches too', async () => {
+    const res = await get(`/api/flights/inbound/stream?destination=LAS&date=${TOMORROW}`);
+    const events = res.body
+      .trim()
+      .split('\n')
+      .map((line) => searchStreamEventSchema.parse(JSON.parse(line)));
+    expect(events[0]).toMatchObject({ type: 'start', search_parameters: { origin: 'Inbound to LAS' } });
+    expect(events.at(-1)).toMatchObject({ type: 'summary' });
+  });
+
+  it('exposes the engine metrics on /metrics', async () => {
+    const text = (await get('/metrics')).body;
+    expect(text).toMatch(/flight_upstream_requests_total\{outcome="ok"\} \d+/);
+    expect(text).toMatch(/flight_cache_hits_total \d+/);
+    expect(text).toMatch(/flight_search_duration_seconds_bucket\{le="[^"]+",kind="search",result="complete"\}/);
+    expect(text).toContain('flight_breaker_state 0');
+  });
+});
+
+describe('seat counts are for premium callers only', () => {
+  it('strips available_seats from every fare for a free caller', async () => {
+    const free = fixedCallerGate({ isPremium: false });
+    const { app } = await buildTestApp({ deps: { clock: manualClock(NOW), searchGate: free.gate } });
+    try {
+      const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
+      const fares = allFares(body.flights);
+      expect(fares.length).toBeGreaterThan(100);
+      for (const f of fares) expect(Object.keys(f ?? {})).toEqual(['total']);
+      const stream = (await app.inject({ method: 'GET', url: `/api/flights/search/stream?origin=DEN&date=${TOMORROW}` })).body;
+      expect(stream).not.toContain('available_seats');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 401 when no accounts module is there to let the caller in', async () => {
+    const { app } = await buildTestApp({ deps: { searchGate: undefined } });
+    try {
+      const res = await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(SEARCH_MESSAGES.loginRequired);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('partial and failed searches (fake airline)', () => {
+  const network = [
+    { origin: 'DEN', destination: 'LAS' },
+    { origin: 'DEN', destination: 'MCO' },
+    { origin: 'DEN', destination: 'ATL' },
+  ];
+  const reference = {
+    routes: () => network,
+    isBlackout: () => false,
+    destinationsFrom: (o: string) => network.filter((r) => r.origin === o).map((r) => r.destination),
+    originsTo: (d: string) => network.filter((r) => r.destination === d).map((r) => r.origin),
+  };
+  const flightTo = (q: FlightQuery, price: number): Flight =>
+    ({
+      origin: q.origin,
+      destination: q.destination,
+      departure_time: `${q.date}T08:00:00`,
+      arrival_time: `${q.date}T10:00:00`,
+      total_trip_time: '02:00',
+      duration: 120,
+      stops: 0,
+      flight_number: 'F9 1',
+      segments: [],
+      fares: { go_wild: null, standard: { total: price, available_seats: 3 }, discount_den: null },
+      booking_links: { go_wild: null, standard: 'https://booking.flyfrontier.com/x', discount_den: null },
+      lowest_go_wild_price: null,
+      lowest_price: price,
+      flightHash: `h${price}`,
+    }) as Flight;
+
+  async function appWith(answer: (q: FlightQuery) => FlightFetchResult, clock = manualClock(NOW)) {
+    const provider: FlightProvider = { name: 'fake', demo: false, fetchFlights: async (q) => answer(q) };
+    const gate = recordingGate();
+    const flights = await createFlightsEngine({
+      config: testConfig({ UPSTREAM_RETRIES: '0' }),
+      clock,
+      metrics: new Registry(),
+      reference,
+      provider,
+    });
+    const { app } = await buildTestApp({ deps: { clock, flights, searchGate: gate.gate } });
+    return { app, gate, clock };
+  }
+
+  it('returns what it could, flagged partial, naming the destinations that failed', async () => {
+    const { app, gate } = await appWith((q) =>
+      q.destination === 'MCO'
+        ? { kind: 'blocked', status: 403, reason: 'perimeterx' }
+        : { kind: 'flights', flights: [flightTo(q, 120), flightTo(q, 80)] },
+    );
+    try {
+      const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
+      expect(body.partial).toBe(true);
+      expect(body.failed).toEqual(['MCO']);
+      expect(Object.keys(body.flights).sort()).toEqual(['ATL', 'LAS']);
+      expect(body.flights.LAS.map((f: Flight) => f.lowest_price)).toEqual([80, 120]);
+      expect(body.demo).toBe(false);
+      expect(gate.completed).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leaves out destinations without flights and does not count them as failed', async () => {
+    const { app } = await appWith((q) => ({ kind: 'flights', flights: q.destination === 'ATL' ? [] : [flightTo(q, 99)] }));
+    try {
+      const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
+      expect(Object.keys(body.flights).sort()).toEqual(['LAS', 'MCO']);
+      expect(body.partial).toBeUndefined();
+      expect(body.summary.total_destinations).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 and gives the search back when every airline query failed', async () => {
+    const { app, gate } = await appWith(() => ({ kind: 'server-error', status: 503 }));
+    try {
+      const res = await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ message: SEARCH_MESSAGES.upstreamUnavailable, code: 'UPSTREAM_FAILED' });
+      expect(gate.cancelled()).toBe(1);
+      expect(gate.completed).toHaveLength(0);
+      const stream = await app.inject({ method: 'GET', url: `/api/flights/search/stream?origin=DEN&date=${TOMORROW}` });
+      const last = JSON.parse(stream.body.trim().split('\n').at(-1) ?? '{}');
+      expect(last).toMatchObject({ type: 'error', status: 503, code: 'UPSTREAM_FAILED' });
+      expect(gate.cancelled()).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves the last good answer with its age when the airline fails after the fresh time', async () => {
+    let failing = false;
+    const { app, clock } = await appWith((q) =>
+      failing
+        ? { kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 60_000 }
+        : { kind: 'flights', flights: [flightTo(q, 50)] },
+    );
+    try {
+      await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` });
+      failing = true;
+      clock.advance(15 * 60_000);
+      const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
+      expect(body.stale).toEqual({ ATL: 900, LAS: 900, MCO: 900 });
+      expect(body.partial).toBeUndefined();
+      expect(Object.keys(body.flights)).toHaveLength(3);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('search dates', () => {
+  it('allows up to a year ahead', () => {
+    expect(addDays(TOMORROW, 364)).toBe('2027-04-01');
+  });
+});

@@ -1,0 +1,263 @@
+import type { Flight } from '@gowild/contract/flights';
+import { Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock';
+import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
+import { createMemoryFlightCache } from './flight-cache';
+import { flightMetrics } from './flights.metrics';
+import { type GatewayOptions, createUpstreamGateway } from './upstream-gateway';
+
+const Q: FlightQuery = { origin: 'DEN', destination: 'LAS', date: '2026-04-02' };
+const flight = (n = 1) => ({ flight_number: `F9 ${n}` }) as Flight;
+const ok = (n = 1): FlightFetchResult => ({ kind: 'flights', flights: [flight(n)] });
+
+/** A fake airline answering from a script; each call takes the next answer (the last one repeats). */
+function scripted(...answers: (FlightFetchResult | 'hang' | Promise<FlightFetchResult>)[]) {
+  const calls: FlightQuery[] = [];
+  const provider: FlightProvider = {
+    name: 'fake',
+    demo: false,
+    fetchFlights: (q, signal) => {
+      calls.push(q);
+      const a = answers[Math.min(calls.length - 1, answers.length - 1)];
+      if (a === 'hang') return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      return Promise.resolve(a as FlightFetchResult);
+    },
+  };
+  return { provider, calls };
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function setup(provider: FlightProvider, overrides: Partial<GatewayOptions> = {}) {
+  const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
+  const registry = new Registry();
+  const sleeps: number[] = [];
+  const gateway = createUpstreamGateway({
+    provider,
+    cache: createMemoryFlightCache(),
+    clock,
+    metrics: flightMetrics(registry),
+    freshSeconds: 600,
+    staleSeconds: 3600,
+    concurrency: 50,
+    rps: 1000,
+    timeoutMs: 30,
+    retries: 2,
+    breakerThreshold: 3,
+    breakerCooldownMs: 30_000,
+    retryBaseMs: 200,
+    retryMaxMs: 2000,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock.advance(ms);
+    },
+    random: () => 0.5,
+    monotonic: () => clock.now().getTime(),
+    ...overrides,
+  });
+  const metric = async (name: string, labels = '') => {
+    const text = await registry.metrics();
+    const m = new RegExp(`^${name}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
+    return m ? Number(m[1]) : 0;
+  };
+  return { gateway, clock, sleeps, metric };
+}
+
+describe('upstream gateway: cache and coalescing', () => {
+  it('coalesces identical queries in flight into one airline request', async () => {
+    const answer = deferred<FlightFetchResult>();
+    const { provider, calls } = scripted(answer.promise);
+    const { gateway, metric } = setup(provider);
+    const pending = Array.from({ length: 5 }, () => gateway.fetch(Q));
+    await new Promise((r) => setTimeout(r, 5));
+    answer.resolve(ok());
+    const results = await Promise.all(pending);
+    expect(calls).toHaveLength(1);
+    expect(results.every((r) => r.status === 'ok' && r.flights.length === 1)).toBe(true);
+    expect(await metric('flight_upstream_coalesced_total')).toBe(4);
+  });
+
+  it('answers from cache while fresh, and asks again once the fresh time has passed', async () => {
+    const { provider, calls } = scripted(ok(1), ok(2));
+    const { gateway, clock, metric } = setup(provider);
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'upstream' });
+    clock.advance(599_000);
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'cache', ageSeconds: 599, flights: [flight(1)] });
+    expect(calls).toHaveLength(1);
+    clock.advance(2_000);
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'upstream', flights: [flight(2)] });
+    expect(calls).toHaveLength(2);
+    expect(await metric('flight_cache_hits_total')).toBe(1);
+    expect(await metric('flight_cache_misses_total')).toBe(2);
+  });
+
+  it('serves a stale answer with its age when the airline fails inside the stale window, and fails after it', async () => {
+    const { provider } = scripted(ok(1), { kind: 'blocked', status: 403, reason: 'perimeterx' });
+    const { gateway, clock, metric } = setup(provider);
+    await gateway.fetch(Q);
+    clock.advance(1_800_000);
+    expect(await gateway.fetch(Q)).toEqual({ status: 'stale', flights: [flight(1)], ageSeconds: 1800, reason: 'blocked' });
+    expect(await metric('flight_cache_stale_served_total')).toBe(1);
+    clock.advance(3_000_000);
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'failed', reason: 'blocked' });
+  });
+
+  it('caches "no flights" as an answer', async () => {
+    const { provider, calls } = scripted({ kind: 'flights', flights: [] });
+    const { gateway } = setup(provider);
+    await gateway.fetch(Q);
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'cache', flights: [] });
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('upstream gateway: retries', () => {
+  it('retries 5xx with jittered, growing backoff, then succeeds', async () => {
+    const { provider, calls } = scripted({ kind: 'server-error', status: 502 }, { kind: 'server-error', status: 503 }, ok());
+    const { gateway, sleeps, metric } = setup(provider);
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
+    expect(calls).toHaveLength(3);
+    // Equal jitter with random() = 0.5: base/2 + 0.5 × base/2, base doubling from 200 ms.
+    expect(sleeps).toEqual([150, 300]);
+    expect(await metric('flight_upstream_requests_total', '{outcome="server_error"}')).toBe(2);
+    expect(await metric('flight_upstream_requests_total', '{outcome="ok"}')).toBe(1);
+  });
+
+  it('retries timeouts, then gives up after the retry budget', async () => {
+    const { provider, calls } = scripted('hang');
+    const { gateway, metric } = setup(provider, { retries: 1 });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(calls).toHaveLength(2);
+    expect(await metric('flight_upstream_requests_total', '{outcome="timeout"}')).toBe(2);
+  });
+
+  it.each<[string, FlightFetchResult, string]>([
+    ['a bot block', { kind: 'blocked', status: 403, reason: 'captcha' }, 'blocked'],
+    ['a changed page', { kind: 'page-changed', detail: 'no FlightData' }, 'page-changed'],
+    ['a 404', { kind: 'http-error', status: 404 }, 'http-error'],
+  ])('never retries %s', async (_name, answer, reason) => {
+    const { provider, calls } = scripted(answer);
+    const { gateway, sleeps } = setup(provider);
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'failed', reason });
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('counts a changed page in the metrics', async () => {
+    const { provider } = scripted({ kind: 'page-changed', detail: 'x' });
+    const { gateway, metric } = setup(provider);
+    await gateway.fetch(Q);
+    expect(await metric('flight_upstream_requests_total', '{outcome="page_changed"}')).toBe(1);
+  });
+});
+
+describe('upstream gateway: 429 and Retry-After', () => {
+  it('waits out Retry-After before any further request, then retries', async () => {
+    const { provider, calls } = scripted({ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 3000 }, ok());
+    const { gateway, sleeps, clock } = setup(provider, { timeoutMs: 5000 });
+    const start = clock.now().getTime();
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
+    expect(calls).toHaveLength(2);
+    expect(sleeps).toEqual([3000]);
+    expect(clock.now().getTime() - start).toBe(3000);
+    // Another route asked now goes straight through: the pause is over.
+    await gateway.fetch({ ...Q, destination: 'MCO' });
+    expect(sleeps).toEqual([3000]);
+  });
+
+  it('pauses every other query too while a Retry-After runs', async () => {
+    const { provider, calls } = scripted({ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 4000 }, ok());
+    const { gateway, sleeps } = setup(provider, { retries: 0, timeoutMs: 5000 });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'failed', reason: 'throttled' });
+    expect(await gateway.fetch({ ...Q, destination: 'MCO' })).toMatchObject({ status: 'ok' });
+    expect(sleeps).toEqual([4000]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('gives up at once when Retry-After is longer than the query can wait', async () => {
+    const { provider, calls } = scripted({ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 60_000 });
+    const { gateway } = setup(provider, { timeoutMs: 5000 });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'failed', reason: 'throttled' });
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('upstream gateway: circuit breaker', () => {
+  const blocked: FlightFetchResult = { kind: 'blocked', status: 403, reason: 'perimeterx' };
+  const q = (d: string) => ({ ...Q, destination: d });
+
+  it('opens on sustained blocks, fails fast while open, probes once after the cooldown and closes on success', async () => {
+    const { provider, calls } = scripted(blocked, blocked, blocked, ok());
+    const { gateway, clock, metric } = setup(provider);
+    for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
+    expect(gateway.breakerState()).toBe('open');
+    expect(await metric('flight_breaker_state')).toBe(2);
+    expect(await gateway.fetch(q('A04'))).toMatchObject({ status: 'failed', reason: 'breaker-open' });
+    expect(calls).toHaveLength(3);
+    expect(await metric('flight_breaker_rejections_total')).toBe(1);
+
+    clock.advance(30_000);
+    expect(await gateway.fetch(q('A05'))).toMatchObject({ status: 'ok' });
+    expect(calls).toHaveLength(4);
+    expect(gateway.breakerState()).toBe('closed');
+    expect(await metric('flight_breaker_state')).toBe(0);
+  });
+
+  it('lets a single probe through while half-open and reopens when the probe is blocked', async () => {
+    const probe = deferred<FlightFetchResult>();
+    const { provider, calls } = scripted(blocked, blocked, blocked, probe.promise);
+    const { gateway, clock } = setup(provider);
+    for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
+    clock.advance(30_000);
+    const probing = gateway.fetch(q('A04'));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(gateway.breakerState()).toBe('half-open');
+    expect(await gateway.fetch(q('A05'))).toMatchObject({ status: 'failed', reason: 'breaker-open' });
+    probe.resolve(blocked);
+    expect(await probing).toMatchObject({ status: 'failed', reason: 'blocked' });
+    expect(gateway.breakerState()).toBe('open');
+    expect(calls).toHaveLength(4);
+  });
+
+  it('is not opened by blocks separated by good answers', async () => {
+    const { provider } = scripted(blocked, blocked, ok(), blocked, blocked);
+    const { gateway } = setup(provider);
+    for (const d of ['A01', 'A02', 'A03', 'A04', 'A05']) await gateway.fetch(q(d));
+    expect(gateway.breakerState()).toBe('closed');
+  });
+});
+
+describe('upstream gateway: limits', () => {
+  it('never has more requests in flight than the concurrency cap', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const provider: FlightProvider = {
+      name: 'slow',
+      demo: false,
+      fetchFlights: async () => {
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        return ok();
+      },
+    };
+    const { gateway } = setup(provider, { concurrency: 3 });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => gateway.fetch({ ...Q, destination: `D${i}` })));
+    expect(results.every((r) => r.status === 'ok')).toBe(true);
+    expect(peak).toBe(3);
+  });
+
+  it('paces requests to the requests-per-second cap once the burst is spent', async () => {
+    const { provider, calls } = scripted(ok());
+    const { gateway, sleeps } = setup(provider, { rps: 2 });
+    for (let i = 0; i < 4; i++) await gateway.fetch({ ...Q, destination: `D${i}` });
+    expect(calls).toHaveLength(4);
+    // Two tokens in the bucket, then one every 500 ms.
+    expect(sleeps).toEqual([500, 500]);
+  });
+});
