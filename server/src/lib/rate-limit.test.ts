@@ -71,17 +71,18 @@ it('the memory store stays bounded under a flood of keys', async () => {
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const clients: Redis[] = [];
+type TestRedis = Redis & { testPrefix: string };
+const clients: TestRedis[] = [];
 afterAll(async () => {
   for (const c of clients) {
-    const keys = await c.keys(`${(c as Redis & { testPrefix: string }).testPrefix}*`);
+    const keys = await c.keys(`${c.testPrefix}*`);
     if (keys.length) await c.del(...keys);
     await c.quit();
   }
 });
 describe.skipIf(!redisUrl)('with Redis', () => {
   const make = () => {
-    const client = new Redis(redisUrl!) as Redis & { testPrefix: string };
+    const client = new Redis(redisUrl!) as TestRedis;
     client.testPrefix = `gw:test:rl:${randomBytes(4).toString('hex')}:`;
     clients.push(client);
     return createRedisRateLimitStore(client, client.testPrefix);
@@ -91,7 +92,7 @@ describe.skipIf(!redisUrl)('with Redis', () => {
   it('two processes share one count', async () => {
     const a = make();
     const prefix = clients.at(-1)!.testPrefix;
-    const other = new Redis(redisUrl!) as Redis & { testPrefix: string };
+    const other = new Redis(redisUrl!) as TestRedis;
     other.testPrefix = prefix;
     clients.push(other);
     const b = createRedisRateLimitStore(other, prefix);

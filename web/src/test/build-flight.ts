@@ -2,7 +2,9 @@ import type { Flight } from '@gowild/contract/flights';
 
 let n = 0;
 /** A flight for tests: DEN→LAS at 08:00 local, nonstop, 2 h, with the fares given (null = not offered). */
-export function buildFlight(overrides: Partial<Flight> & { goWild?: number | null; standard?: number | null; den?: number | null; seats?: number | null } = {}): Flight {
+export function buildFlight(
+  overrides: Partial<Flight> & { goWild?: number | null; standard?: number | null; den?: number | null; seats?: number | null } = {},
+): Flight {
   n += 1;
   const { goWild = 29, standard = 99, den = 79, seats = null, ...rest } = overrides;
   const origin = rest.origin ?? 'DEN';

@@ -8,9 +8,9 @@ const HOUR = 60 * MINUTE;
  * The account limits (issue "Accounts"). Login counts failures only:
  * - per (account, address): a short window, so one guessing machine is stopped quickly without touching the owner
  *   elsewhere, and the owner's own typos clear with a success;
- * - per account: at most 100 failures an hour from addresses that never signed in to it, so a botnet cannot
- *   grind one account, while the owner at an address they used before is never held by that cap (the
- *   (account, address) limit still applies there), and a password reset clears it;
+ * - per account: after 100 failures in an hour, addresses that never signed in to the account are refused until
+ *   the hour ends, so a botnet cannot grind one account, while the owner at an address they used before is not
+ *   held by that cap (the (account, address) limit still applies there), and a password reset clears it;
  * - per address: across accounts, against one machine spraying many e-mails.
  * Register and forgot-password count every request, per address and per e-mail.
  */
@@ -50,10 +50,11 @@ export function createAuthLimiter(store: RateLimitStore, limits: AuthLimits) {
         await assertUnderLimit(store, limits.loginPerAccount, email, AUTH_MESSAGES.tooManyLogins);
       }
     },
-    async loginFailed(email: string, ip: string, trustedAddress: () => Promise<boolean>) {
+    /** Same work whether or not the account exists, so the failure path does not time differently either. */
+    async loginFailed(email: string, ip: string) {
       await recordHit(store, limits.loginPerIp, ip);
       await recordHit(store, limits.loginPerAccountAndIp, pair(email, ip));
-      if (!(await trustedAddress())) await recordHit(store, limits.loginPerAccount, email);
+      await recordHit(store, limits.loginPerAccount, email);
     },
     async loginSucceeded(email: string, ip: string) {
       await resetLimit(store, limits.loginPerAccountAndIp, pair(email, ip));

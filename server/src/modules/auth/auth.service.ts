@@ -177,7 +177,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limiter.beforeLogin(email, info.ip, trustedAddress);
       const ok = user?.passwordHash ? await hasher.verify(user.passwordHash, body.password) : await hasher.verifyDummy(body.password);
       if (!user || !ok) {
-        await limiter.loginFailed(email, info.ip, trustedAddress);
+        await limiter.loginFailed(email, info.ip);
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       if (!user.isActive) throw forbidden(AUTH_MESSAGES.accountDisabled);

@@ -8,14 +8,15 @@ import type { AppDeps } from '../../deps';
 import { TEST_PASSWORD, buildAccountsTestApp, createUser } from '../../test/factories';
 
 const CLIENT_ID = '1234-test.apps.googleusercontent.com';
-let privateKey: CryptoKey;
-let strangerKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: PrivateKey;
+let strangerKey: PrivateKey;
 let jwk: JWK;
 let app: FastifyInstance;
 let deps: AppDeps;
 
 /** An ID token shaped like Google's (providers.md), signed with the test key set. */
-async function idToken(claims: Record<string, unknown> = {}, opts: { key?: CryptoKey; kid?: string; alg?: string } = {}) {
+async function idToken(claims: Record<string, unknown> = {}, opts: { key?: PrivateKey; kid?: string; alg?: string } = {}) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     iss: 'https://accounts.google.com',

@@ -65,7 +65,7 @@ describe.each(matrix)('%s', (_name, request, expected) => {
 });
 
 describe.each(flightRoutes)('%s', (_name, url, expected) => {
-  it.each(ROLES)('%s', async (role, ctx) => {
+  it.for(ROLES)('%s', async (role, ctx) => {
     if (!app.hasRoute({ method: 'GET', url: url.split('?')[0]! })) return ctx.skip();
     const caller = await signInAs(app, deps, role);
     const res = await app.inject({ method: 'GET', url, headers: caller.headers });

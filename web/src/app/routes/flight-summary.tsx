@@ -12,7 +12,12 @@ export function FlightSummaryRoute() {
         airports={airports.data}
         airportsFailed={airports.isError}
         renderDestinationPanels={(code, stay) => (
-          <WeatherForecast code={code} range={{ start: stay.start, end: stay.end }} title="Weather during your stay" emptyText="Weather unavailable for your stay dates" />
+          <WeatherForecast
+            code={code}
+            range={{ start: stay.start, end: stay.end }}
+            title="Weather during your stay"
+            emptyText="Weather unavailable for your stay dates"
+          />
         )}
       />
     </div>

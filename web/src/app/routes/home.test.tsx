@@ -1,10 +1,20 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toastStore } from '@/components/ui/toast/toast-store';
 import type { Airport } from '@gowild/contract/reference';
 import { addDays, localToday } from '@/features/search/utils/dates';
 import { buildFlight } from '@/test/build-flight';
-import { buildConfig, buildUser, currentLocation, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/testing/test-utils';
+import {
+  buildConfig,
+  buildUser,
+  currentLocation,
+  mockApi,
+  renderWithProviders,
+  reply,
+  resetTestState,
+  signedInAs,
+} from '@/testing/test-utils';
 import { HomeRoute } from './home';
 
 const tomorrow = addDays(localToday(), 1);
@@ -22,18 +32,32 @@ const ap = (stationCode: string, city: string): Airport => ({
 const airports = [ap('DEN', 'Denver'), ap('LAS', 'Las Vegas'), ap('MCO', 'Orlando'), ap('PHX', 'Phoenix')];
 
 function ndjson(events: unknown[]): Response {
-  return new Response(events.map((e) => JSON.stringify(e)).join('\n') + '\n', { status: 200, headers: { 'content-type': 'application/x-ndjson' } });
+  return new Response(events.map((e) => JSON.stringify(e)).join('\n') + '\n', {
+    status: 200,
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
 }
 
 const params = { origin: 'DEN', origin_airports: ['DEN'], destination: null, date: tomorrow, max_workers: 50 };
 const lasStandard = buildFlight({ destination: 'LAS', goWild: null, standard: 89, flightHash: 'lasflight01' });
-const mcoGoWild = buildFlight({ destination: 'MCO', goWild: 39, flightHash: 'mcoflight01', arrival_time: `${tomorrow}T13:00:00`, departure_time: `${tomorrow}T08:00:00` });
+const mcoGoWild = buildFlight({
+  destination: 'MCO',
+  goWild: 39,
+  flightHash: 'mcoflight01',
+  arrival_time: `${tomorrow}T13:00:00`,
+  departure_time: `${tomorrow}T08:00:00`,
+});
 const streamEvents = [
   { type: 'start', total: 3, codes: ['LAS', 'MCO', 'PHX'], search_parameters: params },
   { type: 'destination', code: 'LAS', flights: [lasStandard], done: 1, total: 3 },
   { type: 'destination', code: 'MCO', flights: [mcoGoWild], done: 2, total: 3 },
   { type: 'destination', code: 'PHX', flights: [], done: 3, total: 3, failed: true },
-  { type: 'summary', summary: { total_destinations: 3, total_flights: 2, search_timestamp: new Date().toISOString() }, partial: true, failed: ['PHX'] },
+  {
+    type: 'summary',
+    summary: { total_destinations: 3, total_flights: 2, search_timestamp: new Date().toISOString() },
+    partial: true,
+    failed: ['PHX'],
+  },
 ];
 
 const base = {
@@ -72,9 +96,38 @@ describe('home: links and visitors', () => {
   });
 });
 
+describe('home: sharing', () => {
+  it('copies the search URL and says so; falls back to a text copy when the clipboard refuses', async () => {
+    mockApi({
+      ...base,
+      ...signedInAs(buildUser({ is_premium: true })),
+      'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+    });
+    const writeText = vi.fn(async () => {
+      throw new Error('denied');
+    });
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const execCommand = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    renderWithProviders(<HomeRoute />);
+    fireEvent.click(await screen.findByRole('button', { name: /Denver/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() =>
+      expect(toastStore.getSnapshot().at(-1)).toMatchObject({ title: 'URL Copied', message: 'Search URL copied to clipboard!' }),
+    );
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?origin=DEN`);
+    expect(execCommand).toHaveBeenCalledWith('copy');
+  });
+});
+
 describe('home: searching', () => {
   it('runs a link search for a premium user: progress, GoWild destinations first, partial notice, URL untouched', async () => {
-    const api = mockApi({ ...base, ...signedInAs(buildUser({ is_premium: true })), 'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }), 'GET /api/flights/search/stream': () => ndjson(streamEvents) });
+    const api = mockApi({
+      ...base,
+      ...signedInAs(buildUser({ is_premium: true })),
+      'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+      'GET /api/flights/search/stream': () => ndjson(streamEvents),
+    });
     const { router } = renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}` });
     const gowild = await screen.findByTestId('group-gowild');
     const standard = screen.getByTestId('group-standard');
@@ -89,7 +142,8 @@ describe('home: searching', () => {
   });
 
   it('shows the orange daily-limit panel on a 429', async () => {
-    const text = 'Daily search limit reached. Free accounts are limited to 3 searches per day. Check out our plans at /plans for unlimited searches!';
+    const text =
+      'Daily search limit reached. Free accounts are limited to 3 searches per day. Check out our plans at /plans for unlimited searches!';
     mockApi({
       ...base,
       ...signedInAs(buildUser()),
@@ -104,16 +158,29 @@ describe('home: searching', () => {
   });
 
   it('restores a return_flights link: departures, the flight by hash, then one single-route search per airport', async () => {
-    const ret = buildFlight({ origin: 'MCO', destination: 'DEN', departure_time: `${addDays(tomorrow, 2)}T10:00:00`, arrival_time: `${addDays(tomorrow, 2)}T12:00:00`, flightHash: 'retflight01' });
+    const ret = buildFlight({
+      origin: 'MCO',
+      destination: 'DEN',
+      departure_time: `${addDays(tomorrow, 2)}T10:00:00`,
+      arrival_time: `${addDays(tomorrow, 2)}T12:00:00`,
+      flightHash: 'retflight01',
+    });
     const api = mockApi({
       ...base,
       ...signedInAs(buildUser({ is_premium: true })),
       'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
       'GET /api/flights/search/stream': () => ndjson(streamEvents),
-      'GET /api/flights/single': () => ({ flights: { DEN: [ret] }, search_parameters: { ...params, origin: 'MCO', destination: 'DEN' }, summary: { total_flights: 1, search_timestamp: 'x' } }),
+      'GET /api/flights/single': () => ({
+        flights: { DEN: [ret] },
+        search_parameters: { ...params, origin: 'MCO', destination: 'DEN' },
+        summary: { total_flights: 1, search_timestamp: 'x' },
+      }),
       'GET /api/weather/MCO': () => ({ weather: { city: 'Orlando', forecasts: [] } }),
     });
-    const { router } = renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}&screen=return_flights&flight=mcoflight01`, routes: [{ path: '/flight-summary', element: <p>summary page</p> }] });
+    const { router } = renderWithProviders(<HomeRoute />, {
+      route: `/?origin=DEN&date=${tomorrow}&screen=return_flights&flight=mcoflight01`,
+      routes: [{ path: '/flight-summary', element: <p>summary page</p> }],
+    });
     expect(await screen.findByTestId('selected-departure')).toBeTruthy();
     expect(await screen.findByText('2 days at destination')).toBeTruthy();
     const single = api.callsTo('GET /api/flights/single')[0]!;
@@ -121,12 +188,21 @@ describe('home: searching', () => {
     expect(single.url).toContain('destination=DEN');
     expect(single.url).toContain(`date=${tomorrow}`);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Return' }));
-    await waitFor(() => expect(currentLocation(router)).toBe(`/flight-summary?departure=mcoflight01&return=retflight01&origin=DEN&destination=MCO&date=${tomorrow}`));
+    await waitFor(() =>
+      expect(currentLocation(router)).toBe(
+        `/flight-summary?departure=mcoflight01&return=retflight01&origin=DEN&destination=MCO&date=${tomorrow}`,
+      ),
+    );
     expect(window.localStorage.getItem('flight_summary_retflight01')).toContain('retflight01');
   });
 
   it('falls back to the departures when the link names a flight that is not there', async () => {
-    mockApi({ ...base, ...signedInAs(buildUser({ is_premium: true })), 'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }), 'GET /api/flights/search/stream': () => ndjson(streamEvents) });
+    mockApi({
+      ...base,
+      ...signedInAs(buildUser({ is_premium: true })),
+      'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+      'GET /api/flights/search/stream': () => ndjson(streamEvents),
+    });
     renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}&screen=return_flights&flight=nosuchflight` });
     expect(await screen.findByText('Could not find the selected departure flight. Please try selecting a different flight.')).toBeTruthy();
     // After 3 s the departures come back (waited for, not timed).

@@ -24,7 +24,13 @@ export function HomeRoute() {
   const distance = useMemo(() => (here ? (lat: number, lng: number) => distanceMiles(here, { lat, lng }) : undefined), [here]);
   const onSelectReturn = useCallback(
     (trip: SelectedTrip) => {
-      const href = saveTripAndBuildHref({ departure: trip.departure.flight, returnFlight: trip.returnFlight, origin: trip.origin, destination: trip.destination, date: trip.date });
+      const href = saveTripAndBuildHref({
+        departure: trip.departure.flight,
+        returnFlight: trip.returnFlight,
+        origin: trip.origin,
+        destination: trip.destination,
+        date: trip.date,
+      });
       void navigate(href);
     },
     [navigate],
@@ -42,7 +48,9 @@ export function HomeRoute() {
         distance={distance}
         demoFlights={config.data?.providers.flights === 'demo'}
         renderWeather={(code) => <WeatherForecast code={code} title="7-day forecast" />}
-        renderStayWeather={(code, range) => <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText="Weather unavailable for your stay dates" />}
+        renderStayWeather={(code, range) => (
+          <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText="Weather unavailable for your stay dates" />
+        )}
         onSearchCompleted={() => void refreshUsage()}
         onSelectReturn={onSelectReturn}
       />

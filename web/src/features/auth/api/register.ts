@@ -6,7 +6,13 @@ import type { RegisterInput } from '@/lib/auth/auth-store';
 
 /** POST /auth/register → { token, user }. Confirm password is never part of the body. */
 export function register(input: RegisterInput): Promise<{ token: string; user: User }> {
-  return apiRequest('/auth/register', { method: 'POST', body: input, action: 'register', defaultMessage: 'Registration failed', prefer: 'error' });
+  return apiRequest('/auth/register', {
+    method: 'POST',
+    body: input,
+    action: 'register',
+    defaultMessage: 'Registration failed',
+    prefer: 'error',
+  });
 }
 
 /** Registers through the auth store (token stored, welcome modal shown). */

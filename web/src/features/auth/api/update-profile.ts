@@ -6,7 +6,13 @@ import type { ProfileInput } from '@/lib/auth/auth-store';
 
 /** PUT /auth/profile with the changed fields → { user }. */
 export function updateProfile(input: ProfileInput): Promise<{ user: User }> {
-  return apiRequest('/auth/profile', { method: 'PUT', body: input, action: 'update your profile', defaultMessage: 'Failed to update profile', prefer: 'error' });
+  return apiRequest('/auth/profile', {
+    method: 'PUT',
+    body: input,
+    action: 'update your profile',
+    defaultMessage: 'Failed to update profile',
+    prefer: 'error',
+  });
 }
 
 /** Saves through the auth store, which replaces the user with the server's answer. */

@@ -20,7 +20,12 @@ export function verifyResetToken(token: string): Promise<VerifyResetTokenResult>
 }
 
 export const verifyResetTokenQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['verify-reset-token', token], queryFn: () => verifyResetToken(token), retry: false, staleTime: Number.POSITIVE_INFINITY });
+  queryOptions({
+    queryKey: ['verify-reset-token', token],
+    queryFn: () => verifyResetToken(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export function useVerifyResetToken(token: string | null) {
   return useQuery({ ...verifyResetTokenQueryOptions(token ?? ''), enabled: Boolean(token) });

@@ -38,8 +38,8 @@ export function ForgotPasswordForm() {
         </div>
         <h2 className="text-xl font-bold text-slate-900">Check your email</h2>
         <p className="mt-2 text-sm text-slate-600">
-          If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we have sent a link to reset your password. The link is valid for 1
-          hour.
+          If an account exists for <strong className="text-slate-900">{sentTo}</strong>, we have sent a link to reset your password. The
+          link is valid for 1 hour.
         </p>
         <p className="mt-2 text-sm text-slate-500">No e-mail after a few minutes? Check your spam folder or try again.</p>
         <div className="mt-6 flex flex-col gap-3">

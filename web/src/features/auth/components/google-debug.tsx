@@ -40,13 +40,21 @@ export function GoogleDebug() {
   }, [clientId]);
 
   if (config.isPending) return <p className="text-slate-600">Loading configuration…</p>;
-  if (!clientId) return <Notice tone="warning" title="Google sign-in is not configured">The server has no GOOGLE_CLIENT_ID, so the Google buttons are hidden.</Notice>;
+  if (!clientId)
+    return (
+      <Notice tone="warning" title="Google sign-in is not configured">
+        The server has no GOOGLE_CLIENT_ID, so the Google buttons are hidden.
+      </Notice>
+    );
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm">
       <dt className="font-medium text-slate-500">Client id</dt>
       <dd className="break-all text-slate-900">{clientId}</dd>
       <dt className="font-medium text-slate-500">Library</dt>
-      <dd data-testid="google-debug-status" className={check === 'loaded' ? 'text-emerald-700' : check === 'timeout' ? 'text-red-700' : 'text-slate-700'}>
+      <dd
+        data-testid="google-debug-status"
+        className={check === 'loaded' ? 'text-emerald-700' : check === 'timeout' ? 'text-red-700' : 'text-slate-700'}
+      >
         {check === 'loaded' && `Loaded after ${elapsed} ms`}
         {check === 'waiting' && `Waiting… ${Math.round(elapsed / 100) / 10} s`}
         {check === 'timeout' && 'Google Identity Services not loaded. Please refresh the page.'}

@@ -59,7 +59,10 @@ describe('Google sign-in button (spec sections 2.5 and 8)', () => {
   });
 
   it('shows the server refusal', async () => {
-    mockApi({ 'POST /api/auth/google': () => reply(503, { error: 'Google sign-in is not configured on this server', message: 'x', code: 'SERVICE_UNAVAILABLE' }) });
+    mockApi({
+      'POST /api/auth/google': () =>
+        reply(503, { error: 'Google sign-in is not configured on this server', message: 'x', code: 'SERVICE_UNAVAILABLE' }),
+    });
     installFakeGoogle((callback) => callback({ credential: 'id-token' }));
     renderWithProviders(<GoogleSignInButton clientId="cid" label="Sign in with Google" />);
     await act(() => vi.advanceTimersByTimeAsync(500));

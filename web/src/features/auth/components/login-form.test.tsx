@@ -29,7 +29,11 @@ describe('login form (spec section 5 "Login")', () => {
 
   it('signs in, stores the token and goes to /', async () => {
     const api = mockApi({ 'POST /api/auth/login': () => ({ token: 'tok', user: buildUser() }) });
-    const { router } = renderWithProviders(<LoginForm />, { route: '/login', path: '/login', routes: [{ path: '/', element: <h1>Home</h1> }] });
+    const { router } = renderWithProviders(<LoginForm />, {
+      route: '/login',
+      path: '/login',
+      routes: [{ path: '/', element: <h1>Home</h1> }],
+    });
     await userEvent.type(field('Email'), ' ada@example.com ');
     await userEvent.type(field('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -40,7 +44,10 @@ describe('login form (spec section 5 "Login")', () => {
   });
 
   it("shows the server's error text", async () => {
-    mockApi({ 'POST /api/auth/login': () => reply(401, { error: 'Invalid email or password', message: 'Invalid email or password', code: 'UNAUTHORIZED' }) });
+    mockApi({
+      'POST /api/auth/login': () =>
+        reply(401, { error: 'Invalid email or password', message: 'Invalid email or password', code: 'UNAUTHORIZED' }),
+    });
     renderWithProviders(<LoginForm />, { route: '/login', path: '/login' });
     await userEvent.type(field('Email'), 'ada@example.com');
     await userEvent.type(field('Password'), 'wrong');

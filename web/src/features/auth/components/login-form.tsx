@@ -33,13 +33,24 @@ export function LoginForm() {
       requestAnimationFrame(() => focusFirstError(formRef.current));
       return;
     }
-    login.mutate({ email: values.email.trim(), password: values.password }, { onSuccess: () => void navigate(paths.home, { replace: true }) });
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: () => void navigate(paths.home, { replace: true }) },
+    );
   };
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
       {login.isError && <Notice tone="error">{errorMessage(login.error, AUTH_STORE_MESSAGES.login)}</Notice>}
-      <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={(e) => change('email', e.target.value)} error={errors.email} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => change('email', e.target.value)}
+        error={errors.email}
+      />
       <div>
         <TextField
           label="Password"

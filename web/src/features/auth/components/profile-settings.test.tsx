@@ -106,7 +106,10 @@ describe('profile (spec sections 2.5, 4, 5)', () => {
   });
 
   it('a server refusal shows at the field and keeps editing', async () => {
-    await start({}, { 'PUT /api/auth/profile': () => reply(400, { error: 'First name is too long', message: 'x', code: 'VALIDATION_FAILED' }) });
+    await start(
+      {},
+      { 'PUT /api/auth/profile': () => reply(400, { error: 'First name is too long', message: 'x', code: 'VALIDATION_FAILED' }) },
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Edit first name' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const form = screen.getByLabelText('First name').closest('form')!;

@@ -119,7 +119,13 @@ function EditableRow({ user, field, onSaved }: { user: User; field: EditableFiel
             <span className={shown ? 'text-slate-900' : 'text-slate-400 italic'} data-testid={`profile-${field}`}>
               {shown || 'Not set'}
             </span>
-            <button ref={editRef} type="button" onClick={start} className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50" aria-label={`Edit ${label.toLowerCase()}`}>
+            <button
+              ref={editRef}
+              type="button"
+              onClick={start}
+              className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              aria-label={`Edit ${label.toLowerCase()}`}
+            >
               Edit
             </button>
           </div>
@@ -194,7 +200,11 @@ export function ProfileSettings({ user }: { user: User }) {
               ) : (
                 <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">Free</span>
               )}
-              {trialDays > 0 && <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800">{trialDays} days left in trial</span>}
+              {trialDays > 0 && (
+                <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800">
+                  {trialDays} days left in trial
+                </span>
+              )}
             </dd>
           </div>
           <div className="py-4 sm:grid sm:grid-cols-3 sm:gap-4">

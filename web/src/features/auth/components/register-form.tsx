@@ -62,7 +62,12 @@ export function RegisterForm() {
     );
   };
 
-  const field = (name: Field) => ({ name, value: values[name], error: errors[name], onChange: (e: { target: { value: string } }) => change(name, e.target.value) });
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => change(name, e.target.value),
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
@@ -72,7 +77,15 @@ export function RegisterForm() {
         <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Phone (optional)" type="tel" inputMode="tel" autoComplete="tel-national" placeholder="(555) 123-4567" hint="US numbers only" {...field('phone_number')} />
+      <TextField
+        label="Phone (optional)"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(555) 123-4567"
+        hint="US numbers only"
+        {...field('phone_number')}
+      />
       <TextField label="Password" type="password" autoComplete="new-password" hint="At least 6 characters" {...field('password')} />
       <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirm')} />
       <Button type="submit" size="lg" className="w-full" isLoading={registration.isPending}>

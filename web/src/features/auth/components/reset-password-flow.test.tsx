@@ -24,7 +24,9 @@ describe('reset password (spec sections 2.5 and 4)', () => {
   });
 
   it('a refused token (4xx) is invalid too', async () => {
-    mockApi({ 'POST /api/auth/verify-reset-token': () => reply(400, { error: 'Invalid or expired reset token', message: 'x', code: 'BAD_REQUEST' }) });
+    mockApi({
+      'POST /api/auth/verify-reset-token': () => reply(400, { error: 'Invalid or expired reset token', message: 'x', code: 'BAD_REQUEST' }),
+    });
     renderWithProviders(<ResetPasswordFlow token="bad" />);
     expect(await screen.findByRole('heading', { name: 'Invalid reset link' })).toBeTruthy();
     expect(screen.getByText('Invalid or expired reset token')).toBeTruthy();
@@ -56,7 +58,8 @@ describe('reset password (spec sections 2.5 and 4)', () => {
   it('a failed reset shows the server text and keeps the form', async () => {
     mockApi({
       'POST /api/auth/verify-reset-token': () => ({ valid: true }),
-      'POST /api/auth/reset-password': () => reply(400, { error: 'Invalid or expired reset token', message: 'Invalid or expired reset token', code: 'BAD_REQUEST' }),
+      'POST /api/auth/reset-password': () =>
+        reply(400, { error: 'Invalid or expired reset token', message: 'Invalid or expired reset token', code: 'BAD_REQUEST' }),
     });
     renderWithProviders(<ResetPasswordFlow token="used" />);
     await userEvent.type(await screen.findByLabelText('New password'), 'brand-new-1');

@@ -90,7 +90,9 @@ export function ResetPasswordFlow({ token }: { token: string | null }) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-4">
-      {verification.data.user_name && <p className="text-sm text-slate-600">Hi {verification.data.user_name}, choose a new password for your account.</p>}
+      {verification.data.user_name && (
+        <p className="text-sm text-slate-600">Hi {verification.data.user_name}, choose a new password for your account.</p>
+      )}
       {reset.isError && <Notice tone="error">{errorMessage(reset.error, 'Failed to reset password')}</Notice>}
       <TextField
         label="New password"

@@ -37,7 +37,12 @@ export function WelcomeModal() {
   return (
     <Modal open={showWelcomeModal} closing={closing} onClose={() => close()} labelledBy="welcome-title">
       <div className="relative p-6 sm:p-8">
-        <button type="button" onClick={() => close()} className="absolute top-3 right-3 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600" aria-label="Close">
+        <button
+          type="button"
+          onClick={() => close()}
+          className="absolute top-3 right-3 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+          aria-label="Close"
+        >
           <CloseIcon className="size-5" />
         </button>
         <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
@@ -47,10 +52,12 @@ export function WelcomeModal() {
           Welcome to GoWild Finder{user?.first_name ? `, ${user.first_name}` : ''}!
         </h2>
         <p className="mt-3 text-center text-slate-600">
-          Your free account is ready. It includes <strong className="text-slate-900">{quota}</strong> to find GoWild, Standard and Discount Den fares from
-          your airport.
+          Your free account is ready. It includes <strong className="text-slate-900">{quota}</strong> to find GoWild, Standard and Discount
+          Den fares from your airport.
         </p>
-        <p className="mt-2 text-center text-sm text-slate-500">Premium removes the limit and adds inbound, single-route and return searches, seat counts and flight alerts.</p>
+        <p className="mt-2 text-center text-sm text-slate-500">
+          Premium removes the limit and adds inbound, single-route and return searches, seat counts and flight alerts.
+        </p>
         <div className="mt-6 flex flex-col gap-3">
           <Button size="lg" onClick={() => close(paths.home)}>
             Start Searching Flights

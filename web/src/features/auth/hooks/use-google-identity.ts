@@ -12,7 +12,12 @@ interface PromptNotification {
 export interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; cancel_on_tap_outside?: boolean; use_fedcm_for_prompt?: boolean }): void;
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential?: string }) => void;
+        cancel_on_tap_outside?: boolean;
+        use_fedcm_for_prompt?: boolean;
+      }): void;
       prompt(listener?: (notification: PromptNotification) => void): void;
       renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
       cancel(): void;
@@ -136,7 +141,13 @@ export function useGoogleIdentity(clientId: string | null, onCredential: (creden
 
   useEffect(() => {
     if (!showFallback || !fallbackRef.current || !window.google) return;
-    window.google.accounts.id.renderButton(fallbackRef.current, { type: 'standard', theme: 'outline', size: 'large', text: 'continue_with', width: 280 });
+    window.google.accounts.id.renderButton(fallbackRef.current, {
+      type: 'standard',
+      theme: 'outline',
+      size: 'large',
+      text: 'continue_with',
+      width: 280,
+    });
     fallbackTimer.current = window.setTimeout(() => setShowFallback(false), GOOGLE_TIMING.fallbackButtonMs);
   }, [showFallback]);
 

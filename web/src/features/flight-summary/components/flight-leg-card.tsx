@@ -13,7 +13,11 @@ export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps
   const to = flight.segments[flight.segments.length - 1]?.arrival_airport ?? flight.destination;
   const via = flight.segments.slice(0, -1).map((s) => s.arrival_airport);
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4" aria-label={`${label} flight`} data-testid={`leg-${label.toLowerCase()}`}>
+    <article
+      className="rounded-xl border border-slate-200 bg-white p-4"
+      aria-label={`${label} flight`}
+      data-testid={`leg-${label.toLowerCase()}`}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-sm font-bold tracking-wide text-brand-800 uppercase">{label}</h3>
         <p className="text-sm text-slate-700">{formatLegDate(flight.departure_time)}</p>

@@ -74,7 +74,10 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
       <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-950" data-testid="summary-error">
         <h1 className="text-xl font-bold">Error Loading Flight Summary</h1>
         <p className="mt-2 text-sm">{resolution.message}</p>
-        <Link to={paths.home} className="mt-4 inline-block rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+        <Link
+          to={paths.home}
+          className="mt-4 inline-block rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+        >
           Start New Search
         </Link>
       </div>
@@ -85,7 +88,10 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
       <div role="alert" className="rounded-xl border border-yellow-300 bg-yellow-50 p-6 text-yellow-950" data-testid="summary-not-found">
         <h1 className="text-xl font-bold">Flight Data Not Found</h1>
         <p className="mt-2 text-sm">{resolution.message}</p>
-        <Link to={paths.home} className="mt-4 inline-block rounded-lg bg-yellow-600 px-4 py-2 text-sm font-semibold text-white hover:bg-yellow-700">
+        <Link
+          to={paths.home}
+          className="mt-4 inline-block rounded-lg bg-yellow-800 px-4 py-2 text-sm font-semibold text-white hover:bg-yellow-900"
+        >
           Start New Search
         </Link>
       </div>
@@ -130,7 +136,11 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
     <div className="space-y-5" data-testid="flight-summary">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
-          <Link to={returnFlightsHref(trip)} aria-label="Back to return flights" className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100">
+          <Link
+            to={returnFlightsHref(trip)}
+            aria-label="Back to return flights"
+            className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100"
+          >
             ←
           </Link>
           <div className="min-w-0">
@@ -139,7 +149,11 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => void share()} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={() => void share()}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
+          >
             Share Flight Summary
           </button>
           <Link to={paths.home} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
@@ -171,13 +185,20 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
               </p>
             </div>
             <FlightLegCard label="Outbound" flight={out} airportName={airportName} />
-            <div className="rounded-xl border border-dashed border-brand-300 bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="stay-block">
+            <div
+              className="rounded-xl border border-dashed border-brand-300 bg-brand-50 px-4 py-3 text-sm text-brand-900"
+              data-testid="stay-block"
+            >
               <strong>{formatStay(stayDays)}</strong> at {airportName(destinationCode)} · total trip {tripDuration}
             </div>
             <FlightLegCard label="Return" flight={back} airportName={airportName} />
           </section>
           {renderDestinationPanels
-            ? renderDestinationPanels(destinationCode, { arrival: arrivalRounded, start: arrivalRounded.slice(0, 10), end: back.departure_time.slice(0, 10) })
+            ? renderDestinationPanels(destinationCode, {
+                arrival: arrivalRounded,
+                start: arrivalRounded.slice(0, 10),
+                end: back.departure_time.slice(0, 10),
+              })
             : null}
         </div>
 
@@ -201,7 +222,9 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
             <h2 id="book-title" className="text-lg font-bold">
               Ready to Book?
             </h2>
-            <p className="mt-1 text-sm text-slate-700">Book each flight separately on the Frontier website. Prices and seats can change until you book.</p>
+            <p className="mt-1 text-sm text-slate-700">
+              Book each flight separately on the Frontier website. Prices and seats can change until you book.
+            </p>
             <div className="mt-3 flex flex-col gap-2">
               {[
                 { label: 'Book outbound', f: out },
@@ -209,7 +232,13 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
               ].map(({ label, f }) => {
                 const link = f.booking_links.go_wild ?? f.booking_links.standard ?? f.booking_links.discount_den;
                 return link ? (
-                  <a key={label} href={link} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-brand-600 px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50">
+                  <a
+                    key={label}
+                    href={link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="rounded-lg border border-brand-600 px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                  >
                     {label} ({f.flight_number})<span className="sr-only"> on the airline site</span>
                   </a>
                 ) : null;
@@ -224,7 +253,10 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
             >
               Change Return Flight
             </button>
-            <Link to={paths.home} className="rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800">
+            <Link
+              to={paths.home}
+              className="rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+            >
               Search New Flights
             </Link>
           </div>

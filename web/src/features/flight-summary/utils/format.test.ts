@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Flight } from '@gowild/contract/flights';
-import { calendarDaysBetween, flightPrice, formatDollars, formatStay, formatTripDuration, localToEpochMs, roundUpToHour, totalPrice } from './format';
+import {
+  calendarDaysBetween,
+  flightPrice,
+  formatDollars,
+  formatStay,
+  formatTripDuration,
+  localToEpochMs,
+  roundUpToHour,
+  totalPrice,
+} from './format';
 
 const H = 3_600_000;
 const fares = (g: number | null, s: number | null, d: number | null): Pick<Flight, 'fares'> => ({

@@ -24,6 +24,12 @@ export function resolveSummary(params: URLSearchParams, now: number = Date.now()
   const out = readStoredFlight(departure, now);
   const back = readStoredFlight(ret, now);
   if (!out || !back) return { state: 'not_found', message: SUMMARY_MESSAGES.notFound };
-  const trip = { departure: out.flight, return: back.flight, origin, destination: params.get('destination')?.trim() || out.destination, date };
+  const trip = {
+    departure: out.flight,
+    return: back.flight,
+    origin,
+    destination: params.get('destination')?.trim() || out.destination,
+    date,
+  };
   return isValidTrip(trip) ? { state: 'loaded', trip, source: 'store' } : { state: 'error', message: SUMMARY_MESSAGES.corrupted };
 }

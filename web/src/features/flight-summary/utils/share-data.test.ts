@@ -3,7 +3,13 @@ import { buildFlight } from '@/test/build-flight';
 import { decodeTrip, encodeTrip, isValidTrip } from './share-data';
 
 describe('shareable summary data', () => {
-  const trip = { departure: buildFlight({ destination: 'SJU' }), return: buildFlight({ origin: 'SJU', destination: 'DEN' }), origin: 'DEN', destination: 'SJU', date: '2026-04-02' };
+  const trip = {
+    departure: buildFlight({ destination: 'SJU' }),
+    return: buildFlight({ origin: 'SJU', destination: 'DEN' }),
+    origin: 'DEN',
+    destination: 'SJU',
+    date: '2026-04-02',
+  };
   it('round-trips through url-safe base64 with no +, / or =', () => {
     const data = encodeTrip({ ...trip, destination: 'São Paulo ✈' });
     expect(data).toMatch(/^[A-Za-z0-9_-]+$/);

@@ -89,7 +89,10 @@ export function PlanComparison({ config, viewer, onUpgrade, upgrading = false }:
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="free-plan-title" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="free-plan-title"
+          className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        >
           <h2 id="free-plan-title" className="text-lg font-semibold text-slate-900">
             Free
           </h2>
@@ -105,12 +108,19 @@ export function PlanComparison({ config, viewer, onUpgrade, upgrading = false }:
                 Get Started
               </ButtonLink>
             )}
-            {viewer === 'free' && <p className="rounded-lg bg-slate-50 py-3 text-center text-sm font-semibold text-slate-600">Your current plan</p>}
+            {viewer === 'free' && (
+              <p className="rounded-lg bg-slate-50 py-3 text-center text-sm font-semibold text-slate-600">Your current plan</p>
+            )}
           </div>
         </section>
 
-        <section aria-labelledby="premium-plan-title" className="relative flex flex-col rounded-2xl border-2 border-brand-700 bg-white p-6 shadow-lg sm:p-8">
-          <span className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">Most popular</span>
+        <section
+          aria-labelledby="premium-plan-title"
+          className="relative flex flex-col rounded-2xl border-2 border-brand-700 bg-white p-6 shadow-lg sm:p-8"
+        >
+          <span className="absolute -top-3 left-6 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white uppercase">
+            Most popular
+          </span>
           <h2 id="premium-plan-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
             <CrownIcon className="size-5 text-amber-500" />
             Premium
@@ -122,7 +132,7 @@ export function PlanComparison({ config, viewer, onUpgrade, upgrading = false }:
                 <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatPrice(plan.price)}</span>
                 <span className="text-sm text-slate-500">/{plan.interval}</span>
                 {plan.regularPrice > plan.price && (
-                  <span className="text-lg text-slate-400 line-through" aria-label={`regular price ${formatPrice(plan.regularPrice)}`}>
+                  <span className="text-lg text-slate-500 line-through" aria-label={`regular price ${formatPrice(plan.regularPrice)}`}>
                     {formatPrice(plan.regularPrice)}
                   </span>
                 )}

@@ -6,7 +6,11 @@ export const BLACKOUT_ERROR = 'Unable to fetch blackout dates. Please try again 
 
 /** GET /api/gowild/blackout-dates: YYYY-MM-DD strings. */
 export async function getBlackoutDates(signal?: AbortSignal): Promise<string[]> {
-  const body = await apiRequest<unknown>('/gowild/blackout-dates', { action: 'fetch blackout dates', fixedMessage: BLACKOUT_ERROR, signal });
+  const body = await apiRequest<unknown>('/gowild/blackout-dates', {
+    action: 'fetch blackout dates',
+    fixedMessage: BLACKOUT_ERROR,
+    signal,
+  });
   return blackoutDatesResponseSchema.parse(body);
 }
 

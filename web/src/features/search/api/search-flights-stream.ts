@@ -21,7 +21,10 @@ export const SEARCH_DEFAULTS = {
 /** The streamed search's path and query for a request (section 7, max_workers 50 outbound, 10 inbound). */
 export function streamTarget(req: FlightSearchRequest): { path: string; query: Record<string, string | number> } {
   if (req.direction === 'inbound') {
-    return { path: '/flights/inbound/stream', query: { destination: req.destination, date: req.date, max_workers: LIMITS.maxWorkersInboundDefault } };
+    return {
+      path: '/flights/inbound/stream',
+      query: { destination: req.destination, date: req.date, max_workers: LIMITS.maxWorkersInboundDefault },
+    };
   }
   const query: Record<string, string | number> = { origin: req.origin, date: req.date, max_workers: LIMITS.maxWorkersOutboundDefault };
   if (req.destination) query.destination = req.destination;

@@ -8,7 +8,10 @@ export const RETURN_MESSAGES = {
 } as const;
 
 /** GET /api/flights/single: one origin airport to one destination (premium). Flights of every destination key. */
-export async function searchSingleRoute(params: { origin: string; destination: string; date: string }, signal?: AbortSignal): Promise<Flight[]> {
+export async function searchSingleRoute(
+  params: { origin: string; destination: string; date: string },
+  signal?: AbortSignal,
+): Promise<Flight[]> {
   const body = await apiRequest<unknown>('/flights/single', {
     action: 'search flights',
     query: params,

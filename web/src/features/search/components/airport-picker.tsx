@@ -53,7 +53,11 @@ export function AirportPicker({ label, options, value, onChange, columns, loadin
           {error}
         </p>
       ) : loading ? (
-        <div className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-busy="true" aria-label={`Loading ${label.toLowerCase()} options`}>
+        <div
+          className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+          aria-busy="true"
+          aria-label={`Loading ${label.toLowerCase()} options`}
+        >
           {Array.from({ length: columns }, (_, i) => (
             <div key={i} className="h-16 animate-pulse rounded-lg bg-slate-200" />
           ))}
@@ -71,12 +75,16 @@ export function AirportPicker({ label, options, value, onChange, columns, loadin
                     data-value={o.value}
                     onClick={() => onChange(isSelected ? '' : o.value)}
                     className={`flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                      isSelected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white hover:border-brand-500 hover:bg-brand-50'
+                      isSelected
+                        ? 'border-brand-700 bg-brand-700 text-white'
+                        : 'border-slate-200 bg-white hover:border-brand-500 hover:bg-brand-50'
                     }`}
                   >
                     <span className="w-full truncate text-sm font-semibold">{o.title}</span>
                     <span className={`w-full truncate text-xs ${isSelected ? 'text-brand-50' : 'text-slate-600'}`}>{o.subtitle}</span>
-                    {o.distance !== null ? <span className={`text-xs ${isSelected ? 'text-brand-50' : 'text-slate-600'}`}>{formatDistance(o.distance)}</span> : null}
+                    {o.distance !== null ? (
+                      <span className={`text-xs ${isSelected ? 'text-brand-50' : 'text-slate-600'}`}>{formatDistance(o.distance)}</span>
+                    ) : null}
                   </button>
                 </li>
               );

@@ -42,7 +42,14 @@ export interface DateSelectorProps {
  * view: 42 cells from the Sunday before the 1st, month arrows, Today, and Show less back to the boxes.
  * Past days are never selectable. Arrow keys move between days in the calendar.
  */
-export function DateSelector({ value, onChange, blackoutDates, allowBlackoutDates = false, label = 'Departure Date', today: todayProp }: DateSelectorProps) {
+export function DateSelector({
+  value,
+  onChange,
+  blackoutDates,
+  allowBlackoutDates = false,
+  label = 'Departure Date',
+  today: todayProp,
+}: DateSelectorProps) {
   const today = todayProp ?? localToday();
   const blackout = useMemo(() => new Set(blackoutDates), [blackoutDates]);
   const [view, setView] = useState<'box' | 'calendar'>('box');
@@ -64,7 +71,10 @@ export function DateSelector({ value, onChange, blackoutDates, allowBlackoutDate
 
   const cells = calendarCells(month, LIMITS.calendarCells);
   const canGoBack = month > monthStart(today);
-  const rovingDate = focusDate && cells.some((c) => c.date === focusDate) ? focusDate : cells.find((c) => c.date === value)?.date ?? cells.find((c) => c.date === today)?.date ?? cells.find((c) => c.inMonth)!.date;
+  const rovingDate =
+    focusDate && cells.some((c) => c.date === focusDate)
+      ? focusDate
+      : (cells.find((c) => c.date === value)?.date ?? cells.find((c) => c.date === today)?.date ?? cells.find((c) => c.inMonth)!.date);
 
   const moveFocus = (date: string) => {
     if (isPast(date, today)) return;
@@ -131,10 +141,19 @@ export function DateSelector({ value, onChange, blackoutDates, allowBlackoutDate
             })}
           </ul>
           <div className="mt-2 flex flex-wrap gap-3 text-sm">
-            <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-expanded={expanded} onClick={() => setExpanded((x) => !x)}>
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((x) => !x)}
+            >
               {expanded ? 'Show less' : `Show more (${LIMITS.boxViewDays - INITIAL_BOXES} more days)`}
             </button>
-            <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setView('calendar')}>
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              onClick={() => setView('calendar')}
+            >
               Calendar view
             </button>
           </div>
@@ -154,7 +173,12 @@ export function DateSelector({ value, onChange, blackoutDates, allowBlackoutDate
             <span className="font-semibold" aria-live="polite">
               {formatMonthYear(month)}
             </span>
-            <button type="button" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))} className="rounded px-2 py-1 text-lg hover:bg-slate-100">
+            <button
+              type="button"
+              aria-label="Next month"
+              onClick={() => setMonth((m) => addMonths(m, 1))}
+              className="rounded px-2 py-1 text-lg hover:bg-slate-100"
+            >
               ›
             </button>
           </div>
@@ -163,7 +187,13 @@ export function DateSelector({ value, onChange, blackoutDates, allowBlackoutDate
               <span key={d}>{d}</span>
             ))}
           </div>
-          <div ref={gridRef} role="group" aria-label={`${label}, ${formatMonthYear(month)}`} className="mt-1 grid grid-cols-7 gap-1" onKeyDown={onGridKey}>
+          <div
+            ref={gridRef}
+            role="group"
+            aria-label={`${label}, ${formatMonthYear(month)}`}
+            className="mt-1 grid grid-cols-7 gap-1"
+            onKeyDown={onGridKey}
+          >
             {cells.map(({ date, inMonth }) => {
               const tags = dayTags(date, today, blackout);
               const selected = value === date;
@@ -194,7 +224,9 @@ export function DateSelector({ value, onChange, blackoutDates, allowBlackoutDate
                   } ${date === today && !selected ? 'ring-1 ring-brand-600' : ''}`}
                 >
                   {dayOfMonth(date)}
-                  {isBlackout && !disabled ? <span className="absolute bottom-0.5 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-red-600" aria-hidden="true" /> : null}
+                  {isBlackout && !disabled ? (
+                    <span className="absolute bottom-0.5 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-red-600" aria-hidden="true" />
+                  ) : null}
                 </button>
               );
             })}

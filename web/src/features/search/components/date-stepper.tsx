@@ -18,7 +18,13 @@ export function DateStepper({ value, onChange, min, label, disabled = false }: D
     'h-9 w-9 rounded-lg border border-slate-300 bg-white text-lg font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-brand-600';
   return (
     <div className="flex items-center gap-1.5">
-      <button type="button" className={btn} aria-label={`Previous day (${formatMediumDate(prev)})`} disabled={disabled || prev < min} onClick={() => onChange(prev)}>
+      <button
+        type="button"
+        className={btn}
+        aria-label={`Previous day (${formatMediumDate(prev)})`}
+        disabled={disabled || prev < min}
+        onClick={() => onChange(prev)}
+      >
         ‹
       </button>
       <label htmlFor={id} className="sr-only">
@@ -36,7 +42,13 @@ export function DateStepper({ value, onChange, min, label, disabled = false }: D
         }}
         className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
       />
-      <button type="button" className={btn} aria-label={`Next day (${formatMediumDate(addDays(value, 1))})`} disabled={disabled} onClick={() => onChange(addDays(value, 1))}>
+      <button
+        type="button"
+        className={btn}
+        aria-label={`Next day (${formatMediumDate(addDays(value, 1))})`}
+        disabled={disabled}
+        onClick={() => onChange(addDays(value, 1))}
+      >
         ›
       </button>
     </div>

@@ -31,7 +31,11 @@ describe('DestinationCard filters', () => {
     await user.click(screen.getByRole('button', { name: 'Nonstop' }));
     expect(rows().map((r) => r.dataset.stops)).toEqual(['0']);
     await user.click(screen.getByRole('button', { name: '1 stop max' }));
-    expect(rows().map((r) => r.dataset.stops).sort()).toEqual(['0', '1']);
+    expect(
+      rows()
+        .map((r) => r.dataset.stops)
+        .sort(),
+    ).toEqual(['0', '1']);
     expect(screen.getByText('Showing 2 of 3 flights')).toBeTruthy();
   });
 

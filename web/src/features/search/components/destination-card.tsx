@@ -42,7 +42,12 @@ export function DestinationCard({ code, name, flights, expanded, onToggle, isPre
   const nonstop = flights.some((f) => f.stops === 0);
 
   return (
-    <li className="gw-fade-in overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="destination-card" data-code={code} data-gowild={goWild !== null}>
+    <li
+      className="gw-fade-in overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="destination-card"
+      data-code={code}
+      data-gowild={goWild !== null}
+    >
       <h3>
         <button
           type="button"
@@ -60,7 +65,9 @@ export function DestinationCard({ code, name, flights, expanded, onToggle, isPre
           </span>
           <span className="flex shrink-0 items-center gap-2">
             {goWild !== null ? (
-              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">GoWild {formatWholeDollars(goWild)}</span>
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                GoWild {formatWholeDollars(goWild)}
+              </span>
             ) : lowest !== null ? (
               <span className="text-sm font-semibold text-slate-800">from {formatWholeDollars(lowest)}</span>
             ) : null}
@@ -94,7 +101,12 @@ export function DestinationCard({ code, name, flights, expanded, onToggle, isPre
               {!isPremium ? <PremiumCrown /> : null} Price alert <span className="text-[10px]">(coming soon)</span>
             </button>
           </div>
-          <FlightFiltersPanel filters={filters} onChange={setFilters} ceiling={ceiling} onReset={() => setFilters(defaultFilters(flights))} />
+          <FlightFiltersPanel
+            filters={filters}
+            onChange={setFilters}
+            ceiling={ceiling}
+            onReset={() => setFilters(defaultFilters(flights))}
+          />
           {flights.length === 0 ? (
             <p className="text-sm text-slate-600">No flights available</p>
           ) : shown.length === 0 ? (

@@ -23,7 +23,11 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset }: Flig
   const L = FILTER_LIMITS;
   const rangeCls = 'w-full accent-brand-700';
   return (
-    <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-4" role="group" aria-label="Flight filters">
+    <div
+      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-4"
+      role="group"
+      aria-label="Flight filters"
+    >
       <fieldset>
         <legend id={ids.stops} className="mb-1 font-medium text-slate-800">
           Stops
@@ -36,7 +40,9 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset }: Flig
               aria-pressed={filters.stops === s.value}
               onClick={() => set({ stops: s.value })}
               className={`rounded-full border px-2.5 py-1 text-xs font-medium ${
-                filters.stops === s.value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500'
+                filters.stops === s.value
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500'
               }`}
             >
               {s.label}

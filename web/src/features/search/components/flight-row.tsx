@@ -1,6 +1,16 @@
 import { FARE_KEYS, type Flight } from '@gowild/contract/flights';
 import type { ReactNode } from 'react';
-import { FARE_LABELS, formatDurationMinutes, formatLocalTime, formatStops, formatWholeDollars, isAvailable, localDatePart, seatsLabel, stopAirports } from '../utils/format';
+import {
+  FARE_LABELS,
+  formatDurationMinutes,
+  formatLocalTime,
+  formatStops,
+  formatWholeDollars,
+  isAvailable,
+  localDatePart,
+  seatsLabel,
+  stopAirports,
+} from '../utils/format';
 
 export interface FlightRowProps {
   flight: Flight;
@@ -48,9 +58,7 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
           </div>
         </div>
         <div className="flex flex-col items-end gap-1 text-xs text-slate-600">
-          <span>
-            Flight {flight.flight_number} · Frontier
-          </span>
+          <span>Flight {flight.flight_number} · Frontier</span>
           {badge}
         </div>
       </div>
@@ -61,13 +69,25 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
           const seats = fare ? seatsLabel(fare, isPremium) : null;
           const available = isAvailable(fare);
           return (
-            <li key={key} className={`flex flex-col rounded border px-2 py-1 ${available ? FARE_STYLES[key] : 'border-dashed border-slate-200 bg-slate-50 text-slate-500'}`}>
+            <li
+              key={key}
+              className={`flex flex-col rounded border px-2 py-1 ${available ? FARE_STYLES[key] : 'border-dashed border-slate-200 bg-slate-50 text-slate-500'}`}
+            >
               <span className="text-[11px] font-medium">{FARE_LABELS[key]}</span>
               <span className="text-sm font-bold">{available ? formatWholeDollars(fare.total) : '—'}</span>
               {seats ? <span className="text-[11px]">{seats}</span> : null}
               {available && link ? (
-                <a href={link} target="_blank" rel="noopener noreferrer" className="text-[11px] font-medium text-brand-800 underline underline-offset-2">
-                  Book<span className="sr-only"> {FARE_LABELS[key]} fare for flight {flight.flight_number} (opens the airline site)</span>
+                <a
+                  href={link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-[11px] font-medium text-brand-800 underline underline-offset-2"
+                >
+                  Book
+                  <span className="sr-only">
+                    {' '}
+                    {FARE_LABELS[key]} fare for flight {flight.flight_number} (opens the airline site)
+                  </span>
                 </a>
               ) : null}
             </li>

@@ -46,7 +46,11 @@ export function ResultsScreen(props: ResultsScreenProps) {
   const inbound = direction === 'inbound';
   const noun = inbound ? 'origins' : 'destinations';
   const anyShown = groups.gowild.length + groups.standard.length > 0;
-  const title = inbound ? `Inbound to ${props.destinationLabel}` : props.hasDestination ? `${props.originLabel} → ${props.destinationLabel}` : `Flights from ${props.originLabel}`;
+  const title = inbound
+    ? `Inbound to ${props.destinationLabel}`
+    : props.hasDestination
+      ? `${props.originLabel} → ${props.destinationLabel}`
+      : `Flights from ${props.originLabel}`;
 
   const renderGroup = (label: string, items: DestinationResult[], testId: string, delay: number) =>
     items.length ? (
@@ -79,16 +83,26 @@ export function ResultsScreen(props: ResultsScreenProps) {
           <h1 className="truncate text-xl font-bold text-slate-900 sm:text-2xl">{title}</h1>
           <p className="text-sm text-slate-600">
             {formatLongDate(props.date)}
-            {props.demo ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span> : null}
+            {props.demo ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" onClick={props.onNewSearch} className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={props.onNewSearch}
+            className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50"
+          >
             New Search
           </button>
           <DateStepper value={props.date} min={props.today} onChange={props.onDateChange} label="Departure date" />
           {!inbound && props.hasDestination ? (
-            <button type="button" onClick={props.onViewReturn} className="h-9 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800">
+            <button
+              type="button"
+              onClick={props.onViewReturn}
+              className="h-9 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800"
+            >
               View Return Flights
             </button>
           ) : null}
@@ -101,7 +115,9 @@ export function ResultsScreen(props: ResultsScreenProps) {
         </p>
       ) : null}
 
-      {search.status === 'error' && search.error ? <SearchErrorPanel error={search.error} onRetry={search.error.status === 429 ? undefined : props.onRetry} /> : null}
+      {search.status === 'error' && search.error ? (
+        <SearchErrorPanel error={search.error} onRetry={search.error.status === 429 ? undefined : props.onRetry} />
+      ) : null}
 
       {loading ? (
         <div className="gw-reveal" style={{ animationDelay: '150ms' }}>
@@ -115,7 +131,11 @@ export function ResultsScreen(props: ResultsScreenProps) {
       {renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
 
       {done && !anyShown ? (
-        <div className="gw-reveal rounded-xl border border-slate-200 bg-white p-6 text-center" style={{ animationDelay: '600ms' }} data-testid="no-results">
+        <div
+          className="gw-reveal rounded-xl border border-slate-200 bg-white p-6 text-center"
+          style={{ animationDelay: '600ms' }}
+          data-testid="no-results"
+        >
           {search.total === 0 && !inbound ? (
             <>
               <h2 className="text-lg font-bold">No Flights Found</h2>

@@ -73,13 +73,27 @@ export function ReturnScreen(props: ReturnScreenProps) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" onClick={props.onBack} className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={props.onBack}
+            className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50"
+          >
             Back to Departures
           </button>
-          <button type="button" onClick={props.onNewSearch} className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={props.onNewSearch}
+            className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50"
+          >
             New Search
           </button>
-          <DateStepper value={props.returnDate} min={props.minDate} onChange={props.onReturnDateChange} label="Return date" disabled={props.waiting} />
+          <DateStepper
+            value={props.returnDate}
+            min={props.minDate}
+            onChange={props.onReturnDateChange}
+            label="Return date"
+            disabled={props.waiting}
+          />
         </div>
       </div>
 
@@ -91,9 +105,9 @@ export function ReturnScreen(props: ReturnScreenProps) {
 
       {departure ? (
         <div className="rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900" data-testid="selected-departure">
-          <strong>Your departure:</strong> {departure.flight.origin} {formatLocalTime(departure.flight.departure_time)} → {departure.destination}{' '}
-          {formatLocalTime(departure.flight.arrival_time)} on {formatLongDate(localDatePart(departure.flight.departure_time))} · Flight{' '}
-          {departure.flight.flight_number}
+          <strong>Your departure:</strong> {departure.flight.origin} {formatLocalTime(departure.flight.departure_time)} →{' '}
+          {departure.destination} {formatLocalTime(departure.flight.arrival_time)} on{' '}
+          {formatLongDate(localDatePart(departure.flight.departure_time))} · Flight {departure.flight.flight_number}
         </div>
       ) : !props.waiting ? (
         <p className="rounded-xl border border-slate-200 bg-white p-3 text-sm text-slate-700">
@@ -109,7 +123,10 @@ export function ReturnScreen(props: ReturnScreenProps) {
         <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="return-premium">
           <h2 className="font-bold">Return flights are a Premium feature</h2>
           <p className="mt-1 text-sm">Upgrade to pair a departure with a return flight and get a full trip summary.</p>
-          <Link to={paths.plans} className="mt-2 inline-block rounded-lg bg-amber-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-700">
+          <Link
+            to={paths.plans}
+            className="mt-2 inline-block rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800"
+          >
             See plans
           </Link>
         </div>

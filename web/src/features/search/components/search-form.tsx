@@ -130,11 +130,7 @@ export function SearchForm(props: SearchFormProps) {
               { value: 'outbound', label: 'Outbound Flights' },
               {
                 value: 'inbound',
-                label: (
-                  <>
-                    Inbound Flights {!isPremium ? <PremiumCrown label="Premium only" /> : null}
-                  </>
-                ),
+                label: <>Inbound Flights {!isPremium ? <PremiumCrown label="Premium only" /> : null}</>,
                 disabled: !isPremium,
                 title: isPremium ? undefined : 'Inbound search is a Premium feature',
               },
@@ -196,7 +192,13 @@ export function SearchForm(props: SearchFormProps) {
         />
       ) : null}
 
-      <DateSelector value={v.date} onChange={props.onDateChange} blackoutDates={props.blackoutDates} allowBlackoutDates today={props.today} />
+      <DateSelector
+        value={v.date}
+        onChange={props.onDateChange}
+        blackoutDates={props.blackoutDates}
+        allowBlackoutDates
+        today={props.today}
+      />
 
       <TripDurationStepper value={v.tripDays} onChange={props.onTripDaysChange} />
 
@@ -242,7 +244,7 @@ export function SearchForm(props: SearchFormProps) {
 
       {!isPremium && props.freeSearchesPerDay !== null ? (
         <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="free-plan-banner">
-          <strong>Free Plan Limit:</strong> {props.freeSearchesPerDay} searches per day,{' '}
+          <strong>Free Plan Limit:</strong> {props.freeSearchesPerDay} {props.freeSearchesPerDay === 1 ? 'search' : 'searches'} per day,{' '}
           <Link to={paths.plans} className="font-semibold underline underline-offset-2">
             upgrade to premium
           </Link>{' '}

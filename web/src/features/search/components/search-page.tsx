@@ -67,7 +67,15 @@ export interface SearchPageProps {
 
 type FormMessage = NonNullable<SearchFormProps['message']>;
 
-const EMPTY_FORM: SearchFormValues = { direction: 'outbound', viewMode: 'city', origin: '', destination: '', singleRoute: false, date: '', tripDays: null };
+const EMPTY_FORM: SearchFormValues = {
+  direction: 'outbound',
+  viewMode: 'city',
+  origin: '',
+  destination: '',
+  singleRoute: false,
+  date: '',
+  tripDays: null,
+};
 
 function findByHash(results: readonly DestinationResult[], hash: string): SelectedDeparture | null {
   for (const r of results) {
@@ -143,7 +151,10 @@ export function SearchPage(props: SearchPageProps) {
         .join(', '),
     [byCode],
   );
-  const options = useMemo(() => buildAirportOptions(airports.data ?? [], form.viewMode, props.distance), [airports.data, form.viewMode, props.distance]);
+  const options = useMemo(
+    () => buildAirportOptions(airports.data ?? [], form.viewMode, props.distance),
+    [airports.data, form.viewMode, props.distance],
+  );
 
   /** Mirrors state into the query string, unless a link is loading; `delay` for the after-search rule. */
   const writeUrl = useCallback(
@@ -200,7 +211,14 @@ export function SearchPage(props: SearchPageProps) {
     if (parsed.kind === 'invalid') setMessage({ text: parsed.message, tone: 'error' });
     if (parsed.kind !== 'link') return;
     const l = parsed.link;
-    setForm((f) => ({ ...f, direction: l.direction, origin: l.origin, destination: l.destination, singleRoute: l.direction === 'outbound' && !!l.destination, date: l.date }));
+    setForm((f) => ({
+      ...f,
+      direction: l.direction,
+      origin: l.origin,
+      destination: l.destination,
+      singleRoute: l.direction === 'outbound' && !!l.destination,
+      date: l.date,
+    }));
     setPendingLink(l);
   }, [location.search, resetAll]);
 
@@ -208,7 +226,11 @@ export function SearchPage(props: SearchPageProps) {
   useEffect(() => {
     if (!pendingLink || !auth.initialized) return;
     if (!auth.signedIn) {
-      setMessage({ text: pendingLink.screen === 'return_flights' ? PAGE_MESSAGES.loginToViewReturns : PAGE_MESSAGES.loginToSearch, tone: 'info', loginLink: true });
+      setMessage({
+        text: pendingLink.screen === 'return_flights' ? PAGE_MESSAGES.loginToViewReturns : PAGE_MESSAGES.loginToSearch,
+        tone: 'info',
+        loginLink: true,
+      });
       setPendingLink(null);
       return;
     }
@@ -270,7 +292,8 @@ export function SearchPage(props: SearchPageProps) {
     if (inbound && (!values.destination || !values.date)) return setMessage({ text: PAGE_MESSAGES.inboundRequired, tone: 'error' });
     if (inbound && !auth.isPremium) return setMessage({ text: SEARCH_MESSAGES.inboundPremium, tone: 'info' });
     const req = toRequest(values);
-    if (unknownCity(req.origin) || unknownCity(req.destination)) return setMessage({ text: PAGE_MESSAGES.cityWithoutAirports, tone: 'error' });
+    if (unknownCity(req.origin) || unknownCity(req.destination))
+      return setMessage({ text: PAGE_MESSAGES.cityWithoutAirports, tone: 'error' });
     linkLoading.current = false;
     setDeparture(null);
     setScreen('departure_flights');
@@ -280,7 +303,9 @@ export function SearchPage(props: SearchPageProps) {
 
   const onShare = async () => {
     const link: Partial<SearchLink> =
-      screen === 'search' ? { ...toRequest(form) } : searchedLink({ screen, flight: screen === 'return_flights' ? departure?.flightHash : undefined });
+      screen === 'search'
+        ? { ...toRequest(form) }
+        : searchedLink({ screen, flight: screen === 'return_flights' ? departure?.flightHash : undefined });
     const qs = buildSearchQuery(link);
     const url = `${window.location.origin}${location.pathname}${qs ? `?${qs}` : ''}`;
     if (await copyText(url)) showToast({ type: 'success', title: PAGE_MESSAGES.shareTitle, message: PAGE_MESSAGES.shareText });
@@ -289,7 +314,13 @@ export function SearchPage(props: SearchPageProps) {
 
   const setDirection = (d: Direction) => {
     if (d === form.direction) return;
-    setForm((f) => ({ ...f, direction: d, origin: d === 'inbound' ? '' : f.origin, destination: d === 'outbound' ? '' : f.destination, singleRoute: false }));
+    setForm((f) => ({
+      ...f,
+      direction: d,
+      origin: d === 'inbound' ? '' : f.origin,
+      destination: d === 'outbound' ? '' : f.destination,
+      singleRoute: false,
+    }));
     setMessage(null);
     setScreen('search');
   };
@@ -328,12 +359,24 @@ export function SearchPage(props: SearchPageProps) {
         today={today}
         onDateChange={(date) => {
           setForm((f) => ({ ...f, date }));
-          startSearch({ ...form, ...(search.request ? { origin: search.request.origin, destination: search.request.destination, direction: search.request.direction } : {}), date });
+          startSearch({
+            ...form,
+            ...(search.request
+              ? { origin: search.request.origin, destination: search.request.destination, direction: search.request.direction }
+              : {}),
+            date,
+          });
         }}
         onNewSearch={newSearch}
         onViewReturn={() => {
           const base = requestValues.date;
-          setReturnDate(departure ? defaultReturnDate(departure.flight.arrival_time, form.tripDays, returnDate) : form.tripDays ? addDays(base, form.tripDays) : base);
+          setReturnDate(
+            departure
+              ? defaultReturnDate(departure.flight.arrival_time, form.tripDays, returnDate)
+              : form.tripDays
+                ? addDays(base, form.tripDays)
+                : base,
+          );
           setScreen('return_flights');
           writeUrl(searchedLink({ screen: 'return_flights', flight: departure?.flightHash }));
         }}
@@ -376,7 +419,13 @@ export function SearchPage(props: SearchPageProps) {
         onNewSearch={newSearch}
         onSelectReturn={(returnFlight) => {
           if (!departure) return;
-          props.onSelectReturn({ departure, returnFlight, origin: requestValues.origin, destination: departure.destination, date: requestValues.date });
+          props.onSelectReturn({
+            departure,
+            returnFlight,
+            origin: requestValues.origin,
+            destination: departure.destination,
+            date: requestValues.date,
+          });
         }}
         isPremium={auth.isPremium}
         airportName={airportName}

@@ -9,7 +9,10 @@ export function SearchErrorPanel({ error, onRetry }: { error: SearchError; onRet
       <div role="alert" className="rounded-xl border border-orange-300 bg-orange-50 p-4 text-orange-950" data-testid="quota-panel">
         <h3 className="text-lg font-bold">Daily Search Limit Reached</h3>
         <p className="mt-1 text-sm">{error.message}</p>
-        <Link to={paths.plans} className="mt-3 inline-block rounded-lg bg-orange-600 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-700">
+        <Link
+          to={paths.plans}
+          className="mt-3 inline-block rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800"
+        >
           See plans
         </Link>
       </div>
@@ -20,7 +23,11 @@ export function SearchErrorPanel({ error, onRetry }: { error: SearchError; onRet
       <h3 className="text-lg font-bold">Search failed</h3>
       <p className="mt-1 text-sm">{error.message}</p>
       {onRetry ? (
-        <button type="button" onClick={onRetry} className="mt-3 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+        >
           Try again
         </button>
       ) : null}
@@ -47,7 +54,10 @@ export function SearchProgress({ checked, total, noun = 'destinations' }: { chec
         aria-valuetext={text}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full bg-brand-600 transition-[width] duration-200 ${total === 0 ? 'w-1/4 animate-pulse' : ''}`} style={total > 0 ? { width: `${pct}%` } : undefined} />
+        <div
+          className={`h-full rounded-full bg-brand-600 transition-[width] duration-200 ${total === 0 ? 'w-1/4 animate-pulse' : ''}`}
+          style={total > 0 ? { width: `${pct}%` } : undefined}
+        />
       </div>
     </div>
   );
@@ -57,10 +67,14 @@ export function SearchProgress({ checked, total, noun = 'destinations' }: { chec
 export function PartialNotice({ failed, onRetry, retrying }: { failed: string[]; onRetry: () => void; retrying: boolean }) {
   if (failed.length === 0) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="partial-notice">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="partial-notice"
+    >
       <p>
-        <strong>Some destinations could not be checked:</strong> {failed.join(', ')}. The airline did not answer in time; the results below are
-        incomplete.
+        <strong>Some destinations could not be checked:</strong> {failed.join(', ')}. The airline did not answer in time; the results below
+        are incomplete.
       </p>
       <button
         type="button"

@@ -24,7 +24,8 @@ export function TripDurationStepper({ value, onChange }: TripDurationStepperProp
     onChange(t === '' ? null : clampTripDays(Number(t)));
     setDraft(null);
   };
-  const btn = 'h-9 w-9 rounded-lg border border-slate-300 bg-white text-lg font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
+  const btn =
+    'h-9 w-9 rounded-lg border border-slate-300 bg-white text-lg font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
@@ -74,7 +75,11 @@ export function TripDurationStepper({ value, onChange }: TripDurationStepperProp
         </button>
         <span className="text-sm text-slate-600">{value === null ? '' : value === 1 ? 'day' : 'days'}</span>
         {value !== null ? (
-          <button type="button" onClick={() => onChange(null)} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             Clear
           </button>
         ) : null}

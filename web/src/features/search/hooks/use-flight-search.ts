@@ -64,7 +64,9 @@ export function searchReducer(state: FlightSearchState, action: Action): FlightS
     case 'event-start':
       return { ...state, total: action.total, codes: action.codes, originAirports: action.originAirports };
     case 'destination': {
-      const failed = action.failed ? [...state.failed.filter((c) => c !== action.code), action.code] : state.failed.filter((c) => c !== action.code);
+      const failed = action.failed
+        ? [...state.failed.filter((c) => c !== action.code), action.code]
+        : state.failed.filter((c) => c !== action.code);
       const others = state.results.filter((r) => r.code !== action.code);
       const kept = state.results.find((r) => r.code === action.code);
       // A failed code on retry keeps whatever it had before.
@@ -72,7 +74,9 @@ export function searchReducer(state: FlightSearchState, action: Action): FlightS
       return { ...state, results, failed, checked: action.checked, total: action.total };
     }
     case 'summary': {
-      const failed = [...new Set([...state.failed, ...action.failed])].filter((c) => !state.results.some((r) => r.code === c && r.flights.length > 0));
+      const failed = [...new Set([...state.failed, ...action.failed])].filter(
+        (c) => !state.results.some((r) => r.code === c && r.flights.length > 0),
+      );
       return { ...state, status: 'done', failed, checked: state.total || state.checked };
     }
     case 'ended-early': {
@@ -116,9 +120,17 @@ export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
     try {
       for await (const ev of searchFlightsStream(request, ac.signal)) {
         if (ac.signal.aborted) return;
-        if (ev.type === 'start') dispatch({ type: 'event-start', total: ev.total, codes: ev.codes, originAirports: ev.search_parameters.origin_airports });
+        if (ev.type === 'start')
+          dispatch({ type: 'event-start', total: ev.total, codes: ev.codes, originAirports: ev.search_parameters.origin_airports });
         else if (ev.type === 'destination')
-          dispatch({ type: 'destination', code: ev.code, flights: ev.flights, checked: ev.done, total: ev.total, failed: ev.failed === true });
+          dispatch({
+            type: 'destination',
+            code: ev.code,
+            flights: ev.flights,
+            checked: ev.done,
+            total: ev.total,
+            failed: ev.failed === true,
+          });
         else if (ev.type === 'summary') {
           sawSummary = true;
           dispatch({ type: 'summary', failed: ev.failed ?? [] });

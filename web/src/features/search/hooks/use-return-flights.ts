@@ -24,7 +24,8 @@ export function useReturnFlights(input: ReturnSearchInput) {
   const queries = useQueries({
     queries: input.origins.map((origin) => ({
       queryKey: ['return-flights', origin, input.destination, input.date],
-      queryFn: ({ signal }: { signal: AbortSignal }) => searchSingleRoute({ origin, destination: input.destination, date: input.date }, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        searchSingleRoute({ origin, destination: input.destination, date: input.date }, signal),
       enabled: input.enabled && Boolean(input.destination && input.date),
       staleTime: 5 * 60 * 1000,
       retry: false,
@@ -34,7 +35,11 @@ export function useReturnFlights(input: ReturnSearchInput) {
   const allFailed = queries.length > 0 && queries.every((q) => q.isError);
   const dataKey = queries.map((q) => q.dataUpdatedAt).join(',');
   const flights: Flight[] = useMemo(
-    () => mergeReturnFlights(queries.map((q) => (q.isSuccess ? q.data : null)), input.outboundArrival),
+    () =>
+      mergeReturnFlights(
+        queries.map((q) => (q.isSuccess ? q.data : null)),
+        input.outboundArrival,
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [dataKey, input.outboundArrival],
   );

@@ -13,7 +13,12 @@ const ap = (stationCode: string, city: string, lat: number, lng: number): Airpor
   lng,
   timezone: 'America/Denver',
 });
-const airports = [ap('DEN', 'Denver', 39.86, -104.67), ap('JFK', 'New York', 40.64, -73.78), ap('LGA', 'New York', 40.78, -73.87), ap('LAS', 'Las Vegas', 36.08, -115.15)];
+const airports = [
+  ap('DEN', 'Denver', 39.86, -104.67),
+  ap('JFK', 'New York', 40.64, -73.78),
+  ap('LGA', 'New York', 40.78, -73.87),
+  ap('LAS', 'Las Vegas', 36.08, -115.15),
+];
 
 describe('picker options', () => {
   it('groups city airports in city view and lists airports in airport view', () => {

@@ -96,7 +96,10 @@ export function filterOptions(options: readonly AirportOption[], query: string):
 
 /** A short human label for a search value: 'DEN', 'New York City', 'JFK, LGA'. */
 export function describeAirportValue(value: string): string {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.map((p) => findCityGroup(p)?.displayName ?? p).join(', ');
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlight } from '@/test/build-flight';
-import { formatDurationMinutes, formatLocalTime, formatMinutesOfDay, formatStops, formatWholeDollars, lowestFare, seatsLabel } from './format';
+import {
+  formatDurationMinutes,
+  formatLocalTime,
+  formatMinutesOfDay,
+  formatStops,
+  formatWholeDollars,
+  lowestFare,
+  seatsLabel,
+} from './format';
 
 describe('search result formatting', () => {
   it('shows airport-local times as given, never shifted', () => {

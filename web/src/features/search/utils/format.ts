@@ -78,7 +78,8 @@ export function stopAirports(flight: Pick<Flight, 'segments'>): string[] {
 /** Section 6: seat counts for premium users only, as '{n} seats left' or 'Seats available'. */
 export function seatsLabel(fare: Fare, isPremium: boolean): string | null {
   if (!isPremium || !isAvailable(fare)) return null;
-  if (typeof fare.available_seats === 'number' && fare.available_seats > 0) return `${fare.available_seats} seat${fare.available_seats === 1 ? '' : 's'} left`;
+  if (typeof fare.available_seats === 'number' && fare.available_seats > 0)
+    return `${fare.available_seats} seat${fare.available_seats === 1 ? '' : 's'} left`;
   return 'Seats available';
 }
 

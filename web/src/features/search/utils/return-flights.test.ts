@@ -12,7 +12,10 @@ describe('return flights', () => {
     const early = buildFlight({ departure_time: '2026-04-02T07:00:00', flightHash: 'early' });
     const later = buildFlight({ departure_time: '2026-04-05T10:00:00', flightHash: 'later' });
     const sameAsArrival = buildFlight({ departure_time: '2026-04-02T09:00:00', flightHash: 'same' });
-    expect(mergeReturnFlights([[later, early], null, [sameAsArrival, later]], '2026-04-02T09:00:00').map((f) => f.flightHash)).toEqual(['same', 'later']);
+    expect(mergeReturnFlights([[later, early], null, [sameAsArrival, later]], '2026-04-02T09:00:00').map((f) => f.flightHash)).toEqual([
+      'same',
+      'later',
+    ]);
   });
   it('counts calendar days at the destination', () => {
     expect(daysAtDestination('2026-04-02T23:30:00', '2026-04-03T06:00:00')).toBe(1);

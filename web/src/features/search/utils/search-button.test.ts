@@ -16,7 +16,9 @@ const base: SearchButtonInput = {
 describe('search button', () => {
   it('labels each case of section 2.2 in order of precedence', () => {
     expect(searchButtonLabel(base)).toBe('Search from Denver (DEN)');
-    expect(searchButtonLabel({ ...base, destination: 'LAS', destinationLabel: 'Las Vegas (LAS)' })).toBe('Search Denver (DEN) → Las Vegas (LAS)');
+    expect(searchButtonLabel({ ...base, destination: 'LAS', destinationLabel: 'Las Vegas (LAS)' })).toBe(
+      'Search Denver (DEN) → Las Vegas (LAS)',
+    );
     expect(searchButtonLabel({ ...base, direction: 'inbound', origin: '', destination: 'LAS', destinationLabel: 'Las Vegas (LAS)' })).toBe(
       'Search Inbound Flights to Las Vegas (LAS)',
     );

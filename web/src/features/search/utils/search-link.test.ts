@@ -23,16 +23,21 @@ describe('search links', () => {
     expect(parse('origin=DEN&date=2026-13-40')).toEqual({ kind: 'invalid', message: LINK_MESSAGES.invalid });
     expect(parse('origin=DEN&date=2026-04-02&direction=sideways')).toEqual({ kind: 'invalid', message: LINK_MESSAGES.invalid });
     expect(parse('origin=DEN&date=2026-04-02&screen=map')).toEqual({ kind: 'invalid', message: LINK_MESSAGES.invalid });
-    expect(parse('destination=LAS&date=2026-04-02&direction=inbound&screen=return_flights')).toEqual({ kind: 'invalid', message: LINK_MESSAGES.invalid });
+    expect(parse('destination=LAS&date=2026-04-02&direction=inbound&screen=return_flights')).toEqual({
+      kind: 'invalid',
+      message: LINK_MESSAGES.invalid,
+    });
   });
   it('writes the query string back, leaving out the search screen and the default direction', () => {
-    expect(buildSearchQuery({ origin: 'CITY:NYC', date: '2026-04-02', direction: 'outbound', screen: 'search' })).toBe('origin=CITY%3ANYC&date=2026-04-02');
+    expect(buildSearchQuery({ origin: 'CITY:NYC', date: '2026-04-02', direction: 'outbound', screen: 'search' })).toBe(
+      'origin=CITY%3ANYC&date=2026-04-02',
+    );
     expect(buildSearchQuery({ origin: 'DEN', destination: 'LAS', date: '2026-04-02', screen: 'return_flights', flight: 'h1' })).toBe(
       'origin=DEN&destination=LAS&date=2026-04-02&screen=return_flights&flight=h1',
     );
-    expect(buildSearchQuery({ origin: 'DEN', destination: 'LAS', date: '2026-04-02', direction: 'inbound', screen: 'departure_flights' })).toBe(
-      'destination=LAS&date=2026-04-02&direction=inbound&screen=departure_flights',
-    );
+    expect(
+      buildSearchQuery({ origin: 'DEN', destination: 'LAS', date: '2026-04-02', direction: 'inbound', screen: 'departure_flights' }),
+    ).toBe('destination=LAS&date=2026-04-02&direction=inbound&screen=departure_flights');
     const round = parse(buildSearchQuery({ origin: 'CITY:NYC', date: '2026-04-02', screen: 'return_flights', flight: 'h1' }));
     expect(round).toMatchObject({ kind: 'link', link: { origin: 'CITY:NYC', screen: 'return_flights', flight: 'h1' } });
   });

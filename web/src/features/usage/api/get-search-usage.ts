@@ -6,7 +6,11 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 /** GET /auth/search-usage → { search_limit, searches_remaining, is_premium }. */
 export function getSearchUsage(): Promise<SearchUsage> {
-  return apiRequest<SearchUsage>('/auth/search-usage', { action: 'get search usage', defaultMessage: 'Failed to get search usage', prefer: 'error' });
+  return apiRequest<SearchUsage>('/auth/search-usage', {
+    action: 'get search usage',
+    defaultMessage: 'Failed to get search usage',
+    prefer: 'error',
+  });
 }
 
 export const searchUsageQueryKey = ['search-usage'] as const;

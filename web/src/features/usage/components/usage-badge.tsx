@@ -16,7 +16,11 @@ export function UsageBadge({ onUpgrade }: { onUpgrade?: () => void }) {
 
   if (premium || remaining === null) {
     return (
-      <div data-testid="usage-badge" data-state="unlimited" className="inline-flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900">
+      <div
+        data-testid="usage-badge"
+        data-state="unlimited"
+        className="inline-flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900"
+      >
         <CrownIcon className="size-4 text-amber-500" />
         Unlimited searches
       </div>
@@ -34,7 +38,11 @@ export function UsageBadge({ onUpgrade }: { onUpgrade?: () => void }) {
   const actionClass = 'font-semibold underline decoration-2 underline-offset-2 hover:no-underline';
 
   return (
-    <div data-testid="usage-badge" data-state={state} className={`inline-flex flex-wrap items-center gap-x-3 gap-y-1 rounded-full border px-3 py-1.5 text-sm ${tone}`}>
+    <div
+      data-testid="usage-badge"
+      data-state={state}
+      className={`inline-flex flex-wrap items-center gap-x-3 gap-y-1 rounded-full border px-3 py-1.5 text-sm ${tone}`}
+    >
       <span className="inline-flex items-center gap-2">
         <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
         {state === 'empty' ? (

@@ -31,7 +31,9 @@ export function WeatherForecast({ code, range, title = 'Weather', emptyText }: W
           {title}
           {weather.data?.city ? <span className="font-normal text-slate-600"> · {weather.data.city}</span> : null}
         </h4>
-        {weather.data?.demo ? <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span> : null}
+        {weather.data?.demo ? (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+        ) : null}
       </div>
       {weather.isPending ? (
         <div className="flex gap-2" aria-busy="true" aria-label="Loading weather">

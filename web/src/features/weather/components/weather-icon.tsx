@@ -14,7 +14,9 @@ const SMALL_SUN = (
     <path d="M8.5 2v1.5M2 8.5h1.5M3.9 3.9l1 1M13.1 3.9l-1 1" />
   </g>
 );
-const CLOUD = <path className="text-slate-400" fill="currentColor" d="M7.5 19h10a4 4 0 0 0 .4-8 5.5 5.5 0 0 0-10.6 1.2A3.4 3.4 0 0 0 7.5 19Z" />;
+const CLOUD = (
+  <path className="text-slate-400" fill="currentColor" d="M7.5 19h10a4 4 0 0 0 .4-8 5.5 5.5 0 0 0-10.6 1.2A3.4 3.4 0 0 0 7.5 19Z" />
+);
 const DROPS = (
   <g className="text-sky-500" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
     <path d="M9 20.5l-1 2M13 20.5l-1 2M17 20.5l-1 2" />

@@ -1,4 +1,5 @@
-export type WeatherKind = 'clear' | 'mostly-clear' | 'partly-cloudy' | 'overcast' | 'fog' | 'drizzle' | 'rain' | 'snow' | 'showers' | 'thunder' | 'unknown';
+export type WeatherKind =
+  'clear' | 'mostly-clear' | 'partly-cloudy' | 'overcast' | 'fog' | 'drizzle' | 'rain' | 'snow' | 'showers' | 'thunder' | 'unknown';
 
 /** The picture for a WMO weather code (Open-Meteo's codes, as providers.md lists them). */
 export function weatherKind(code: number): WeatherKind {

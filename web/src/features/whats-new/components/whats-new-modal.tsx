@@ -77,7 +77,12 @@ export function WhatsNewModal({ version, monthlyPrice }: WhatsNewModalProps) {
   return (
     <Modal open={open} closing={closing} onClose={close} labelledBy="whats-new-title">
       <div className="relative p-6 sm:p-8" data-testid="whats-new-modal">
-        <button type="button" onClick={close} className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label="Close">
+        <button
+          type="button"
+          onClick={close}
+          className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+          aria-label="Close"
+        >
           <CloseIcon className="size-5" />
         </button>
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Version {version}</p>
@@ -99,7 +104,11 @@ export function WhatsNewModal({ version, monthlyPrice }: WhatsNewModalProps) {
           <Button className="flex-1" onClick={close}>
             Got it
           </Button>
-          <Link to={paths.plans} onClick={close} className="flex-1 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to={paths.plans}
+            onClick={close}
+            className="flex-1 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             See plans
           </Link>
         </div>

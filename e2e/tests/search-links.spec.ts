@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, signInWithToken, test } from '../fixtures/test';
+import { dismissWhatsNew, localDate } from './search-support';
+
+const PREMIUM = { email: 'links.premium@example.com', password: 'Sky-high-47', firstName: 'Lin', lastName: 'Links', premium: true };
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM } });
+
+test('a visitor opening a search link is asked to log in and nothing is searched', async ({ page }) => {
+  await dismissWhatsNew(page);
+  const searches: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/flights/') && searches.push(r.url()));
+  await page.goto(`/?origin=DEN&date=${localDate(1)}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Please log in to search flights.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  await page.goto(`/?origin=DEN&date=${localDate(1)}&screen=return_flights&flight=abc123`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Please log in to view return flights.' })).toBeVisible();
+  expect(searches).toEqual([]);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test('a return_flights link restores the whole state: departures, the chosen flight, the return screen', async ({ page }) => {
+  await dismissWhatsNew(page);
+  const token = await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  const date = localDate(2);
+  // Find a real departure and its hash the way a shared link would carry it.
+  const res = await page.request.get(`/api/flights/search?origin=DEN&date=${date}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { flights: Record<string, { flightHash: string; flight_number: string }[]> };
+  const [code, flights] = Object.entries(body.flights).find(([, list]) => list.length > 0)!;
+  const flight = flights[0]!;
+
+  const link = `/?origin=DEN&date=${date}&screen=return_flights&flight=${flight.flightHash}`;
+  await page.goto(link);
+  await expect(page.getByTestId('return-screen')).toBeVisible();
+  await expect(page.getByTestId('selected-departure')).toContainText(`Flight ${flight.flight_number}`);
+  await expect(page.getByTestId('selected-departure')).toContainText(code);
+  await expect(page.getByTestId('return-skeleton')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Select Return' }).first().or(page.getByTestId('no-returns'))).toBeVisible();
+  // Loading a link never rewrites it.
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(link);
+
+  // Back to Departures shows the departure results of the same search.
+  await page.getByRole('button', { name: 'Back to Departures' }).click();
+  await expect(page.getByTestId('results-screen')).toBeVisible();
+  await expect(page.locator(`[data-testid="destination-card"][data-code="${code}"]`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?origin=DEN&date=${date}&screen=departure_flights$`));
+});
+
+test('the search form works by keyboard alone at 375 px', async ({ page }) => {
+  await dismissWhatsNew(page);
+  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const search = page.getByRole('searchbox', { name: /Departure Airport/ });
+  await search.focus();
+  await page.keyboard.type('Denver');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('button[data-value="DEN"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('button[data-value="DEN"]')).toHaveAttribute('aria-pressed', 'true');
+  // Picker grid: one row of two cards at this width, with Show More.
+  await search.fill('');
+  await expect(page.getByRole('list', { name: 'Departure Airport choices' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /^Show More \(\d+ more\)$/ })).toBeVisible();
+
+  // Date by keyboard in the calendar: arrows move, Enter picks.
+  await page.getByRole('button', { name: 'Calendar view' }).click();
+  await page.locator(`button[data-date="${localDate(0)}"]`).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator(`button[data-date="${localDate(1)}"]`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`button[data-date="${localDate(1)}"]`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('search-button')).toBeEnabled();
+  // Nothing wider than the screen.
+  const overflow = await page.evaluate(() => document.querySelector('main')!.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../fixtures/test';
+import { dismissWhatsNew } from './search-support';
+
+test('the summary names each problem with its box', async ({ page }) => {
+  await dismissWhatsNew(page);
+  await page.goto('/flight-summary');
+  await expect(page.getByRole('heading', { name: 'Error Loading Flight Summary' })).toBeVisible();
+  await expect(page.getByText('Invalid flight summary URL. Missing required parameters.')).toBeVisible();
+  await page.goto('/flight-summary?departure=aaa&return=bbb&origin=DEN&destination=LAS&date=2026-04-02');
+  await expect(page.getByRole('heading', { name: 'Flight Data Not Found' })).toBeVisible();
+  await expect(
+    page.getByText('Flight data not found. The flights may have expired or the URL is invalid. Please start a new search.'),
+  ).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.goto('/flight-summary?data=bm90LWEtdHJpcA');
+  await expect(page.getByText('Invalid flight data. The flight information appears to be corrupted.')).toBeVisible();
+  await page.getByRole('link', { name: 'Start New Search' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,39 @@
+import { createAccount, expect, test } from '../fixtures/test';
+
+function tomorrow(): string {
+  const d = new Date(Date.now() + 24 * 3600 * 1000);
+  return d.toISOString().slice(0, 10);
+}
+
+test('a free user sees the usage badge count down and the red state at 0', async ({ page }) => {
+  const probe = await page.request.get('/api/flights/search');
+  test.fixme(probe.status() === 404, 'the flight search API (/api/flights/search) is not registered yet');
+
+  const account = await createAccount(page);
+  await page.addInitScript((t) => window.localStorage.setItem('auth-token', t), account.token);
+  await page.goto('/');
+  const badge = page.getByTestId('usage-badge');
+  await expect(badge).toHaveAttribute('data-state', 'ok');
+  await expect(badge).toContainText('3 of 3 searches left today');
+
+  const search = async () => {
+    const res = await page.request.get(`/api/flights/search?origin=DEN&date=${tomorrow()}`, { headers: { authorization: `Bearer ${account.token}` } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+
+  await search();
+  await page.reload();
+  await expect(badge).toContainText('2 of 3 searches left today');
+  await expect(badge).toHaveAttribute('data-state', 'ok');
+
+  await search();
+  await page.reload();
+  await expect(badge).toContainText('1 of 3 search left today');
+  await expect(badge).toHaveAttribute('data-state', 'low');
+
+  await search();
+  await page.reload();
+  await expect(badge).toHaveAttribute('data-state', 'empty');
+  await expect(badge).toContainText('No searches remaining today');
+  await expect(badge.getByRole('link', { name: 'Get Free Trial' })).toHaveAttribute('href', '/plans');
+});

@@ -1,0 +1,57 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WHATS_NEW_DELAY_MS, WhatsNewModal, whatsNewKey } from './whats-new-modal';
+
+const renderModal = (version: string | undefined) =>
+  render(
+    <MemoryRouter>
+      <WhatsNewModal version={version} monthlyPrice={5} />
+    </MemoryRouter>,
+  );
+
+describe("What's New", () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('opens after about a second, once per browser per version, remembered under app_update_modal_<version>', async () => {
+    const { unmount } = renderModal('3.1');
+    expect(screen.queryByTestId('whats-new-modal')).toBeNull();
+    act(() => vi.advanceTimersByTime(WHATS_NEW_DELAY_MS));
+    expect(screen.getByRole('heading', { name: "What's New" })).toBeTruthy();
+    expect(screen.getByText('Version 3.1')).toBeTruthy();
+    expect(screen.getByText('Premium for $5/month')).toBeTruthy();
+    expect(window.localStorage.getItem(whatsNewKey('3.1'))).not.toBeNull();
+    unmount();
+    renderModal('3.1');
+    act(() => vi.advanceTimersByTime(WHATS_NEW_DELAY_MS * 3));
+    expect(screen.queryByTestId('whats-new-modal')).toBeNull();
+  });
+
+  it('shows again for a new version and waits for the version to be known', () => {
+    window.localStorage.setItem('app_update_modal_3.1', 'seen');
+    const { rerender } = renderModal(undefined);
+    act(() => vi.advanceTimersByTime(WHATS_NEW_DELAY_MS * 2));
+    expect(screen.queryByTestId('whats-new-modal')).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <WhatsNewModal version="3.2" />
+      </MemoryRouter>,
+    );
+    act(() => vi.advanceTimersByTime(WHATS_NEW_DELAY_MS));
+    expect(screen.getByTestId('whats-new-modal')).toBeTruthy();
+  });
+
+  it('closes with its button', async () => {
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    renderModal('9.9');
+    await screen.findByTestId('whats-new-modal', {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('whats-new-modal')).toBeNull());
+  });
+});
