@@ -66,7 +66,12 @@ describe.skipIf(!url)('flight cache in Redis (TEST_REDIS_URL)', () => {
   });
 
   it('treats an unreachable Redis as a miss, not as a failed search', async () => {
-    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    const down = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     const errors: unknown[] = [];
     const cache = createRedisFlightCache(down, { prefix, onError: (e) => errors.push(e) });
     expect(await cache.get('DEN-LAS-2026-04-02')).toBeUndefined();

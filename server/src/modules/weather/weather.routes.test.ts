@@ -24,7 +24,15 @@ describe('GET /api/weather/:destination (demo provider)', () => {
     const body = weatherResponseSchema.parse(res.json());
     expect(body.weather.city).toBe('Denver');
     expect(body.weather.demo).toBe(true);
-    expect(body.weather.forecasts.map((f) => f.date)).toEqual(['2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04', '2026-04-05', '2026-04-06', '2026-04-07']);
+    expect(body.weather.forecasts.map((f) => f.date)).toEqual([
+      '2026-04-01',
+      '2026-04-02',
+      '2026-04-03',
+      '2026-04-04',
+      '2026-04-05',
+      '2026-04-06',
+      '2026-04-07',
+    ]);
   });
 
   it('gives the asked dates within the forecast horizon', async () => {
@@ -67,7 +75,10 @@ describe('weather service', () => {
   it('caches per airport and day, asking the provider only for days it lacks', async () => {
     const demo = createDemoWeatherProvider();
     const asked: [string, string, string][] = [];
-    const provider: WeatherProvider = { ...demo, daily: (place, start, end) => (asked.push([place.code, start, end]), demo.daily(place, start, end)) };
+    const provider: WeatherProvider = {
+      ...demo,
+      daily: (place, start, end) => (asked.push([place.code, start, end]), demo.daily(place, start, end)),
+    };
     const service = createWeatherService({ provider, clock: manualClock(NOW) });
     await service.forecast('DEN');
     await service.forecast('DEN');

@@ -18,7 +18,10 @@ describe('demo weather', () => {
 
   it('follows latitude and season, mirrored south of the equator', () => {
     const mean = (place: typeof DEN, month: string) =>
-      Array.from({ length: 28 }, (_, i) => demoForecast(place, `2026-${month}-${String(i + 1).padStart(2, '0')}`)).reduce((s, f) => s + f.temp_high, 0) / 28;
+      Array.from({ length: 28 }, (_, i) => demoForecast(place, `2026-${month}-${String(i + 1).padStart(2, '0')}`)).reduce(
+        (s, f) => s + f.temp_high,
+        0,
+      ) / 28;
     expect(mean(DEN, '07')).toBeGreaterThan(mean(DEN, '01') + 25);
     expect(mean(SYD, '01')).toBeGreaterThan(mean(SYD, '07') + 10);
     expect(Math.abs(mean(SJU, '07') - mean(SJU, '01'))).toBeLessThan(10);
