@@ -11,7 +11,7 @@ export interface HttpAnswer {
 
 /**
  * A small keep-alive GET client on node:http. The adapter makes two requests per query and a search makes dozens
- * at once; this costs a fraction of fetch's per-request overhead (see docs/decisions/012). Bodies are decompressed
+ * at once; this costs a fraction of fetch's per-request overhead (docs/decisions/010). Bodies are decompressed
  * as a browser would, since the request says it accepts gzip and br.
  */
 export function createHttpClient(opts: { maxSockets?: number } = {}) {
