@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { addDays } from '@gowild/contract/dates';
 import { type Flight, SEARCH_MESSAGES, flightSchema, searchStreamEventSchema } from '@gowild/contract/flights';
 import { Registry } from 'prom-client';
@@ -334,6 +335,41 @@ describe('partial and failed searches (fake airline)', () => {
       expect(body.stale).toEqual({ ATL: 900, LAS: 900, MCO: 900 });
       expect(body.partial).toBeUndefined();
       expect(Object.keys(body.flights)).toHaveLength(3);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a client that leaves', () => {
+  it('stops asking the airline and gives the search back', async () => {
+    const gate = recordingGate();
+    const { app, deps } = await buildTestApp({
+      env: { EMULATOR_LATENCY_MS: '150' },
+      deps: { clock: manualClock(NOW), searchGate: gate.gate },
+    });
+    try {
+      const address = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
+      // node:http rather than fetch, to close the connection for certain when leaving.
+      const first = await new Promise<string>((resolve, reject) => {
+        const req = request(
+          { host: address.hostname, port: address.port, path: `/api/flights/search/stream?origin=DEN&date=${TOMORROW}&max_workers=2` },
+          (res) => {
+            res.once('data', (chunk: Buffer) => {
+              resolve(chunk.toString());
+              req.destroy();
+            });
+          },
+        );
+        req.on('error', (err) => (err.message.includes('socket hang up') ? undefined : reject(err)));
+        req.end();
+      });
+      expect(first).toContain('"type":"start"');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(gate.cancelled()).toBe(1);
+      expect(gate.completed).toHaveLength(0);
+      // Two workers, a few rounds of 150 ms at most before the abort was seen: far fewer than the 70 destinations.
+      expect(deps.flights.emulator?.stats.internalSelect).toBeLessThan(12);
     } finally {
       await app.close();
     }

@@ -67,12 +67,18 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
   async function answer(request: FastifyRequest, reply: FastifyReply, kind: SearchKind, make: () => SearchPlan) {
     const ticket = await admit(request, kind);
     const p = await plan(ticket, make);
+    const signal = clientGone(reply);
     let run: SearchRun;
     try {
-      run = await flights.search.run(p, ticket.caller, { signal: clientGone(reply) });
+      run = await flights.search.run(p, ticket.caller, { signal });
     } catch (err) {
       await ticket.cancel();
       throw err;
+    }
+    // Nobody is waiting for the answer: the search does not count.
+    if (signal.aborted) {
+      await ticket.cancel();
+      return run.response;
     }
     await settle(ticket, p, run);
     return run.response;
@@ -113,6 +119,8 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
         write({ type: 'error', status: e.statusCode, error: e.message, message: e.message, code: e.code });
       } finally {
         out.end();
+        // A client that left may hold its socket half-open; the response will never be read, so let it go.
+        if (signal.aborted) reply.raw.destroy();
       }
     })();
     reply
