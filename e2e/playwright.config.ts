@@ -9,7 +9,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // Overridable so two runs at once (two people, two checkouts) do not delete each other's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   // Two cores on the CI machine: two workers at most.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
@@ -25,7 +26,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
 });

@@ -43,8 +43,20 @@ export const ENTITLEMENT_MESSAGES = {
 /** A loose address check, as the pages do it: something@something.tld. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Control characters (NUL above all: PostgreSQL text cannot hold it) and unpaired surrogates have no place in a name or an address. */
-const UNSTORABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** False for control characters (NUL above all: PostgreSQL text cannot hold it) and unpaired surrogates. */
+export function isStorableText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return false;
+    if (c >= 0xdc00 && c <= 0xdfff) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i += 1;
+    }
+  }
+  return true;
+}
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -52,7 +64,7 @@ export const emailSchema = z
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(254, AUTH_MESSAGES.emailInvalid)
   .regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid)
-  .refine((s) => !UNSTORABLE.test(s), AUTH_MESSAGES.emailInvalid);
+  .refine(isStorableText, AUTH_MESSAGES.emailInvalid);
 
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
@@ -72,7 +84,7 @@ const nameSchema = (message: string) =>
     .trim()
     .min(1, message)
     .max(100, `${message.split(' is')[0]} is too long`)
-    .refine((s) => !UNSTORABLE.test(s), `${message.split(' is')[0]} contains characters that are not allowed`);
+    .refine(isStorableText, `${message.split(' is')[0]} contains characters that are not allowed`);
 
 export const userSchema = z.object({
   id: z.string(),

@@ -1,7 +1,15 @@
 import { expect, test } from '../fixtures/test';
 
 // This file's server runs with a different catalogue: the page must show the server's figures, not built-in ones.
-test.use({ serverEnv: { PLAN_MONTHLY_PRICE: '7', PLAN_MONTHLY_REGULAR_PRICE: '12', PLAN_YEARLY_PRICE: '70', PLAN_YEARLY_REGULAR_PRICE: '144', FREE_SEARCHES_PER_DAY: '4' } });
+test.use({
+  serverEnv: {
+    PLAN_MONTHLY_PRICE: '7',
+    PLAN_MONTHLY_REGULAR_PRICE: '12',
+    PLAN_YEARLY_PRICE: '70',
+    PLAN_YEARLY_REGULAR_PRICE: '144',
+    FREE_SEARCHES_PER_DAY: '4',
+  },
+});
 
 test('/plans shows the prices from the server configuration', async ({ page }) => {
   await page.goto('/plans');

@@ -17,7 +17,9 @@ test('a free user sees the usage badge count down and the red state at 0', async
   await expect(badge).toContainText('3 of 3 searches left today');
 
   const search = async () => {
-    const res = await page.request.get(`/api/flights/search?origin=DEN&date=${tomorrow()}`, { headers: { authorization: `Bearer ${account.token}` } });
+    const res = await page.request.get(`/api/flights/search?origin=DEN&date=${tomorrow()}`, {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(res.status(), await res.text()).toBe(200);
   };
 

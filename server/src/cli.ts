@@ -74,7 +74,14 @@ export const commands: Record<string, CliCommand> = {
       const [email, password, firstName, lastName] = args.filter((a) => !a.startsWith('--'));
       if (!email || !password || !firstName || !lastName) throw new CliUsageError('user:create needs EMAIL PASSWORD FIRST LAST');
       const user = await accountCall(() =>
-        deps.users.createAccount({ email, password, firstName, lastName, isAdmin: flags.has('--admin'), isPremium: flags.has('--premium') }),
+        deps.users.createAccount({
+          email,
+          password,
+          firstName,
+          lastName,
+          isAdmin: flags.has('--admin'),
+          isPremium: flags.has('--premium'),
+        }),
       );
       out(`created ${user.email} (${describeAccount(user)})`);
     },

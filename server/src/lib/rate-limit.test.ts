@@ -61,7 +61,11 @@ function contract(name: string, make: () => RateLimitStore, advance?: (ms: numbe
 }
 
 const clock = manualClock();
-contract('memory store', () => createMemoryRateLimitStore(clock), (ms) => clock.advance(ms));
+contract(
+  'memory store',
+  () => createMemoryRateLimitStore(clock),
+  (ms) => clock.advance(ms),
+);
 
 it('the memory store stays bounded under a flood of keys', async () => {
   const store = createMemoryRateLimitStore(manualClock(), 100);

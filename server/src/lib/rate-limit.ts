@@ -77,7 +77,11 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'gw:rl:'): Rate
       return { count, resetMs: Math.max(0, ttl) };
     },
     async peek(key) {
-      const replies = await redis.multi().get(prefix + key).pttl(prefix + key).exec();
+      const replies = await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec();
       const count = replies?.[0]?.[1] as string | null | undefined;
       const ttl = Number(replies?.[1]?.[1] ?? 0);
       return count ? { count: Number(count), resetMs: Math.max(0, ttl) } : { count: 0, resetMs: 0 };

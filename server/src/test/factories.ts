@@ -41,9 +41,16 @@ export function buildUser(overrides: Partial<NewUser> = {}): NewUser {
 }
 
 /** Stores a user whose password is `password` (default TEST_PASSWORD). */
-export async function createUser(deps: Pick<AppDeps, 'database' | 'clock'>, overrides: Partial<NewUser> & { password?: string } = {}): Promise<UserRow & { password: string }> {
+export async function createUser(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  overrides: Partial<NewUser> & { password?: string } = {},
+): Promise<UserRow & { password: string }> {
   const { password = TEST_PASSWORD, ...values } = overrides;
-  const row = await createUsersRepository(deps.database.db).insert({ passwordHash: await cheapHash(password), createdAt: deps.clock.now(), ...buildUser(values) });
+  const row = await createUsersRepository(deps.database.db).insert({
+    passwordHash: await cheapHash(password),
+    createdAt: deps.clock.now(),
+    ...buildUser(values),
+  });
   return { ...row, password };
 }
 
@@ -63,7 +70,12 @@ export interface SignedIn {
  * user whose account was switched off after signing in, with the session left open, so a test shows that the
  * account flag itself is re-checked on every request.
  */
-export async function signInAs(app: FastifyInstance, deps: Pick<AppDeps, 'database' | 'clock'>, role: Role, overrides: Partial<NewUser> = {}): Promise<SignedIn> {
+export async function signInAs(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  role: Role,
+  overrides: Partial<NewUser> = {},
+): Promise<SignedIn> {
   if (role === 'visitor') return { role, user: null, token: null, headers: {} };
   const user = await createUser(deps, { isPremium: role === 'premium', isAdmin: role === 'admin', ...overrides });
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });

@@ -13,8 +13,8 @@ export function PremiumFeaturePanel() {
         Premium Feature
       </h1>
       <p className="mt-3 text-slate-600">
-        This feature is exclusive to premium members. Upgrade to unlock flight notifications and enhanced filtering, along with unlimited searches
-        and every other premium tool.
+        This feature is exclusive to premium members. Upgrade to unlock flight notifications and enhanced filtering, along with unlimited
+        searches and every other premium tool.
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink to={paths.profile} variant="premium" size="lg">

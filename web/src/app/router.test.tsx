@@ -39,13 +39,22 @@ describe('app routes and shell', () => {
     start('/about');
     await screen.findByRole('heading', { name: 'About GoWild Finder' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Routes', 'Plans']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Routes', 'Plans']);
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
   });
 
   it('the footer names the providers in demo mode', async () => {
-    mockApi({ 'GET /api/config': () => buildConfig({ providers: { flights: 'demo', weather: 'live', email: 'demo', billing: 'live', hotels: 'live', cars: 'live', geo: 'live' } }) });
+    mockApi({
+      'GET /api/config': () =>
+        buildConfig({
+          providers: { flights: 'demo', weather: 'live', email: 'demo', billing: 'live', hotels: 'live', cars: 'live', geo: 'live' },
+        }),
+    });
     start('/about');
     const notice = await screen.findByTestId('demo-data-notice');
     expect(notice.textContent).toContain('Demo data');
@@ -69,7 +78,9 @@ describe('app routes and shell', () => {
       await userEvent.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
       const menu = screen.getByRole('menu');
       expect(menu.textContent).toContain('Free plan');
-      const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
+      const items = within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent);
       expect(items).toEqual(['Get help', 'Upgrade plan', 'Flight Notifications', 'Manage Subscription', 'Log out']);
     });
 
@@ -79,7 +90,9 @@ describe('app routes and shell', () => {
       await userEvent.click(await screen.findByRole('button', { name: /Personal/ }));
       const menu = screen.getByRole('menu');
       expect(menu.textContent).toContain('Premium plan');
-      const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
+      const items = within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent);
       expect(items).toEqual(['Get help', 'Admin Dashboard', 'Flight Notifications', 'Manage Subscription', 'Log out']);
     });
 
@@ -123,7 +136,12 @@ describe('app routes and shell', () => {
     const unregister = registerHomeReset(reset);
     const { router } = renderWithProviders(null, {
       route: '/about',
-      routes: [{ ...(appRoutes[0] as NonIndexRouteObject), children: [{ index: true, element: <h1>Search</h1> }, ...(appRoutes[0]!.children ?? []).slice(1)] }],
+      routes: [
+        {
+          ...(appRoutes[0] as NonIndexRouteObject),
+          children: [{ index: true, element: <h1>Search</h1> }, ...(appRoutes[0]!.children ?? []).slice(1)],
+        },
+      ],
       path: '/__unused',
     });
     const home = await screen.findByRole('link', { name: 'Home' });

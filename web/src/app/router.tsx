@@ -29,7 +29,10 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: paths.login, lazy: () => import('@/app/routes/login').then((m) => ({ Component: m.LoginRoute })) },
           { path: paths.register, lazy: () => import('@/app/routes/register').then((m) => ({ Component: m.RegisterRoute })) },
-          { path: paths.forgotPassword, lazy: () => import('@/app/routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })) },
+          {
+            path: paths.forgotPassword,
+            lazy: () => import('@/app/routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+          },
         ],
       },
       {
@@ -39,7 +42,10 @@ export const appRoutes: RouteObject[] = [
       {
         Component: PremiumOnly,
         children: [
-          { path: paths.notifications, lazy: () => import('@/app/routes/notifications').then((m) => ({ Component: m.NotificationsRoute })) },
+          {
+            path: paths.notifications,
+            lazy: () => import('@/app/routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+          },
           { path: paths.routeMap, lazy: () => import('@/app/routes/route-map').then((m) => ({ Component: m.RouteMapRoute })) },
         ],
       },

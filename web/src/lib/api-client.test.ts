@@ -25,22 +25,33 @@ describe('api client', () => {
 
   it('sends no authorization header without a token and encodes the query', async () => {
     const api = mockApi({ 'GET /api/flights/search': () => ({}) });
-    await apiRequest('/flights/search', { query: { origin: 'CITY:NYC', date: '2025-07-01', destination: undefined }, action: 'search flights' });
+    await apiRequest('/flights/search', {
+      query: { origin: 'CITY:NYC', date: '2025-07-01', destination: undefined },
+      action: 'search flights',
+    });
     expect(api.calls[0]?.headers.authorization).toBeUndefined();
     expect(api.calls[0]?.url).toBe('/api/flights/search?origin=CITY%3ANYC&date=2025-07-01');
   });
 
   it('a 401 on another path clears the token and ends the session', async () => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
-    mockApi({ 'GET /api/auth/search-usage': () => reply(401, { error: 'Session expired', message: 'Session expired', code: 'UNAUTHORIZED' }) });
-    await expect(apiRequest('/auth/search-usage', { action: 'get search usage' })).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    mockApi({
+      'GET /api/auth/search-usage': () => reply(401, { error: 'Session expired', message: 'Session expired', code: 'UNAUTHORIZED' }),
+    });
+    await expect(apiRequest('/auth/search-usage', { action: 'get search usage' })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it.each(['/auth/login', '/auth/register'])('a 401 on %s keeps the token and stays put', async (path) => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
-    mockApi({ [`POST /api${path}`]: () => reply(401, { error: 'Invalid email or password', message: 'Invalid email or password', code: 'UNAUTHORIZED' }) });
+    mockApi({
+      [`POST /api${path}`]: () =>
+        reply(401, { error: 'Invalid email or password', message: 'Invalid email or password', code: 'UNAUTHORIZED' }),
+    });
     await expect(apiRequest(path, { method: 'POST', action: 'log in' })).rejects.toThrow('Invalid email or password');
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBe('abc');
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -54,12 +65,17 @@ describe('api client', () => {
 
   it('falls back to the call default, then to "Unable to <action>"', async () => {
     mockApi({ 'GET /api/x': () => reply(500, {}) });
-    await expect(apiRequest('/x', { action: 'fetch users', defaultMessage: 'Failed to fetch users' })).rejects.toThrow('Failed to fetch users');
+    await expect(apiRequest('/x', { action: 'fetch users', defaultMessage: 'Failed to fetch users' })).rejects.toThrow(
+      'Failed to fetch users',
+    );
     await expect(apiRequest('/x', { action: 'fetch users' })).rejects.toThrow('Unable to fetch users. Please try again later.');
   });
 
   it('with no answer at all says "Unable to <action>" with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await apiRequest('/x', { action: 'search flights', defaultMessage: 'Failed to search flights' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, message: 'Unable to search flights. Please try again later.' });
@@ -67,9 +83,9 @@ describe('api client', () => {
 
   it('a fixed message wins over whatever the server said', async () => {
     mockApi({ 'GET /api/airports': () => reply(503, { error: 'down', message: 'down', code: 'X' }) });
-    await expect(apiRequest('/airports', { action: 'fetch airports', fixedMessage: 'Unable to fetch airports. Please try again later.' })).rejects.toThrow(
-      'Unable to fetch airports. Please try again later.',
-    );
+    await expect(
+      apiRequest('/airports', { action: 'fetch airports', fixedMessage: 'Unable to fetch airports. Please try again later.' }),
+    ).rejects.toThrow('Unable to fetch airports. Please try again later.');
   });
 
   it('streams NDJSON lines, including a last line without a newline', async () => {
@@ -89,7 +105,13 @@ describe('api client', () => {
   });
 
   it('a failed stream rejects with the same error rule', async () => {
-    mockApi({ 'GET /api/flights/search': () => reply(429, { error: 'Daily search limit reached.', message: 'Daily search limit reached.', code: 'QUOTA_EXCEEDED' }) });
-    await expect(apiStream('/flights/search', { action: 'search flights', prefer: 'message' })).rejects.toMatchObject({ status: 429, code: 'QUOTA_EXCEEDED' });
+    mockApi({
+      'GET /api/flights/search': () =>
+        reply(429, { error: 'Daily search limit reached.', message: 'Daily search limit reached.', code: 'QUOTA_EXCEEDED' }),
+    });
+    await expect(apiStream('/flights/search', { action: 'search flights', prefer: 'message' })).rejects.toMatchObject({
+      status: 429,
+      code: 'QUOTA_EXCEEDED',
+    });
   });
 });

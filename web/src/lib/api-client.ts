@@ -133,7 +133,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(options.fixedMessage ?? unableMessage(options.action), 0);
   }
-  if (response.status === 401 && options.redirectOnUnauthorized !== false && !path.includes('/auth/login') && !path.includes('/auth/register')) {
+  if (
+    response.status === 401 &&
+    options.redirectOnUnauthorized !== false &&
+    !path.includes('/auth/login') &&
+    !path.includes('/auth/register')
+  ) {
     tokenStorage.clear();
     onUnauthorized();
   }
@@ -142,8 +147,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
 async function toError(response: Response, options: RequestOptions): Promise<ApiError> {
   const body = await readBody(response).catch(() => undefined);
-  const code = body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : null;
-  const message = options.fixedMessage ?? pickServerText(body, options.prefer ?? 'error') ?? options.defaultMessage ?? unableMessage(options.action);
+  const code =
+    body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : null;
+  const message =
+    options.fixedMessage ?? pickServerText(body, options.prefer ?? 'error') ?? options.defaultMessage ?? unableMessage(options.action);
   return new ApiError(message, response.status, code, body);
 }
 

@@ -7,13 +7,21 @@ import { apiRequest } from '@/lib/api-client';
  * Every figure the pages show comes from here (decisions.md), so it lives in lib for all features to read.
  */
 export function getAppConfig(): Promise<PublicConfig> {
-  return apiRequest<PublicConfig>('/config', { action: 'load the app configuration', defaultMessage: 'Failed to load the app configuration' });
+  return apiRequest<PublicConfig>('/config', {
+    action: 'load the app configuration',
+    defaultMessage: 'Failed to load the app configuration',
+  });
 }
 
 export const appConfigQueryKey = ['app-config'] as const;
 
 export const appConfigQueryOptions = () =>
-  queryOptions({ queryKey: appConfigQueryKey, queryFn: getAppConfig, staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY });
+  queryOptions({
+    queryKey: appConfigQueryKey,
+    queryFn: getAppConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
 
 export function useAppConfig() {
   return useQuery(appConfigQueryOptions());

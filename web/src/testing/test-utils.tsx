@@ -69,12 +69,19 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const path = url.split('?')[0] ?? url;
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const call = { method, path, url, body, headers };
     calls.push(call);
     const handler = all[`${method} ${path}`];
-    if (!handler) return reply(404, { error: `No such endpoint: ${method} ${path}`, message: `No such endpoint: ${method} ${path}`, code: 'NOT_FOUND' });
+    if (!handler)
+      return reply(404, {
+        error: `No such endpoint: ${method} ${path}`,
+        message: `No such endpoint: ${method} ${path}`,
+        code: 'NOT_FOUND',
+      });
     const result = await handler(call);
     return result instanceof Response ? result : reply(200, result);
   });
@@ -103,7 +110,10 @@ interface RenderOptions {
 }
 
 /** Renders `ui` with the query client, the real auth store (on mocked fetch) and a memory router. */
-export function renderWithProviders(ui: ReactNode, { route = '/', path = '*', routes = [], authStore = createAppAuthStore() }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { route = '/', path = '*', routes = [], authStore = createAppAuthStore() }: RenderOptions = {},
+) {
   const queryClient = createTestQueryClient();
   const router = createMemoryRouter([...routes, { path, element: ui }], { initialEntries: [route] });
   const result = render(

@@ -23,7 +23,16 @@ beforeAll(async () => {
   const log = createSearchLogRepository(deps.database.db);
   const at = (hoursAgo: number) => new Date(clock.now().getTime() - hoursAgo * HOUR);
   const entry = (userId: string | null, origin: string, searchType: string, hoursAgo: number) =>
-    log.insert({ userId, originAirport: origin, destinationAirport: searchType === 'search' ? null : 'MCO', searchType, searchDate: '2026-07-16', resultsFound: 5, totalFlights: 12, createdAt: at(hoursAgo) });
+    log.insert({
+      userId,
+      originAirport: origin,
+      destinationAirport: searchType === 'search' ? null : 'MCO',
+      searchType,
+      searchDate: '2026-07-16',
+      resultsFound: 5,
+      totalFlights: 12,
+      createdAt: at(hoursAgo),
+    });
   // Ten origins with falling counts, so the top 8 and their order are checkable.
   const origins = ['DEN', 'LAS', 'MCO', 'PHX', 'ATL', 'MIA', 'ORD', 'SFO', 'BOS', 'SEA'];
   for (const [i, origin] of origins.entries()) for (let n = 0; n < 10 - i; n++) await entry(alice.id, origin, 'search', 1);

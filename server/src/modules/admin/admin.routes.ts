@@ -20,12 +20,28 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admin: Admi
     await auth.requireAdmin(request);
   });
 
-  app.get('/api/admin/users', { schema: { tags, summary: 'All users, newest first', querystring: adminListQuerySchema, response: { 200: adminUsersResponseSchema, ...errors } } }, async (request) =>
-    admin.users(request.query),
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'All users, newest first',
+        querystring: adminListQuerySchema,
+        response: { 200: adminUsersResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.users(request.query),
   );
   app.get(
     '/api/admin/searches',
-    { schema: { tags, summary: 'The search log, newest first', querystring: adminListQuerySchema, response: { 200: adminSearchesResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The search log, newest first',
+        querystring: adminListQuerySchema,
+        response: { 200: adminSearchesResponseSchema, ...errors },
+      },
+    },
     async (request) => admin.searches(request.query),
   );
   app.get(
@@ -40,5 +56,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admin: Admi
     },
     async (request) => admin.notifications(request.query),
   );
-  app.get('/api/admin/dashboard', { schema: { tags, summary: 'Usage summary', response: { 200: adminDashboardResponseSchema, ...errors } } }, async () => admin.dashboard());
+  app.get(
+    '/api/admin/dashboard',
+    { schema: { tags, summary: 'Usage summary', response: { 200: adminDashboardResponseSchema, ...errors } } },
+    async () => admin.dashboard(),
+  );
 };

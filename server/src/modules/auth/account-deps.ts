@@ -71,10 +71,28 @@ export function createAccountDeps(
   });
   const usageRepo = createSearchUsageRepository(db);
   const users = overrides.users ?? createUsersService({ repo: createUsersRepository(db), hasher: passwordHasher, clock });
-  const searchUsage = overrides.searchUsage ?? createSearchUsageService({ usage: usageRepo, clock, freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY });
+  const searchUsage =
+    overrides.searchUsage ?? createSearchUsageService({ usage: usageRepo, clock, freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY });
   const admin = overrides.admin ?? createAdminService({ repo: createAdminRepository(db), clock });
   const searchGate =
     overrides.searchGate ??
-    createSearchGate({ auth, usage: usageRepo, log: createSearchLogRepository(db), clock, freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY });
-  return { email, rateLimits, passwordHasher, googleKeys: overrides.googleKeys, authLimits: overrides.authLimits, auth, users, searchUsage, admin, searchGate };
+    createSearchGate({
+      auth,
+      usage: usageRepo,
+      log: createSearchLogRepository(db),
+      clock,
+      freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY,
+    });
+  return {
+    email,
+    rateLimits,
+    passwordHasher,
+    googleKeys: overrides.googleKeys,
+    authLimits: overrides.authLimits,
+    auth,
+    users,
+    searchUsage,
+    admin,
+    searchGate,
+  };
 }

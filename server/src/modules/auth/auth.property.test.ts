@@ -7,7 +7,9 @@ import { buildAccountsTestApp, signInAs } from '../../test/factories';
 import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './auth.limits';
 
 /** Limits out of the way, so random input reaches the validation and the services rather than a 429. */
-const unlimited = Object.fromEntries(Object.entries(DEFAULT_AUTH_LIMITS).map(([k, r]) => [k, { ...r, limit: 1e9 }])) as unknown as AuthLimits;
+const unlimited = Object.fromEntries(
+  Object.entries(DEFAULT_AUTH_LIMITS).map(([k, r]) => [k, { ...r, limit: 1e9 }]),
+) as unknown as AuthLimits;
 
 let app: FastifyInstance;
 let deps: AppDeps;
@@ -16,7 +18,10 @@ let adminBearer: Record<string, string>;
 beforeAll(async () => {
   const { publicKey } = await generateKeyPair('RS256');
   const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
-  ({ app, deps } = await buildAccountsTestApp({ env: { GOOGLE_CLIENT_ID: 'prop-test-client' }, deps: { authLimits: unlimited, googleKeys: keys } }));
+  ({ app, deps } = await buildAccountsTestApp({
+    env: { GOOGLE_CLIENT_ID: 'prop-test-client' },
+    deps: { authLimits: unlimited, googleKeys: keys },
+  }));
   bearer = (await signInAs(app, deps, 'free')).headers;
   adminBearer = (await signInAs(app, deps, 'admin')).headers;
 });
@@ -44,10 +49,19 @@ const body = fc.oneof(
 /** A body that would be accepted, with one field (or one extra field) replaced by something odd. */
 const nearlyValid = (base: Record<string, unknown>) =>
   fc
-    .tuple(fc.constantFrom(...Object.keys(base), 'extra'), fc.oneof(field, fc.constantFrom('A\u0000B', '\ud800', 'ok\u007f', ' x ', 'ä'.repeat(101))))
+    .tuple(
+      fc.constantFrom(...Object.keys(base), 'extra'),
+      fc.oneof(field, fc.constantFrom('A\u0000B', '\ud800', 'ok\u007f', ' x ', 'ä'.repeat(101))),
+    )
     .map(([key, value]) => JSON.stringify({ ...base, [key]: value }));
 const validBodies: Record<string, Record<string, unknown>> = {
-  '/api/auth/register': { email: 'prop.reg@example.com', password: 'sturdy-pass-81', first_name: 'Ann', last_name: 'Lee', phone_number: '5551234567' },
+  '/api/auth/register': {
+    email: 'prop.reg@example.com',
+    password: 'sturdy-pass-81',
+    first_name: 'Ann',
+    last_name: 'Lee',
+    phone_number: '5551234567',
+  },
   '/api/auth/login': { email: 'prop.login@example.com', password: 'sturdy-pass-81' },
   '/api/auth/forgot-password': { email: 'prop.forgot@example.com' },
   '/api/auth/reset-password': { token: 'x'.repeat(43), password: 'sturdy-pass-81' },
@@ -60,7 +74,12 @@ const payloadFor = (url: string) =>
     fc.string({ maxLength: 200 }),
     { arbitrary: nearlyValid(validBodies[url] ?? { token: 'abc' }), weight: 3 },
   );
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+);
 
 const routes: { method: 'POST' | 'PUT' | 'GET'; url: string; auth?: 'user' | 'admin' }[] = [
   { method: 'POST', url: '/api/auth/register' },
@@ -89,7 +108,10 @@ describe('random input never produces a 5xx', () => {
   });
 
   it('random Authorization headers on every route', async () => {
-    const authorization = fc.oneof(fc.string({ maxLength: 300 }).map((s) => `Bearer ${s}`), fc.string({ maxLength: 300 }));
+    const authorization = fc.oneof(
+      fc.string({ maxLength: 300 }).map((s) => `Bearer ${s}`),
+      fc.string({ maxLength: 300 }),
+    );
     const target = fc.constantFrom(
       ...routes.map((r) => [r.method, r.url] as const),
       ['GET', '/api/auth/search-usage'] as const,
@@ -108,19 +130,19 @@ describe('random input never produces a 5xx', () => {
   });
 
   it('random admin list queries', async () => {
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('', '-1', '0', '1e9', 'NaN', 'Infinity'));
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.constantFrom('', '-1', '0', '1e9', 'NaN', 'Infinity'),
+    );
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('users', 'searches', 'notifications'),
-        value,
-        value,
-        async (list, page, limit) => {
-          const qs = new URLSearchParams({ page, limit }).toString();
-          const res = await app.inject({ method: 'GET', url: `/api/admin/${list}?${qs}`, headers: adminBearer });
-          expect(res.statusCode).toBeLessThan(500);
-          if (res.statusCode === 200) expect(res.json().pagination.limit).toBeLessThanOrEqual(100);
-        },
-      ),
+      fc.asyncProperty(fc.constantFrom('users', 'searches', 'notifications'), value, value, async (list, page, limit) => {
+        const qs = new URLSearchParams({ page, limit }).toString();
+        const res = await app.inject({ method: 'GET', url: `/api/admin/${list}?${qs}`, headers: adminBearer });
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode === 200) expect(res.json().pagination.limit).toBeLessThanOrEqual(100);
+      }),
       { numRuns: 150 },
     );
   });

@@ -109,7 +109,9 @@ describe('POST /api/auth/login', () => {
 
   it('tells a deactivated account so only to someone who knows the password', async () => {
     const user = await createUser(deps, { isActive: false });
-    expect((await post('/api/auth/login', { email: user.email, password: 'wrong-password' })).json().error).toBe(AUTH_MESSAGES.invalidCredentials);
+    expect((await post('/api/auth/login', { email: user.email, password: 'wrong-password' })).json().error).toBe(
+      AUTH_MESSAGES.invalidCredentials,
+    );
     const res = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe(AUTH_MESSAGES.accountDisabled);
@@ -172,7 +174,12 @@ describe('sessions', () => {
 describe('PUT /api/auth/profile', () => {
   it('changes names and phone and answers with the new user', async () => {
     const { headers } = await signInAs(app, deps, 'free');
-    const res = await app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload: { first_name: ' Zoe ', phone_number: '555.987.6543' } });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers,
+      payload: { first_name: ' Zoe ', phone_number: '555.987.6543' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ first_name: 'Zoe', phone_number: '5559876543' });
     const cleared = await app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload: { phone_number: '' } });

@@ -26,7 +26,15 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: SearchUsageService }> = async (app, { auth, usage }) => {
   app.post(
     '/api/auth/register',
-    { attachValidation: true, schema: { tags, summary: 'Create an account and sign in', body: registerBodySchema, response: { 201: authResponseSchema, ...errors } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        response: { 201: authResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       assertValidRequest(request);
       const result = await auth.register(request.body, requestInfo(request));
@@ -36,17 +44,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
 
   app.post(
     '/api/auth/login',
-    { attachValidation: true, schema: { tags, summary: 'Sign in with e-mail and password', body: loginBodySchema, response: { 200: authResponseSchema, ...errors } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       assertValidRequest(request);
       return auth.login(request.body, requestInfo(request));
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema } } }, async (request) => {
-    await auth.logout(request);
-    return { success: true, message: AUTH_MESSAGES.loggedOut };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await auth.logout(request);
+      return { success: true, message: AUTH_MESSAGES.loggedOut };
+    },
+  );
 
   app.post(
     '/api/auth/verify-token',
@@ -67,7 +87,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
 
   app.post(
     '/api/auth/google',
-    { attachValidation: true, schema: { tags, summary: 'Sign in with a Google ID token', body: googleBodySchema, response: { 200: authResponseSchema, ...errors } } },
+    {
+      attachValidation: true,
+      schema: { tags, summary: 'Sign in with a Google ID token', body: googleBodySchema, response: { 200: authResponseSchema, ...errors } },
+    },
     async (request) => {
       assertValidRequest(request);
       return auth.google(request.body.token, requestInfo(request));
@@ -78,7 +101,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
     '/api/auth/forgot-password',
     {
       attachValidation: true,
-      schema: { tags, summary: 'E-mail a password reset link (same answer whether or not the address has an account)', body: forgotPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request) => {
       assertValidRequest(request);
@@ -88,13 +116,29 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
 
   app.post(
     '/api/auth/verify-reset-token',
-    { attachValidation: true, schema: { tags, summary: 'Check a password reset link', body: tokenBodySchema.optional(), response: { 200: verifyResetTokenResponseSchema } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Check a password reset link',
+        body: tokenBodySchema.optional(),
+        response: { 200: verifyResetTokenResponseSchema },
+      },
+    },
     async (request) => auth.verifyResetToken(tokenFromBody(request.body)),
   );
 
   app.post(
     '/api/auth/reset-password',
-    { attachValidation: true, schema: { tags, summary: 'Set a new password with a reset link', body: resetPasswordBodySchema, response: { 200: messageResponseSchema, ...errors } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link',
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       assertValidRequest(request);
       return { success: true, message: await auth.resetPassword(request.body) };
@@ -103,7 +147,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
 
   app.put(
     '/api/auth/profile',
-    { attachValidation: true, schema: { tags, summary: 'Change first name, last name or phone', body: profileBodySchema, response: { 200: userResponseSchema, ...errors } } },
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Change first name, last name or phone',
+        body: profileBodySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const ctx = await auth.requireUser(request);
       assertValidRequest(request);
@@ -111,8 +163,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
     },
   );
 
-  app.get('/api/auth/search-usage', { schema: { tags, summary: "Today's searches left", response: { 200: searchUsageResponseSchema, ...errors } } }, async (request) => {
-    const ctx = await auth.requireUser(request);
-    return usage.forUser(ctx.user);
-  });
+  app.get(
+    '/api/auth/search-usage',
+    { schema: { tags, summary: "Today's searches left", response: { 200: searchUsageResponseSchema, ...errors } } },
+    async (request) => {
+      const ctx = await auth.requireUser(request);
+      return usage.forUser(ctx.user);
+    },
+  );
 };

@@ -182,7 +182,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (!user.isActive) throw forbidden(AUTH_MESSAGES.accountDisabled);
       await limiter.loginSucceeded(email, info.ip);
-      if (user.passwordHash && hasher.needsRehash(user.passwordHash)) await users.setPasswordHash(user.id, await hasher.hash(body.password));
+      if (user.passwordHash && hasher.needsRehash(user.passwordHash))
+        await users.setPasswordHash(user.id, await hasher.hash(body.password));
       return startSession(user, info);
     },
 
@@ -263,7 +264,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         const now = clock.now();
         await resetTokens.replace(user.id, sha256(token), now, new Date(now.getTime() + LIMITS.resetTokenTtlMs));
         await deps.email.send(
-          passwordResetEmail({ to: user.email, firstName: user.firstName, link: resetLink(config.APP_URL, token), supportEmail: config.SUPPORT_EMAIL }),
+          passwordResetEmail({
+            to: user.email,
+            firstName: user.firstName,
+            link: resetLink(config.APP_URL, token),
+            supportEmail: config.SUPPORT_EMAIL,
+          }),
         );
       });
       return AUTH_MESSAGES.forgotPasswordSent;

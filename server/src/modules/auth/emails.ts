@@ -1,6 +1,7 @@
 import type { EmailMessage } from '../../providers/email/email.provider';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `{APP_URL}/reset-password?token=…`, whatever trailing slash APP_URL was given with. */
 export function resetLink(appUrl: string, token: string): string {

@@ -41,7 +41,10 @@ beforeAll(async () => {
   privateKey = pair.privateKey;
   strangerKey = (await generateKeyPair('RS256')).privateKey;
   jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  ({ app, deps } = await buildAccountsTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID }, deps: { googleKeys: createLocalJWKSet({ keys: [jwk] }) } }));
+  ({ app, deps } = await buildAccountsTestApp({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID },
+    deps: { googleKeys: createLocalJWKSet({ keys: [jwk] }) },
+  }));
 });
 afterAll(async () => {
   await app.close();
@@ -58,7 +61,11 @@ describe('POST /api/auth/google', () => {
     const again = await google(await idToken({ sub, email: 'gina.renamed@gmail.com' }));
     expect(again.json().user.id).toBe(first.json().user.id);
     // A Google-only account has no password to sign in with.
-    const pw = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'gina.first@gmail.com', password: TEST_PASSWORD } });
+    const pw = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'gina.first@gmail.com', password: TEST_PASSWORD },
+    });
     expect(pw.statusCode).toBe(401);
   });
 
@@ -93,7 +100,15 @@ describe('POST /api/auth/google', () => {
     ['another issuer', async () => idToken({ iss: 'https://evil.example.com' })],
     ['expired', async () => idToken({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
     ['a key Google never published', async () => idToken({}, { key: strangerKey })],
-    ['an HMAC token', async () => new SignJWT({ sub: 'x', aud: CLIENT_ID, iss: 'accounts.google.com' }).setProtectedHeader({ alg: 'HS256', kid: 'test-key' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('k'.repeat(32)))],
+    [
+      'an HMAC token',
+      async () =>
+        new SignJWT({ sub: 'x', aud: CLIENT_ID, iss: 'accounts.google.com' })
+          .setProtectedHeader({ alg: 'HS256', kid: 'test-key' })
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('k'.repeat(32))),
+    ],
     ['garbage', async () => 'not.a.jwt'],
   ])('refuses %s with 401', async (_name, make) => {
     const res = await google(await make());
@@ -125,7 +140,7 @@ describe('POST /api/auth/google', () => {
     } finally {
       await built.app.close();
     }
-  });
+ }, 90_000);
 });
 
 describe('remote key set', () => {
@@ -153,5 +168,5 @@ describe('remote key set', () => {
     } finally {
       await built.app.close();
     }
-  });
+ }, 90_000);
 });

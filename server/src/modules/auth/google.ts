@@ -1,3 +1,4 @@
+import { isStorableText } from '@gowild/contract/auth';
 import { type JWTVerifyGetKey, createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Clock } from '../../lib/clock';
 
@@ -24,7 +25,10 @@ export function googleRemoteKeys(jwksUrl: string): GoogleKeys {
  * Verifies an ID token from Google Identity Services (providers.md): RS256 signature against the key set, issuer,
  * audience = our client id, expiry. Returns null for any token that fails.
  */
-export async function verifyGoogleIdToken(idToken: string, opts: { clientId: string; keys: GoogleKeys; clock: Clock }): Promise<GoogleIdentity | null> {
+export async function verifyGoogleIdToken(
+  idToken: string,
+  opts: { clientId: string; keys: GoogleKeys; clock: Clock },
+): Promise<GoogleIdentity | null> {
   try {
     const { payload } = await jwtVerify(idToken, opts.keys, {
       algorithms: ['RS256'],
@@ -35,7 +39,7 @@ export async function verifyGoogleIdToken(idToken: string, opts: { clientId: str
     });
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) return null;
     // Control characters cannot be stored (PostgreSQL text refuses NUL); such a claim is treated as absent.
-    const text = (v: unknown) => (typeof v === 'string' && v.trim() && !/[\u0000-\u001f]/.test(v) ? v.trim() : null);
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() && isStorableText(v) ? v.trim() : null);
     return {
       sub: payload.sub,
       email: text(payload.email),

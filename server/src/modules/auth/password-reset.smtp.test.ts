@@ -63,12 +63,20 @@ describe('password reset over SMTP', () => {
       // SMTP mode writes no outbox.
       expect(await readOutbox(dataDir)).toHaveLength(0);
 
-      const reset = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: link![1], password: 'smtp-delivered-pass-1' } });
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: link![1], password: 'smtp-delivered-pass-1' },
+      });
       expect(reset.statusCode).toBe(200);
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'smtp-delivered-pass-1' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'smtp-delivered-pass-1' },
+      });
       expect(login.statusCode).toBe(200);
     } finally {
       await app.close();
     }
-  });
+ }, 90_000);
 });

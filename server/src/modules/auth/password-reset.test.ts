@@ -90,7 +90,10 @@ describe('reset-password', () => {
     const again = await post('/api/auth/reset-password', { token, password: 'second-new-pass-2' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe(AUTH_MESSAGES.invalidResetToken);
-    expect((await post('/api/auth/verify-reset-token', { token })).json()).toEqual({ valid: false, error: AUTH_MESSAGES.invalidResetToken });
+    expect((await post('/api/auth/verify-reset-token', { token })).json()).toEqual({
+      valid: false,
+      error: AUTH_MESSAGES.invalidResetToken,
+    });
     expect((await post('/api/auth/login', { email: user.email, password: 'first-new-pass-1' })).statusCode).toBe(200);
   });
 

@@ -72,7 +72,9 @@ describe('login limits', () => {
     await deps.auth.idle();
     const mail = (await readOutbox(deps.config.DATA_DIR, { to: user.email })).at(-1)!;
     const token = new URL(findResetLink(mail)!).searchParams.get('token');
-    expect((await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'after-the-storm-1' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'after-the-storm-1' } })).statusCode,
+    ).toBe(200);
     expect((await login(user.email, 'after-the-storm-1', freshIp())).statusCode).toBe(200);
   });
 
@@ -92,8 +94,14 @@ describe('login limits', () => {
 
 describe('register and forgot-password limits', () => {
   const register = (email: string, ip: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip, payload: { email, password: 'sturdy-pass-81', first_name: 'R', last_name: 'L' } });
-  const forgot = (email: string, ip: string) => app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip, payload: { email } });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: ip,
+      payload: { email, password: 'sturdy-pass-81', first_name: 'R', last_name: 'L' },
+    });
+  const forgot = (email: string, ip: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip, payload: { email } });
 
   it('register: 20 per address per hour', async () => {
     const ip = freshIp();

@@ -20,7 +20,9 @@ export function createResetTokensRepository(db: Db) {
         .select({ user: users })
         .from(passwordResetTokens)
         .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+        .where(
+          and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)),
+        );
       return row?.user;
     },
     /**
@@ -48,7 +50,10 @@ export function createResetTokensRepository(db: Db) {
           .update(passwordResetTokens)
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
-        await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
         return spent.userId;
       });
     },

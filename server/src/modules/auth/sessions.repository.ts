@@ -5,7 +5,14 @@ import type { UserRow } from '../users/users.repository';
 
 export function createSessionsRepository(db: Db) {
   return {
-    async create(values: { id: string; userId: string; ip: string | null; userAgent: string | null; createdAt: Date; expiresAt: Date }): Promise<void> {
+    async create(values: {
+      id: string;
+      userId: string;
+      ip: string | null;
+      userAgent: string | null;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
       await db.insert(sessions).values(values);
     },
     /** The session's user when the session is open (not revoked, not expired); activity is checked by the caller. */
@@ -18,7 +25,10 @@ export function createSessionsRepository(db: Db) {
       return row?.user;
     },
     async revoke(sessionId: string, now: Date): Promise<void> {
-      await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
     async revokeAllForUser(userId: string, now: Date): Promise<number> {
       const rows = await db
@@ -30,7 +40,11 @@ export function createSessionsRepository(db: Db) {
     },
     /** Whether this address has ever signed in to this account: such an address is not held to the per-account cap. */
     async hasSignedInFrom(userId: string, ip: string): Promise<boolean> {
-      const [row] = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.ip, ip))).limit(1);
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+        .limit(1);
       return Boolean(row);
     },
   };

@@ -79,7 +79,12 @@ describe('bad tokens', () => {
         expect(res.statusCode, `${name} on ${url}`).toBe(401);
         expect(res.json().code).toBe('UNAUTHORIZED');
       }
-      const put = await app.inject({ method: 'PUT', url: '/api/auth/profile', headers: { authorization }, payload: { first_name: 'Mallory' } });
+      const put = await app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile',
+        headers: { authorization },
+        payload: { first_name: 'Mallory' },
+      });
       expect(put.statusCode, `${name} on profile`).toBe(401);
     }
     // Nothing was changed by any of them.

@@ -8,7 +8,8 @@ import { HttpError } from '../../lib/http-error';
  * "Invalid body: …" wording of the shared error handler.
  */
 export function assertValidRequest(request: FastifyRequest): void {
-  const err = request.validationError as (Error & { validation?: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[] }) | undefined;
+  const err = request.validationError as
+    (Error & { validation?: { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }[] }) | undefined;
   if (!err) return;
   const fields = (err.validation ?? []).map((v) => ({
     field: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || (v.params?.issue?.path ?? []).map(String).join('.'),

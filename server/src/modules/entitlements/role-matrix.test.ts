@@ -59,7 +59,8 @@ describe.each(matrix)('%s', (_name, request, expected) => {
     const caller = await signInAs(app, deps, role);
     const res = await app.inject({ ...request, headers: caller.headers });
     expect(res.statusCode).toBe(expected[role]);
-    if (res.statusCode === 403 && request.url!.toString().startsWith('/api/admin')) expect(res.json().error).toBe(ENTITLEMENT_MESSAGES.adminRequired);
+    if (res.statusCode === 403 && request.url!.toString().startsWith('/api/admin'))
+      expect(res.json().error).toBe(ENTITLEMENT_MESSAGES.adminRequired);
     if (request.url === '/api/auth/verify-token') expect(res.json().valid).toBe(role !== 'visitor' && role !== 'deactivated');
   });
 });

@@ -17,12 +17,21 @@ function addGateRoute(app: FastifyInstance, deps: AppDeps) {
     const then = request.query.then ?? 'complete';
     if (then === 'cancel') await ticket.cancel();
     else {
-      await ticket.complete({ origin: request.query.origin ?? 'DEN', destination: request.params.kind === 'search' ? null : 'MCO', date: '2026-03-02', resultsFound: 4, totalFlights: 9 });
+      await ticket.complete({
+        origin: request.query.origin ?? 'DEN',
+        destination: request.params.kind === 'search' ? null : 'MCO',
+        date: '2026-03-02',
+        resultsFound: 4,
+        totalFlights: 9,
+      });
       if (then === 'complete-then-cancel') await ticket.cancel();
     }
     return { caller: ticket.caller };
   });
 }
+
+/** Tests that build their own app: a loaded CI machine can take a while to start one. */
+const BUILD_TIMEOUT = 90_000;
 
 // 22:00 UTC: two hours before the free allowance starts over.
 const clock = manualClock(new Date('2026-03-01T22:00:00Z'));
@@ -38,7 +47,8 @@ afterAll(async () => {
 
 const search = (headers: Record<string, string>, kind: SearchKind = 'search', then = 'complete') =>
   app.inject({ method: 'GET', url: `/test/search/${kind}?then=${then}`, headers });
-const usage = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers })).json();
+const usage = async (headers: Record<string, string>) =>
+  (await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers })).json();
 
 describe('search gate', () => {
   it('sends visitors to log in', async () => {
@@ -106,7 +116,7 @@ describe('search gate', () => {
     } finally {
       await built.app.close();
     }
-  });
+ }, BUILD_TIMEOUT);
 
   it('lets premium users search without limit, every kind', async () => {
     const { headers } = await signInAs(app, deps, 'premium');
@@ -122,7 +132,12 @@ describe('search gate', () => {
 
   it('hands the flight engine the caller, for stripping seat counts', async () => {
     const free = await signInAs(app, deps, 'free');
-    expect((await search(free.headers)).json().caller).toEqual({ userId: free.user!.id, email: free.user!.email, isPremium: false, isAdmin: false });
+    expect((await search(free.headers)).json().caller).toEqual({
+      userId: free.user!.id,
+      email: free.user!.email,
+      isPremium: false,
+      isAdmin: false,
+    });
     const premium = await signInAs(app, deps, 'premium');
     expect((await search(premium.headers)).json().caller).toMatchObject({ isPremium: true });
   });
@@ -153,14 +168,15 @@ describe('quota setting', () => {
     try {
       addGateRoute(built.app, built.deps);
       const { headers } = await signInAs(built.app, built.deps, 'free');
-      for (let i = 0; i < n; i++) expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
+      for (let i = 0; i < n; i++)
+        expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
       const res = await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
       expect(res.statusCode).toBe(429);
       expect(res.json().error).toBe(dailyLimitMessage(n));
     } finally {
       await built.app.close();
     }
-  });
+ }, BUILD_TIMEOUT);
 
   it('FREE_SEARCHES_PER_DAY=0 means free accounts cannot search', async () => {
     const built = await buildAccountsTestApp({ env: { FREE_SEARCHES_PER_DAY: '0' } });
@@ -172,5 +188,5 @@ describe('quota setting', () => {
     } finally {
       await built.app.close();
     }
-  });
+ }, BUILD_TIMEOUT);
 });

@@ -14,7 +14,7 @@ export interface SearchLogEntry {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 // NUL cannot be stored in PostgreSQL text; a search log line must never fail over what the caller typed.
-const clip = (s: string, n: number) => s.replace(/\u0000/g, '').slice(0, n);
+const clip = (s: string, n: number) => s.split('\u0000').join('').slice(0, n);
 const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), 2_147_483_647) : 0);
 
 /** A date the database accepts, or null (the search may have been made with a malformed one). */

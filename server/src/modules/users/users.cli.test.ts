@@ -36,12 +36,18 @@ describe('user commands', () => {
     const signIn = await login('ops@example.com', 'first-admin-pass');
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().user).toMatchObject({ first_name: 'Olga', last_name: 'Ops', is_admin: true, is_premium: true });
-    const dash = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { authorization: `Bearer ${signIn.json().token}` } });
+    const dash = await app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { authorization: `Bearer ${signIn.json().token}` },
+    });
     expect(dash.statusCode).toBe(200);
   });
 
   it('user:create without flags makes a free account', async () => {
-    expect((await cli('user:create', 'plain@example.com', 'plain-user-pass', 'Pat', 'Plain')).output).toBe('created plain@example.com (free, active)');
+    expect((await cli('user:create', 'plain@example.com', 'plain-user-pass', 'Pat', 'Plain')).output).toBe(
+      'created plain@example.com (free, active)',
+    );
   });
 
   it.each([
@@ -87,7 +93,9 @@ describe('user commands', () => {
     await cli('user:grant', 'leaver@example.com', 'active');
     expect((await login('leaver@example.com', 'leaver-user-pass')).statusCode).toBe(200);
     // The old session stays ended.
-    expect((await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(401);
   });
 
   it('lists the user commands in the help', async () => {
@@ -122,5 +130,5 @@ describe('npm run cli', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

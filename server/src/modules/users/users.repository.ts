@@ -28,12 +28,18 @@ export function createUsersRepository(db: Db) {
       return row;
     },
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
       return row;
     },
     /** Throws a unique violation (see isUniqueViolation) when the e-mail is taken. */
     async insert(values: NewUser): Promise<UserRow> {
-      const [row] = await db.insert(users).values({ ...values, email: normalizeEmail(values.email) }).returning();
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, email: normalizeEmail(values.email) })
+        .returning();
       return row!;
     },
     async updateProfile(id: string, changes: ProfileChanges): Promise<UserRow | undefined> {
@@ -68,7 +74,10 @@ export function createUsersRepository(db: Db) {
     async deactivate(id: string, at: Date): Promise<UserRow | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx.update(users).set({ isActive: false }).where(eq(users.id, id)).returning();
-        await tx.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, id), sql`${sessions.revokedAt} is null`));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: at })
+          .where(and(eq(sessions.userId, id), sql`${sessions.revokedAt} is null`));
         return row;
       });
     },

@@ -35,7 +35,11 @@ describe('outbox', () => {
 
     const all = await readOutbox(dataDir);
     expect(all.map((m) => m.to)).toEqual([['one@example.com'], ['two@example.com']]);
-    expect(all[1]).toMatchObject({ from: 'no-reply@gowild.test', subject: 'Hello #2 — ünïcode', html: expect.stringContaining('<b>2</b>') });
+    expect(all[1]).toMatchObject({
+      from: 'no-reply@gowild.test',
+      subject: 'Hello #2 — ünïcode',
+      html: expect.stringContaining('<b>2</b>'),
+    });
     expect(all[1]!.text).toContain('Plain body 2');
     expect(findResetLink(all[1]!)).toBe('https://app.example/reset-password?token=abc_DEF-2');
     expect(await readOutbox(dataDir, { to: 'TWO@example.com' })).toHaveLength(1);

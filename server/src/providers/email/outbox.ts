@@ -23,7 +23,14 @@ export function createOutboxEmailProvider(opts: { dataDir: string; from: string;
   return {
     kind: 'outbox',
     async send(message: EmailMessage) {
-      const info = await builder.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html, date: now() });
+      const info = await builder.sendMail({
+        from: opts.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        date: now(),
+      });
       await mkdir(dir, { recursive: true });
       seq = (seq + 1) % 1_000_000;
       const stamp = now().toISOString().replace(/[:.]/g, '-');

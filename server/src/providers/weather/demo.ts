@@ -1,18 +1,7 @@
 import { addDays } from '@gowild/contract/dates';
 import { describeWeatherCode, type Forecast } from '@gowild/contract/weather';
+import { randomFor } from '../../lib/seeded-random';
 import type { WeatherPlace, WeatherProvider } from './weather.provider';
-
-function hash01(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  h ^= h >>> 12;
-  return (h >>> 0) / 4294967296;
-}
 
 /**
  * A plausible day at a place, from latitude and season alone: a yearly mean that falls with latitude, a seasonal
@@ -25,7 +14,7 @@ export function demoForecast(place: WeatherPlace, date: string): Forecast {
   const season = Math.cos((2 * Math.PI * (dayOfYear - 200)) / 365) * (place.lat >= 0 ? 1 : -1);
   const yearlyMean = 80 - 0.012 * lat * lat;
   const swing = Math.max(2, 0.9 * (lat - 15));
-  const r = (salt: string) => hash01(`${place.code}|${date}|${salt}`);
+  const r = (salt: string) => randomFor(place.code, date, salt)();
   const mean = yearlyMean + swing * season + (r('t') - 0.5) * 12;
   const range = 14 + r('range') * 10;
   const high = Math.round(mean + range / 2);

@@ -13,7 +13,10 @@ export function Footer() {
           <p className="font-semibold text-slate-700">GoWild Finder</p>
           <p>An independent fare finder. Not affiliated with Frontier Airlines. Book every flight on the airline&apos;s own site.</p>
           {demo.length > 0 && (
-            <p data-testid="demo-data-notice" className="inline-flex flex-wrap items-center gap-1.5 rounded-md bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200">
+            <p
+              data-testid="demo-data-notice"
+              className="inline-flex flex-wrap items-center gap-1.5 rounded-md bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-900 ring-1 ring-amber-200"
+            >
               <span className="font-bold uppercase tracking-wide">Demo data</span>
               <span>Demo mode for: {demo.join(', ')}.</span>
             </p>

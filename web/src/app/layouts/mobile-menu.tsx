@@ -47,7 +47,10 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
 
   return (
     <div className={`fixed inset-0 z-50 overflow-hidden md:hidden ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open} inert={!open}>
-      <div className={`absolute inset-0 bg-slate-900/40 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`} onClick={onClose} />
+      <div
+        className={`absolute inset-0 bg-slate-900/40 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`}
+        onClick={onClose}
+      />
       <div
         ref={panelRef}
         role="dialog"
@@ -78,12 +81,21 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
                     </span>
                   )}
                   {trialDays > 0 && (
-                    <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800">{trialDays} days left in trial</span>
+                    <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800">
+                      {trialDays} days left in trial
+                    </span>
                   )}
                 </div>
               </div>
             )}
-            <Link to={paths.home} className={linkClass} onClick={(e) => { onHome(e); onClose(); }}>
+            <Link
+              to={paths.home}
+              className={linkClass}
+              onClick={(e) => {
+                onHome(e);
+                onClose();
+              }}
+            >
               Home
             </Link>
             <Link to={paths.routeMap} className={linkClass} onClick={onClose}>
@@ -135,10 +147,18 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
               </button>
             ) : (
               <div className="flex flex-col gap-2">
-                <Link to={paths.login} onClick={onClose} className="rounded-lg border border-slate-300 px-3 py-2.5 text-center font-semibold text-slate-800">
+                <Link
+                  to={paths.login}
+                  onClick={onClose}
+                  className="rounded-lg border border-slate-300 px-3 py-2.5 text-center font-semibold text-slate-800"
+                >
                   Sign in
                 </Link>
-                <Link to={paths.register} onClick={onClose} className="rounded-lg bg-brand-700 px-3 py-2.5 text-center font-semibold text-white">
+                <Link
+                  to={paths.register}
+                  onClick={onClose}
+                  className="rounded-lg bg-brand-700 px-3 py-2.5 text-center font-semibold text-white"
+                >
                   Sign up
                 </Link>
               </div>

@@ -9,10 +9,15 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
-      {navigation.state === 'loading' && <div className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-brand-500" aria-hidden="true" />}
+      {navigation.state === 'loading' && (
+        <div className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-brand-500" aria-hidden="true" />
+      )}
       <TopBar />
       <main id="main" className="flex-1">
         <Outlet />

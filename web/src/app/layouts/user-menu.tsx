@@ -145,7 +145,13 @@ export function UserMenu() {
             Get help
           </Link>
           {!isPremium && (
-            <Link role="menuitem" tabIndex={-1} to={paths.plans} className={`${itemClass} font-semibold text-brand-700`} onClick={() => close()}>
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={paths.plans}
+              className={`${itemClass} font-semibold text-brand-700`}
+              onClick={() => close()}
+            >
               Upgrade plan
             </Link>
           )}

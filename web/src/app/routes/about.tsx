@@ -10,7 +10,7 @@ const STEPS = [
   },
   {
     title: 'See every destination at once',
-    body: "We check every route the airline flies from your airports and group the answers by destination: GoWild destinations first, then the ones with Standard or Discount Den fares only.",
+    body: 'We check every route the airline flies from your airports and group the answers by destination: GoWild destinations first, then the ones with Standard or Discount Den fares only.',
   },
   {
     title: 'Book on the airline',
@@ -31,14 +31,14 @@ export function AboutRoute() {
 
       <section className="prose-slate space-y-4 text-slate-700">
         <p>
-          Pass holders know the drill: GoWild seats open the day before a domestic flight (ten days before an international one), and finding them means
-          searching the airline&apos;s site one destination at a time. GoWild Finder does that checking for you and shows what is actually available, with
-          the price of each fare type side by side.
+          Pass holders know the drill: GoWild seats open the day before a domestic flight (ten days before an international one), and
+          finding them means searching the airline&apos;s site one destination at a time. GoWild Finder does that checking for you and shows
+          what is actually available, with the price of each fare type side by side.
         </p>
         <p>
-          Searching is free with an account: no monthly fees, no card, {perDay !== undefined ? `${perDay} searches every day` : 'a few searches every day'}.
-          Frequent flyers who want unlimited searches, inbound search, seat counts, the route map and fare alerts can choose Premium, but nothing about the
-          free search depends on it.
+          Searching is free with an account: no monthly fees, no card,{' '}
+          {perDay !== undefined ? `${perDay} searches every day` : 'a few searches every day'}. Frequent flyers who want unlimited searches,
+          inbound search, seat counts, the route map and fare alerts can choose Premium, but nothing about the free search depends on it.
         </p>
       </section>
 
@@ -49,7 +49,9 @@ export function AboutRoute() {
         <ol className="mt-6 grid gap-6 sm:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <span className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">{i + 1}</span>
+              <span className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
+                {i + 1}
+              </span>
               <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{step.body}</p>
             </li>

@@ -5,7 +5,10 @@ import { GoogleDebug } from '@/features/auth/components/google-debug';
 export function DebugGoogleRoute() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <PageHeader title="Google Sign-In Debug" subtitle="Checks that Google Identity Services loads on this site and that sign-in is configured." />
+      <PageHeader
+        title="Google Sign-In Debug"
+        subtitle="Checks that Google Identity Services loads on this site and that sign-in is configured."
+      />
       <GoogleDebug />
     </div>
   );

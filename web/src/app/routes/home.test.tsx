@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
@@ -16,6 +16,9 @@ import {
   signedInAs,
 } from '@/testing/test-utils';
 import { HomeRoute } from './home';
+
+// A loaded CI machine can take longer than the 1 s default to stream and render.
+configure({ asyncUtilTimeout: 5000 });
 
 const tomorrow = addDays(localToday(), 1);
 const ap = (stationCode: string, city: string): Airport => ({
@@ -93,6 +96,51 @@ describe('home: links and visitors', () => {
     renderWithProviders(<HomeRoute />);
     const banner = await screen.findByTestId('free-plan-banner');
     expect(banner.textContent).toContain('Free Plan Limit: 5 searches per day');
+  });
+});
+
+describe('home: premium gating', () => {
+  it('alerts a free user who asks for single-route search, and keeps inbound disabled with its crown', async () => {
+    mockApi({
+      ...base,
+      ...signedInAs(buildUser()),
+      'GET /api/auth/search-usage': () => ({ search_limit: 3, searches_remaining: 3, is_premium: false }),
+    });
+    renderWithProviders(<HomeRoute />);
+    fireEvent.click(await screen.findByRole('switch', { name: /Single Route Search/ }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Single route search is a premium feature. Upgrade your account to search specific destinations.',
+    );
+    expect((screen.getByRole('switch', { name: /Single Route Search/ }) as HTMLInputElement).checked).toBe(false);
+    const inbound = screen.getByRole('button', { name: /Inbound Flights/ }) as HTMLButtonElement;
+    expect(inbound.disabled).toBe(true);
+    expect(within(inbound).getByRole('img', { name: 'Premium only' })).toBeTruthy();
+  });
+
+  it('lets a premium user search inbound: the origin picker goes, the arrival picker and its label come', async () => {
+    const api = mockApi({
+      ...base,
+      ...signedInAs(buildUser({ is_premium: true })),
+      'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+      'GET /api/flights/inbound/stream': () =>
+        ndjson([
+          { type: 'start', total: 0, codes: [], search_parameters: { ...params, destination: 'LAS' } },
+          { type: 'summary', summary: { total_origins: 0, total_flights: 0, search_timestamp: 'x' } },
+        ]),
+    });
+    renderWithProviders(<HomeRoute />);
+    fireEvent.click(await screen.findByRole('button', { name: /Denver/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Inbound Flights' }));
+    expect(screen.getByText('Search flights arriving at selected destinations (Premium)')).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: /Departure Airport/ })).toBeNull();
+    expect(screen.getByRole('searchbox', { name: /Arrival Airport/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Las Vegas/ }));
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(tomorrow.slice(8).replace(/^0/, '') + ', ' + tomorrow.slice(0, 4)) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search Inbound Flights to Las Vegas (LAS)' }));
+    expect(await screen.findByRole('heading', { name: 'Inbound to Las Vegas (LAS)' })).toBeTruthy();
+    const call = api.callsTo('GET /api/flights/inbound/stream')[0]!;
+    expect(call.url).toContain('destination=LAS');
+    expect(call.url).toContain('max_workers=10');
   });
 });
 
@@ -206,6 +254,6 @@ describe('home: searching', () => {
     renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}&screen=return_flights&flight=nosuchflight` });
     expect(await screen.findByText('Could not find the selected departure flight. Please try selecting a different flight.')).toBeTruthy();
     // After 3 s the departures come back (waited for, not timed).
-    expect(await screen.findByTestId('results-screen', {}, { timeout: 5000 })).toBeTruthy();
-  });
+    expect(await screen.findByTestId('results-screen', {}, { timeout: 15_000 })).toBeTruthy();
+  }, 20_000);
 });

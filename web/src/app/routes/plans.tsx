@@ -26,7 +26,11 @@ export function PlansRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="text-center [&>div]:mx-auto [&_p]:mx-auto">
-        <PageHeader title="Simple plans for every traveller" documentTitle="Plans" subtitle="Search for free, or go Premium for unlimited searches and every tool." />
+        <PageHeader
+          title="Simple plans for every traveller"
+          documentTitle="Plans"
+          subtitle="Search for free, or go Premium for unlimited searches and every tool."
+        />
       </div>
       {config.data ? (
         <PlanComparison config={config.data} viewer={viewer} onUpgrade={upgradeNotReady} />

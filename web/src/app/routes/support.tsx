@@ -35,7 +35,11 @@ export function SupportRoute() {
         {config.data ? (
           <p className="mt-3 text-slate-700">
             E-mail us at{' '}
-            <a href={`mailto:${config.data.supportEmail}`} className="font-semibold text-brand-700 underline underline-offset-2" data-testid="support-email">
+            <a
+              href={`mailto:${config.data.supportEmail}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+              data-testid="support-email"
+            >
               {config.data.supportEmail}
             </a>
             .

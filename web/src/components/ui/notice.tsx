@@ -9,7 +9,17 @@ const TONES: Record<Tone, string> = {
 };
 
 /** An inline message box; errors are announced as alerts, the rest politely. */
-export function Notice({ tone = 'info', title, children, className = '' }: { tone?: Tone; title?: string; children?: ReactNode; className?: string }) {
+export function Notice({
+  tone = 'info',
+  title,
+  children,
+  className = '',
+}: {
+  tone?: Tone;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${TONES[tone]} ${className}`}>
       {title && <p className="font-semibold">{title}</p>}

@@ -59,7 +59,14 @@ export function isPremiumUser(user: User | null | undefined): boolean {
 }
 
 export function createAuthStore(api: AuthApi) {
-  let state: AuthState = { user: null, isAuthenticated: false, isLoading: true, isInitialized: false, error: null, showWelcomeModal: false };
+  let state: AuthState = {
+    user: null,
+    isAuthenticated: false,
+    isLoading: true,
+    isInitialized: false,
+    error: null,
+    showWelcomeModal: false,
+  };
   const listeners = new Set<() => void>();
   let initializing: Promise<void> | null = null;
 

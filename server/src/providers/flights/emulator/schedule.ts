@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { addDays } from '@gowild/contract/dates';
 import { daysBetween, localDate, localToUtcMs, utcToLocalIso } from '../../../lib/local-time';
 import type { EmulatorAirport, EmulatorNetwork } from './network';
-import { hashString, randomFor } from './random';
+import { hashString, randomFor } from '../../../lib/seeded-random';
 
 /** One flight leg as the emulated airline schedules it. */
 interface Leg {

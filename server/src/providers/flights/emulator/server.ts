@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '../../../config';
 import type { Clock } from '../../../lib/clock';
 import { parseFrontierDate } from '../frontier-flight';
 import type { EmulatorNetwork } from './network';
 import { captchaPage, homePage, perimeterXBlockBody, selectPage, serverErrorPage } from './pages';
-import { seededRandom } from './random';
+import { seededRandom } from '../../../lib/seeded-random';
 import { createSchedule } from './schedule';
 
 /** Fault and speed knobs (EMULATOR_* settings); they can be changed while the emulator runs. */
@@ -55,6 +56,20 @@ export interface FrontierEmulator {
   setKnobs(knobs: Partial<EmulatorKnobs>): void;
   resetStats(): void;
   close(): Promise<void>;
+}
+
+/** The EMULATOR_* settings as emulator options. */
+export function emulatorOptionsFromConfig(config: Config) {
+  return {
+    port: config.EMULATOR_PORT,
+    bucketMinutes: config.EMULATOR_BUCKET_MINUTES,
+    latencyMs: config.EMULATOR_LATENCY_MS,
+    jitterMs: config.EMULATOR_JITTER_MS,
+    errorRate: config.EMULATOR_ERROR_RATE,
+    blockRate: config.EMULATOR_BLOCK_RATE,
+    throttleRate: config.EMULATOR_THROTTLE_RATE,
+    hangRate: config.EMULATOR_HANG_RATE,
+  };
 }
 
 const SESSION_COOKIE = 'ASP.NET_SessionId';

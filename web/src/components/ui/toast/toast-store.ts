@@ -33,7 +33,13 @@ function emit() {
 export function showToast(input: ToastInput): string {
   counter += 1;
   const id = input.id ?? `toast-${counter}`;
-  const next: Toast = { id, type: input.type, title: input.title, message: input.message ?? '', duration: input.duration ?? LIMITS.toastDurationMs };
+  const next: Toast = {
+    id,
+    type: input.type,
+    title: input.title,
+    message: input.message ?? '',
+    duration: input.duration ?? LIMITS.toastDurationMs,
+  };
   toasts = [...toasts.filter((t) => t.id !== id), next];
   emit();
   return id;

@@ -11,7 +11,8 @@ const STYLES: Record<ToastType, { box: string; bar: string; icon: string; label:
 const ICON_PATHS: Record<ToastType, string> = {
   success: 'M9 12.75 11.25 15 15 9.75M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   error: 'M12 9v3.75m9-.75a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9 3.75h.008v.008H12v-.008Z',
-  warning: 'M12 9v3.75m-9.303 3.376c-.866 1.5.217 3.374 1.948 3.374h14.71c1.73 0 2.813-1.874 1.948-3.374L13.949 3.378c-.866-1.5-3.032-1.5-3.898 0L2.697 16.126ZM12 15.75h.007v.008H12v-.008Z',
+  warning:
+    'M12 9v3.75m-9.303 3.376c-.866 1.5.217 3.374 1.948 3.374h14.71c1.73 0 2.813-1.874 1.948-3.374L13.949 3.378c-.866-1.5-3.032-1.5-3.898 0L2.697 16.126ZM12 15.75h.007v.008H12v-.008Z',
   info: 'm11.25 11.25.041-.02a.75.75 0 0 1 1.063.852l-.708 2.836a.75.75 0 0 0 1.063.853l.041-.021M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Zm-9-3.75h.008v.008H12V8.25Z',
 };
 
@@ -29,7 +30,14 @@ function ToastItem({ toast }: { toast: Toast }) {
       className={`pointer-events-auto relative w-full overflow-hidden rounded-xl border bg-white shadow-lg ring-1 ring-black/5 ${style.box}`}
     >
       <div className="flex items-start gap-3 p-4">
-        <svg aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${style.icon}`} fill="none" viewBox="0 0 24 24" strokeWidth={1.8} stroke="currentColor">
+        <svg
+          aria-hidden="true"
+          className={`mt-0.5 size-5 shrink-0 ${style.icon}`}
+          fill="none"
+          viewBox="0 0 24 24"
+          strokeWidth={1.8}
+          stroke="currentColor"
+        >
           <path strokeLinecap="round" strokeLinejoin="round" d={ICON_PATHS[toast.type]} />
         </svg>
         <div className="min-w-0 flex-1">
@@ -64,7 +72,10 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-end p-4 sm:top-2 sm:right-2 sm:left-auto">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-end p-4 sm:top-2 sm:right-2 sm:left-auto"
+    >
       <ol className="flex w-full max-w-sm flex-col gap-3">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />

@@ -1,5 +1,5 @@
 import type { Airport } from '@gowild/contract/reference';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
 import { buildFlight } from '@/test/build-flight';
@@ -7,6 +7,9 @@ import { mockApi, renderWithProviders, resetTestState } from '@/testing/test-uti
 import { storeFlight } from '../utils/flight-store';
 import { encodeTrip } from '../utils/share-data';
 import { FlightSummaryView } from './flight-summary-view';
+
+// A loaded CI machine can take longer than the 1 s default to stream and render.
+configure({ asyncUtilTimeout: 5000 });
 
 const ap = (stationCode: string, city: string, timezone: string): Airport => ({
   stationCode,

@@ -94,9 +94,13 @@ describe('DateSelector calendar view', () => {
     const today = screen.getByRole('button', { name: /April 29, 2026/ });
     today.focus();
     await user.keyboard('{ArrowDown}');
-    await vi.waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-05-06'));
+    await vi.waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-05-06'), {
+      timeout: 5000,
+    });
     await user.keyboard('{ArrowLeft}');
-    await vi.waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-05-05'));
+    await vi.waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-05-05'), {
+      timeout: 5000,
+    });
     await user.keyboard('{Enter}');
     expect(onPick).toHaveBeenLastCalledWith('2026-05-05');
     // Left from today would be the past: focus stays.

@@ -33,6 +33,7 @@ export function DestinationCard({ code, name, flights, expanded, onToggle, isPre
   const panelId = useId();
   const ceiling = useMemo(() => priceCeiling(flights), [flights]);
   const [filters, setFilters] = useState<FlightFilters>(() => defaultFilters(flights));
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const shown = useMemo(() => applyFilters(flights, filters, ceiling), [flights, filters, ceiling]);
   const goWild = cheapestGoWild(flights);
   const lowest = flights.reduce<number | null>((m, f) => {

@@ -8,6 +8,8 @@ export interface FlightFiltersPanelProps {
   /** The price slider's top (highest fare rounded up to 50). */
   ceiling: number;
   onReset: () => void;
+  /** On small screens the panel folds away behind a Filters button; from 640 px it is always open. */
+  openOnSmall?: boolean;
 }
 
 const STOPS: { value: StopsFilter; label: string }[] = [
@@ -17,7 +19,7 @@ const STOPS: { value: StopsFilter; label: string }[] = [
 ];
 
 /** Section 9 filters: stops, max duration (1–24 h by 0.5), max price (by 50), departure window (by 30 min). */
-export function FlightFiltersPanel({ filters, onChange, ceiling, onReset }: FlightFiltersPanelProps) {
+export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOnSmall = true }: FlightFiltersPanelProps) {
   const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId() };
   const set = (patch: Partial<FlightFilters>) => onChange(updateFilters(filters, patch, ceiling));
   const L = FILTER_LIMITS;

@@ -101,13 +101,13 @@ export function WhatsNewModal({ version, monthlyPrice }: WhatsNewModalProps) {
           ))}
         </ul>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-          <Button className="flex-1" onClick={close}>
+          <Button className="sm:flex-1" onClick={close}>
             Got it
           </Button>
           <Link
             to={paths.plans}
             onClick={close}
-            className="flex-1 rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            className="rounded-lg border border-slate-300 px-4 py-2 text-center sm:flex-1 text-sm font-semibold text-slate-800 hover:bg-slate-50"
           >
             See plans
           </Link>
