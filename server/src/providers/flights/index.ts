@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { findAirport } from '../../modules/reference/reference.service';
 import { type EmulatorNetwork } from './emulator/network';
-import { type FrontierEmulator, startFrontierEmulator } from './emulator/server';
+import { type FrontierEmulator, emulatorOptionsFromConfig, startFrontierEmulator } from './emulator/server';
 import { createFrontierProvider } from './frontier';
 import type { FlightProvider } from './flights.provider';
 
@@ -30,17 +30,10 @@ export async function createFlightProvider(config: Config, ctx: { clock: Clock; 
     return { provider, close: async () => provider.close() };
   }
   const emulator = await startFrontierEmulator({
+    ...emulatorOptionsFromConfig(config),
     network: ctx.network,
     clock: ctx.clock,
     host: '127.0.0.1',
-    port: config.EMULATOR_PORT,
-    bucketMinutes: config.EMULATOR_BUCKET_MINUTES,
-    latencyMs: config.EMULATOR_LATENCY_MS,
-    jitterMs: config.EMULATOR_JITTER_MS,
-    errorRate: config.EMULATOR_ERROR_RATE,
-    blockRate: config.EMULATOR_BLOCK_RATE,
-    throttleRate: config.EMULATOR_THROTTLE_RATE,
-    hangRate: config.EMULATOR_HANG_RATE,
   });
   const provider = createFrontierProvider({ ...common, baseUrl: emulator.url, demo: true, name: 'frontier-emulator' });
   return {

@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from '../../../config';
 import { systemClock } from '../../../lib/clock';
 import { seedNetwork } from './network';
-import { startFrontierEmulator } from './server';
+import { emulatorOptionsFromConfig, startFrontierEmulator } from './server';
 
 async function main() {
   let config;
@@ -19,17 +19,11 @@ async function main() {
     throw e;
   }
   const emulator = await startFrontierEmulator({
+    ...emulatorOptionsFromConfig(config),
     network: seedNetwork(),
     clock: systemClock,
     host: process.env.EMULATOR_HOST ?? '127.0.0.1',
     port: config.EMULATOR_PORT || 8787,
-    bucketMinutes: config.EMULATOR_BUCKET_MINUTES,
-    latencyMs: config.EMULATOR_LATENCY_MS,
-    jitterMs: config.EMULATOR_JITTER_MS,
-    errorRate: config.EMULATOR_ERROR_RATE,
-    blockRate: config.EMULATOR_BLOCK_RATE,
-    throttleRate: config.EMULATOR_THROTTLE_RATE,
-    hangRate: config.EMULATOR_HANG_RATE,
   });
   console.log(
     `Frontier emulator on ${emulator.url}  (try ${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=${new Date().toISOString().slice(0, 10)})`,
