@@ -258,9 +258,13 @@ describe('partial and failed searches (fake airline)', () => {
       flightHash: `h${price}`,
     }) as Flight;
 
-  async function appWith(answer: (q: FlightQuery) => FlightFetchResult, clock = manualClock(NOW)) {
+  // One app for the whole block; each test sets what the airline answers and asks for its own date (no cache carry-over).
+  let answer: (q: FlightQuery) => FlightFetchResult = () => ({ kind: 'flights', flights: [] });
+  const clock = manualClock(NOW);
+  let gate = recordingGate();
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  beforeAll(async () => {
     const provider: FlightProvider = { name: 'fake', demo: false, fetchFlights: async (q) => answer(q) };
-    const gate = recordingGate();
     const flights = await createFlightsEngine({
       config: testConfig({ UPSTREAM_RETRIES: '0' }),
       clock,
@@ -268,76 +272,59 @@ describe('partial and failed searches (fake airline)', () => {
       reference,
       provider,
     });
-    const { app } = await buildTestApp({ deps: { clock, flights, searchGate: gate.gate } });
-    return { app, gate, clock };
-  }
+    ({ app } = await buildTestApp({ deps: { clock, flights, searchGate: { admit: (req, kind) => gate.gate.admit(req, kind) } } }));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const search = (date: string, path = 'search') => app.inject({ method: 'GET', url: `/api/flights/${path}?origin=DEN&date=${date}` });
 
   it('returns what it could, flagged partial, naming the destinations that failed', async () => {
-    const { app, gate } = await appWith((q) =>
+    gate = recordingGate();
+    answer = (q) =>
       q.destination === 'MCO'
         ? { kind: 'blocked', status: 403, reason: 'perimeterx' }
-        : { kind: 'flights', flights: [flightTo(q, 120), flightTo(q, 80)] },
-    );
-    try {
-      const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
-      expect(body.partial).toBe(true);
-      expect(body.failed).toEqual(['MCO']);
-      expect(Object.keys(body.flights).sort()).toEqual(['ATL', 'LAS']);
-      expect(body.flights.LAS.map((f: Flight) => f.lowest_price)).toEqual([80, 120]);
-      expect(body.demo).toBe(false);
-      expect(gate.completed).toHaveLength(1);
-    } finally {
-      await app.close();
-    }
+        : { kind: 'flights', flights: [flightTo(q, 120), flightTo(q, 80)] };
+    const body = (await search('2026-04-03')).json();
+    expect(body.partial).toBe(true);
+    expect(body.failed).toEqual(['MCO']);
+    expect(Object.keys(body.flights).sort()).toEqual(['ATL', 'LAS']);
+    expect(body.flights.LAS.map((f: Flight) => f.lowest_price)).toEqual([80, 120]);
+    expect(body.demo).toBe(false);
+    expect(gate.completed).toHaveLength(1);
   });
 
   it('leaves out destinations without flights and does not count them as failed', async () => {
-    const { app } = await appWith((q) => ({ kind: 'flights', flights: q.destination === 'ATL' ? [] : [flightTo(q, 99)] }));
-    try {
-      const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
-      expect(Object.keys(body.flights).sort()).toEqual(['LAS', 'MCO']);
-      expect(body.partial).toBeUndefined();
-      expect(body.summary.total_destinations).toBe(2);
-    } finally {
-      await app.close();
-    }
+    answer = (q) => ({ kind: 'flights', flights: q.destination === 'ATL' ? [] : [flightTo(q, 99)] });
+    const body = (await search('2026-04-04')).json();
+    expect(Object.keys(body.flights).sort()).toEqual(['LAS', 'MCO']);
+    expect(body.partial).toBeUndefined();
+    expect(body.summary.total_destinations).toBe(2);
   });
 
   it('answers 503 and gives the search back when every airline query failed', async () => {
-    const { app, gate } = await appWith(() => ({ kind: 'server-error', status: 503 }));
-    try {
-      const res = await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ message: SEARCH_MESSAGES.upstreamUnavailable, code: 'UPSTREAM_FAILED' });
-      expect(gate.cancelled()).toBe(1);
-      expect(gate.completed).toHaveLength(0);
-      const stream = await app.inject({ method: 'GET', url: `/api/flights/search/stream?origin=DEN&date=${TOMORROW}` });
-      const last = JSON.parse(stream.body.trim().split('\n').at(-1) ?? '{}');
-      expect(last).toMatchObject({ type: 'error', status: 503, code: 'UPSTREAM_FAILED' });
-      expect(gate.cancelled()).toBe(2);
-    } finally {
-      await app.close();
-    }
+    gate = recordingGate();
+    answer = () => ({ kind: 'server-error', status: 503 });
+    const res = await search('2026-04-05');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ message: SEARCH_MESSAGES.upstreamUnavailable, code: 'UPSTREAM_FAILED' });
+    expect(gate.cancelled()).toBe(1);
+    expect(gate.completed).toHaveLength(0);
+    const stream = await search('2026-04-05', 'search/stream');
+    const last = JSON.parse(stream.body.trim().split('\n').at(-1) ?? '{}');
+    expect(last).toMatchObject({ type: 'error', status: 503, code: 'UPSTREAM_FAILED' });
+    expect(gate.cancelled()).toBe(2);
   });
 
   it('serves the last good answer with its age when the airline fails after the fresh time', async () => {
-    let failing = false;
-    const { app, clock } = await appWith((q) =>
-      failing
-        ? { kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 60_000 }
-        : { kind: 'flights', flights: [flightTo(q, 50)] },
-    );
-    try {
-      await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` });
-      failing = true;
-      clock.advance(15 * 60_000);
-      const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
-      expect(body.stale).toEqual({ ATL: 900, LAS: 900, MCO: 900 });
-      expect(body.partial).toBeUndefined();
-      expect(Object.keys(body.flights)).toHaveLength(3);
-    } finally {
-      await app.close();
-    }
+    answer = (q) => ({ kind: 'flights', flights: [flightTo(q, 50)] });
+    await search('2026-04-06');
+    answer = () => ({ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 60_000 });
+    clock.advance(15 * 60_000);
+    const body = (await search('2026-04-06')).json();
+    expect(body.stale).toEqual({ ATL: 900, LAS: 900, MCO: 900 });
+    expect(body.partial).toBeUndefined();
+    expect(Object.keys(body.flights)).toHaveLength(3);
   });
 });
 
