@@ -140,7 +140,7 @@ describe('POST /api/auth/google', () => {
     } finally {
       await built.app.close();
     }
- }, 90_000);
+  }, 90_000);
 });
 
 describe('remote key set', () => {
@@ -168,5 +168,5 @@ describe('remote key set', () => {
     } finally {
       await built.app.close();
     }
- }, 90_000);
+  }, 90_000);
 });

@@ -78,5 +78,5 @@ describe('password reset over SMTP', () => {
     } finally {
       await app.close();
     }
- }, 90_000);
+  }, 90_000);
 });

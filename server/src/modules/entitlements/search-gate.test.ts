@@ -101,22 +101,26 @@ describe('search gate', () => {
     expect((await usage(headers)).searches_remaining).toBe(2);
   });
 
-  it('starts over at the next UTC day', async () => {
-    const local = manualClock(new Date('2026-04-10T23:59:00Z'));
-    const built = await buildAccountsTestApp({ deps: { clock: local } });
-    try {
-      addGateRoute(built.app, built.deps);
-      const { headers } = await signInAs(built.app, built.deps, 'free');
-      for (let i = 0; i < 3; i++) await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
-      const spent = await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
-      expect(spent.statusCode).toBe(429);
-      expect(spent.headers['retry-after']).toBe('60');
-      local.advance(61_000);
-      expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
-    } finally {
-      await built.app.close();
-    }
- }, BUILD_TIMEOUT);
+  it(
+    'starts over at the next UTC day',
+    async () => {
+      const local = manualClock(new Date('2026-04-10T23:59:00Z'));
+      const built = await buildAccountsTestApp({ deps: { clock: local } });
+      try {
+        addGateRoute(built.app, built.deps);
+        const { headers } = await signInAs(built.app, built.deps, 'free');
+        for (let i = 0; i < 3; i++) await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
+        const spent = await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
+        expect(spent.statusCode).toBe(429);
+        expect(spent.headers['retry-after']).toBe('60');
+        local.advance(61_000);
+        expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
+      } finally {
+        await built.app.close();
+      }
+    },
+    BUILD_TIMEOUT,
+  );
 
   it('lets premium users search without limit, every kind', async () => {
     const { headers } = await signInAs(app, deps, 'premium');
@@ -163,30 +167,38 @@ describe('quota setting', () => {
   it.each([
     ['5', 5],
     ['1', 1],
-  ])('FREE_SEARCHES_PER_DAY=%s is the limit and the 429 text', async (setting, n) => {
-    const built = await buildAccountsTestApp({ env: { FREE_SEARCHES_PER_DAY: setting } });
-    try {
-      addGateRoute(built.app, built.deps);
-      const { headers } = await signInAs(built.app, built.deps, 'free');
-      for (let i = 0; i < n; i++)
-        expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
-      const res = await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
-      expect(res.statusCode).toBe(429);
-      expect(res.json().error).toBe(dailyLimitMessage(n));
-    } finally {
-      await built.app.close();
-    }
- }, BUILD_TIMEOUT);
+  ])(
+    'FREE_SEARCHES_PER_DAY=%s is the limit and the 429 text',
+    async (setting, n) => {
+      const built = await buildAccountsTestApp({ env: { FREE_SEARCHES_PER_DAY: setting } });
+      try {
+        addGateRoute(built.app, built.deps);
+        const { headers } = await signInAs(built.app, built.deps, 'free');
+        for (let i = 0; i < n; i++)
+          expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
+        const res = await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
+        expect(res.statusCode).toBe(429);
+        expect(res.json().error).toBe(dailyLimitMessage(n));
+      } finally {
+        await built.app.close();
+      }
+    },
+    BUILD_TIMEOUT,
+  );
 
-  it('FREE_SEARCHES_PER_DAY=0 means free accounts cannot search', async () => {
-    const built = await buildAccountsTestApp({ env: { FREE_SEARCHES_PER_DAY: '0' } });
-    try {
-      addGateRoute(built.app, built.deps);
-      const { headers } = await signInAs(built.app, built.deps, 'free');
-      expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(429);
-      expect((await built.app.inject({ method: 'GET', url: '/api/auth/search-usage', headers })).json().searches_remaining).toBe(0);
-    } finally {
-      await built.app.close();
-    }
- }, BUILD_TIMEOUT);
+  it(
+    'FREE_SEARCHES_PER_DAY=0 means free accounts cannot search',
+    async () => {
+      const built = await buildAccountsTestApp({ env: { FREE_SEARCHES_PER_DAY: '0' } });
+      try {
+        addGateRoute(built.app, built.deps);
+        const { headers } = await signInAs(built.app, built.deps, 'free');
+        expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(429);
+        expect((await built.app.inject({ method: 'GET', url: '/api/auth/search-usage', headers })).json().searches_remaining).toBe(0);
+      } finally {
+        await built.app.close();
+      }
+    },
+    BUILD_TIMEOUT,
+  );
 });

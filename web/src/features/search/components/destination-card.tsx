@@ -102,11 +102,21 @@ export function DestinationCard({ code, name, flights, expanded, onToggle, isPre
               {!isPremium ? <PremiumCrown /> : null} Price alert <span className="text-[10px]">(coming soon)</span>
             </button>
           </div>
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((x) => !x)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm font-semibold text-slate-800 sm:hidden"
+          >
+            {filtersOpen ? 'Hide filters' : 'Filters'}
+            {!isDefaultFilters(filters, ceiling) || filters.sort !== 'highest_first' ? ' (on)' : ''}
+          </button>
           <FlightFiltersPanel
             filters={filters}
             onChange={setFilters}
             ceiling={ceiling}
             onReset={() => setFilters(defaultFilters(flights))}
+            openOnSmall={filtersOpen}
           />
           {flights.length === 0 ? (
             <p className="text-sm text-slate-600">No flights available</p>

@@ -26,7 +26,7 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
   const rangeCls = 'w-full accent-brand-700';
   return (
     <div
-      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-4"
+      className={`${openOnSmall ? 'grid' : 'hidden sm:grid'} gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-4`}
       role="group"
       aria-label="Flight filters"
     >
