@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
-import { copyText } from '../utils/copy-text';
+import { copyText } from '@/lib/copy-text';
 import {
   calendarDaysBetween,
   flightPrice,

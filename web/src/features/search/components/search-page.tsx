@@ -12,7 +12,7 @@ import type { FlightSearchRequest } from '../api/search-flights-stream';
 import { useFlightSearch } from '../hooks/use-flight-search';
 import { useGridColumns } from '../hooks/use-grid-columns';
 import { type DistanceFn, type ViewMode, buildAirportOptions } from '../utils/airport-options';
-import { copyText } from '../utils/copy-text';
+import { copyText } from '@/lib/copy-text';
 import { addDays, localToday } from '../utils/dates';
 import type { DestinationResult } from '../utils/group-results';
 import { defaultReturnDate } from '../utils/return-flights';
