@@ -332,6 +332,9 @@ ${rows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
 - (5) 5xx and timeouts are retried with jittered backoff (${r.settings.retries} retries); a destination still failing is listed in \`failed\`
   with \`partial: true\`. A hang costs the timeout before its retry, which sets the total time.
 - Baseline: the same adapter asked for one destination after another without a cache, as a simple script would.
+- The cold figures depend on what else the machine is doing: on this 2-core machine with a load average near 11
+  (other test suites running), one run gave a cold median of 805 ms (1.34×). The app CPU per cold search is the part
+  that does not depend on load. Compare runs made on a quiet machine (decision 017).
 ${SECTION_END}`;
   return { table, markdown };
 }
