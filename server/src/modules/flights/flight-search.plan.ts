@@ -38,9 +38,10 @@ export interface PlanContext {
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 
 /** Section 5 rules: trimmed, upper-cased, CITY:XXX kept; every item must be a known airport or city group. */
-function readAirports(raw: string): { normalized: string; airports: string[] } {
+function readAirports(raw: string, requiredMessage: string): { normalized: string; airports: string[] } {
   const normalized = normalizeAirportInput(raw);
   const items = normalized.split(',').filter(Boolean);
+  if (items.length === 0) throw badRequest(requiredMessage);
   if (items.length > SEARCH_MAX_AIRPORT_ITEMS) throw badRequest(SEARCH_MESSAGES.tooManyAirports);
   for (const item of items) {
     const known = item.startsWith(CITY_PREFIX)
@@ -83,8 +84,8 @@ export function planOutbound(
   if (blank(input.origin)) throw badRequest(SEARCH_MESSAGES.originRequired);
   const single = opts.requireDestination || !blank(input.destination);
   if (single && blank(input.destination)) throw badRequest(SEARCH_MESSAGES.destinationRequired);
-  const origin = readAirports(input.origin as string);
-  const destination = single ? readAirports(input.destination as string) : undefined;
+  const origin = readAirports(input.origin as string, SEARCH_MESSAGES.originRequired);
+  const destination = single ? readAirports(input.destination as string, SEARCH_MESSAGES.destinationRequired) : undefined;
   const date = readDate(input.date, origin.airports, ctx.now);
   if (destination && destination.airports.every((d) => origin.airports.includes(d)))
     throw badRequest(SEARCH_MESSAGES.sameOriginDestination);
@@ -118,7 +119,7 @@ export function planOutbound(
 /** Inbound: every origin with a route into the destination airports. The date defaults to today there. */
 export function planInbound(input: { destination?: string; date?: string; max_workers?: number }, ctx: PlanContext): SearchPlan {
   if (blank(input.destination)) throw badRequest(SEARCH_MESSAGES.destinationRequired);
-  const destination = readAirports(input.destination as string);
+  const destination = readAirports(input.destination as string, SEARCH_MESSAGES.destinationRequired);
   const queries: FlightQuery[] = [];
   const codes: string[] = [];
   for (const d of destination.airports) {

@@ -134,6 +134,7 @@ describe('flight search API through the emulator', () => {
   it.each([
     ['/api/flights/search?date=2026-04-02', SEARCH_MESSAGES.originRequired],
     ['/api/flights/search?origin=%20%20&date=2026-04-02', SEARCH_MESSAGES.originRequired],
+    ['/api/flights/search?origin=,%20,&date=2026-04-02', SEARCH_MESSAGES.originRequired],
     ['/api/flights/search?origin=DEN', SEARCH_MESSAGES.dateRequired],
     ['/api/flights/single?origin=DEN&date=2026-04-02', SEARCH_MESSAGES.destinationRequired],
     ['/api/flights/inbound?date=2026-04-02', SEARCH_MESSAGES.destinationRequired],
