@@ -8,15 +8,22 @@ import { openDatabase } from './client';
 import { routes } from './schema';
 
 async function tableNames(db: Awaited<ReturnType<typeof createTestDatabase>>['db']): Promise<string[]> {
-  const result = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
-  return (result.rows as { table_name: string }[]).map((r) => r.table_name);
+  // Both drivers answer with `rows`; the shared Db type leaves the result shape open.
+  const result = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  )) as unknown as {
+    rows: { table_name: string }[];
+  };
+  return result.rows.map((r) => r.table_name);
 }
 
 describe('migrations', () => {
   it(`create the schema on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, async () => {
     const database = await createTestDatabase();
     try {
-      expect(await tableNames(database.db)).toEqual(expect.arrayContaining(['blackout_dates', 'routes']));
+      expect(await tableNames(database.db)).toEqual(
+        expect.arrayContaining(['blackout_dates', 'routes', 'users', 'sessions', 'search_logs']),
+      );
       await database.db.insert(routes).values({ origin: 'DEN', destination: 'LAS' });
       // The composite primary key holds: a route is stored once.
       await expect(database.db.insert(routes).values({ origin: 'DEN', destination: 'LAS' })).rejects.toThrow();

@@ -9,7 +9,12 @@ describe('request limits', () => {
   it('answers an oversized body with 413 JSON and too many requests with 429 and Retry-After', async () => {
     const { app } = await buildTestApp({ env: { BODY_LIMIT_BYTES: '1024', RATE_LIMIT_PER_MINUTE: '3' } });
     try {
-      const big = await app.inject({ method: 'POST', url: '/api/nothing', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ a: 'x'.repeat(4000) }) });
+      const big = await app.inject({
+        method: 'POST',
+        url: '/api/nothing',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ a: 'x'.repeat(4000) }),
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
       const statuses: number[] = [];
@@ -59,7 +64,10 @@ describe('single-page app', () => {
   beforeAll(() => {
     dist = mkdtempSync(path.join(tmpdir(), 'gw-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-123.js"></script>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><div id="root"></div><script type="module" src="/assets/app-123.js"></script>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));

@@ -4,7 +4,9 @@ import { type AppDeps, createAppDeps, disposeAppDeps } from '../deps';
 import { createTestDatabase } from './database';
 
 /** An app on a fresh migrated database, for `app.inject` tests; closing the app closes everything it opened. */
-export async function buildTestApp(opts: { env?: Record<string, string>; deps?: Partial<AppDeps>; logStream?: NodeJS.WritableStream } = {}) {
+export async function buildTestApp(
+  opts: { env?: Record<string, string>; deps?: Partial<AppDeps>; logStream?: NodeJS.WritableStream } = {},
+) {
   const config = testConfig({ WEB_DIST_DIR: '/nonexistent-web-dist', ...opts.env });
   const database = await createTestDatabase();
   const deps = await createAppDeps(config, database, opts.deps);
