@@ -7,6 +7,8 @@ test('forgot password → e-mail from the outbox → reset → log in with the n
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The page is lazy-loaded: until it arrives the login form (with its own Email field) is still on screen.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -23,6 +25,7 @@ test('forgot password → e-mail from the outbox → reset → log in with the n
   await expect(page.getByRole('heading', { name: 'Password reset!' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Sign in now' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(newPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
