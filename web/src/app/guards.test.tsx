@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AdminOnly, GuestOnly, PremiumOnly, RequireAuth } from '@/app/guards';
 import { Toaster } from '@/components/ui/toast/toaster';
 import { clearToasts } from '@/components/ui/toast/toast-store';
-import { buildUser, currentLocation, mockApi, renderWithProviders, resetTestState, signedInAs } from '@/testing/test-utils';
+import { buildUser, currentLocation, mockApi, renderWithProviders, resetTestState, signedInAs } from '@/test/test-utils';
 
 function Shell() {
   return (

@@ -4,7 +4,7 @@ import type { NonIndexRouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { registerHomeReset } from '@/lib/home-reset';
-import { buildConfig, buildUser, currentLocation, mockApi, renderWithProviders, resetTestState, signedInAs } from '@/testing/test-utils';
+import { buildConfig, buildUser, currentLocation, mockApi, renderWithProviders, resetTestState, signedInAs } from '@/test/test-utils';
 
 function start(route: string) {
   return renderWithProviders(null, { route, routes: appRoutes, path: '/__unused' });

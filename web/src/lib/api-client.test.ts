@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, AUTH_TOKEN_KEY, apiRequest, apiStream, readNdjson, setUnauthorizedHandler } from '@/lib/api-client';
-import { mockApi, reply, resetTestState } from '@/testing/test-utils';
+import { mockApi, reply, resetTestState } from '@/test/test-utils';
 
 describe('api client', () => {
   const onUnauthorized = vi.fn();

@@ -14,7 +14,7 @@ import {
   reply,
   resetTestState,
   signedInAs,
-} from '@/testing/test-utils';
+} from '@/test/test-utils';
 import { HomeRoute } from './home';
 
 // A loaded CI machine can take longer than the 1 s default to stream and render.

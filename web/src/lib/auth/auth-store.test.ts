@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, AUTH_TOKEN_KEY } from '@/lib/api-client';
 import { type AuthApi, createAuthStore } from '@/lib/auth/auth-store';
-import { buildUser, resetTestState } from '@/testing/test-utils';
+import { buildUser, resetTestState } from '@/test/test-utils';
 
 const user = buildUser();
 

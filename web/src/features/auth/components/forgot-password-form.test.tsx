@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
-import { mockApi, renderWithProviders, resetTestState } from '@/testing/test-utils';
+import { mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 
 describe('forgot password (spec section 4: form, then sent)', () => {
   afterEach(resetTestState);

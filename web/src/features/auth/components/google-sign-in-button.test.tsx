@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import type { GoogleIdentity } from '@/features/auth/hooks/use-google-identity';
-import { buildUser, currentLocation, mockApi, renderWithProviders, reply, resetTestState } from '@/testing/test-utils';
+import { buildUser, currentLocation, mockApi, renderWithProviders, reply, resetTestState } from '@/test/test-utils';
 
 /** A stand-in for Google Identity Services: prompt() answers with what the test decides. */
 function installFakeGoogle(onPrompt: (callback: (r: { credential?: string }) => void, listener?: (n: object) => void) => void) {

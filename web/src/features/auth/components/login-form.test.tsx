@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { buildUser, currentLocation, mockApi, renderWithProviders, reply, resetTestState } from '@/testing/test-utils';
+import { buildUser, currentLocation, mockApi, renderWithProviders, reply, resetTestState } from '@/test/test-utils';
 
 function field(name: string) {
   return screen.getByLabelText(name);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileSettings } from '@/features/auth/components/profile-settings';
 import { useAuth } from '@/lib/auth/auth-context';
-import { buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/testing/test-utils';
+import { buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/test/test-utils';
 
 function Profile() {
   const { user } = useAuth();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPhoneInput } from '@/features/auth/components/phone-input';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { buildUser, mockApi, renderWithProviders, resetTestState } from '@/testing/test-utils';
+import { buildUser, mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 
 function errorOf(label: string) {
   const id = screen.getByLabelText(label).getAttribute('aria-describedby');

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResetPasswordFlow } from '@/features/auth/components/reset-password-flow';
-import { mockApi, renderWithProviders, reply, resetTestState } from '@/testing/test-utils';
+import { mockApi, renderWithProviders, reply, resetTestState } from '@/test/test-utils';
 
 describe('reset password (spec sections 2.5 and 4)', () => {
   afterEach(resetTestState);

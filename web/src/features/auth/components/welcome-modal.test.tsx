@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WelcomeModal } from '@/features/auth/components/welcome-modal';
-import { buildConfig, buildUser, currentLocation, mockApi, renderWithProviders, resetTestState } from '@/testing/test-utils';
+import { buildConfig, buildUser, currentLocation, mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 
 async function registered(freeSearchesPerDay = 3) {
   mockApi({

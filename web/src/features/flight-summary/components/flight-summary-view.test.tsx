@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
 import { buildFlight } from '@/test/build-flight';
-import { mockApi, renderWithProviders, resetTestState } from '@/testing/test-utils';
+import { mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 import { storeFlight } from '../utils/flight-store';
 import { encodeTrip } from '../utils/share-data';
 import { FlightSummaryView } from './flight-summary-view';

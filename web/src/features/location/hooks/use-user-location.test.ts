@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, resetTestState } from '@/testing/test-utils';
+import { mockApi, resetTestState } from '@/test/test-utils';
 import { distanceMiles } from '../utils/distance';
 import { GEOLOCATION_OPTIONS, locateUser } from './use-user-location';
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlanComparison, yearlySavings } from '@/features/plans/components/plan-comparison';
-import { buildConfig, mockApi, renderWithProviders, resetTestState } from '@/testing/test-utils';
+import { buildConfig, mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 
 const config = buildConfig();
 const [monthly, yearly] = config.plans;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageBadge } from '@/features/usage/components/usage-badge';
-import { buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/testing/test-utils';
+import { buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/test/test-utils';
 
 function usage(searches_remaining: number | null, is_premium = false, search_limit: number | null = 3) {
   return { 'GET /api/auth/search-usage': () => ({ search_limit, searches_remaining, is_premium }) };
