@@ -225,7 +225,12 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     const windowDays = domestic ? 1 : 10;
     const inWindow = daysOut <= windowDays && !network.isBlackout(date);
     const maxGoWild = domestic ? (daysOut >= 1 ? 6 : 3) : Math.min(9, 2 + Math.floor(daysOut * 0.7));
-    const goWildSeats = inWindow ? Math.min(seatsLeft, Math.max(0, Math.floor(drift() * (maxGoWild + 2)) - 1)) : 0;
+    // GoWild inventory is capacity-controlled: pass holders find it on some flights and not others, and some routes
+    // release it more readily than others. Each route gets a stable release rate (30–75% of its flights), and a
+    // flight that offers it has 1..max seats; both drift across buckets so availability appears and disappears.
+    const releaseRate = 0.3 + 0.45 * randomFor('gowild-release', from.code, to.code)();
+    const offersGoWild = inWindow && drift() < releaseRate;
+    const goWildSeats = offersGoWild ? Math.min(seatsLeft, 1 + Math.floor(drift() * maxGoWild)) : 0;
     const goWildTotal = domestic
       ? 15 + Math.round(16 * Math.min(1, miles / 2200))
       : 60 + Math.round(50 * Math.min(1, miles / 3000)) + Math.floor(stable() * 10);
