@@ -77,16 +77,19 @@ export const flightSearchResponseSchema = z.object({
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
 
+/** A whole number; left empty (`max_workers=` from a form) it means "the default", not zero. */
+const maxWorkersParam = z.union([z.literal(''), z.coerce.number().int()], { error: 'must be a whole number' }).optional();
+
 export const searchQuerySchema = z.object({
   origin: z.string().optional(),
   date: z.string().optional(),
   destination: z.string().optional(),
-  max_workers: z.coerce.number().int().optional(),
+  max_workers: maxWorkersParam,
 });
 export const inboundQuerySchema = z.object({
   destination: z.string().optional(),
   date: z.string().optional(),
-  max_workers: z.coerce.number().int().optional(),
+  max_workers: maxWorkersParam,
 });
 
 /**

@@ -7,6 +7,7 @@ import { isoDateSchema } from '@gowild/contract/dates';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { type AppDeps, createAppDeps, disposeAppDeps } from './deps';
+import { findAirport } from './modules/reference/reference.service';
 import { ACCOUNT_FLAGS, type AccountFlag, AccountInputError } from './modules/users/users.service';
 
 export interface CliCommand {
@@ -34,6 +35,45 @@ export const commands: Record<string, CliCommand> = {
       if (valid.length === 0) throw new CliUsageError('no valid routes in that file');
       await deps.reference.replaceRoutes(valid);
       out(`imported ${valid.length} routes (${rows.length - valid.length} skipped)`);
+    },
+  },
+  'routes:refresh': {
+    usage: "routes:refresh [--dry-run]   (reads the airline's /Resource/GetMarkets through the flights provider; replaces the network)",
+    async run(deps, args, out) {
+      const unknownOptions = args.filter((a) => a !== '--dry-run');
+      if (unknownOptions.length > 0) throw new CliUsageError(`unknown argument ${unknownOptions.join(', ')}`);
+      const { provider } = deps.flights;
+      if (!provider.fetchMarkets) throw new CliUsageError(`the flights provider ${provider.name} does not publish its route network`);
+      const result = await provider.fetchMarkets(AbortSignal.timeout(deps.config.UPSTREAM_TIMEOUT_MS));
+      if (result.kind !== 'markets') {
+        const why = result.kind === 'page-changed' ? result.detail : `${result.kind} (HTTP ${result.status})`;
+        throw new CliUsageError(`${provider.name} did not give its network: ${why}; the routes were left as they were`);
+      }
+      // A station we have no airport record for (zone, coordinates) could not be searched or shown: leave it out.
+      const unknown = new Set<string>();
+      const known = (code: string) => {
+        const ok = /^[A-Z]{3}$/.test(code) && findAirport(code) !== undefined;
+        if (!ok) unknown.add(code);
+        return ok;
+      };
+      const rows = result.routes.filter((r) => known(r.origin) && known(r.destination));
+      if (rows.length === 0) throw new CliUsageError(`${provider.name} listed no usable routes; the routes were left as they were`);
+      const key = (r: { origin: string; destination: string }) => `${r.origin}-${r.destination}`;
+      const before = new Set(deps.reference.routes().map(key));
+      const after = new Set(rows.map(key));
+      const added = [...after].filter((k) => !before.has(k));
+      const removed = [...before].filter((k) => !after.has(k));
+      const dryRun = args.includes('--dry-run');
+      if (!dryRun) await deps.reference.replaceRoutes(rows);
+      out(
+        `${dryRun ? 'would refresh' : 'refreshed'} ${rows.length} routes from ${provider.name}: ${added.length} added, ${removed.length} removed`,
+      );
+      if (added.length > 0) out(`added: ${added.join(' ')}`);
+      if (removed.length > 0) out(`removed: ${removed.join(' ')}`);
+      if (unknown.size > 0) {
+        const skipped = result.routes.length - rows.length;
+        out(`skipped ${skipped} route(s) through stations missing from the airport data: ${[...unknown].sort().join(' ')}`);
+      }
     },
   },
   'blackouts:list': {

@@ -70,14 +70,14 @@ function readDate(raw: string | undefined, departureAirports: string[], now: Dat
   return date;
 }
 
-function clampWorkers(requested: number | undefined, fallback: number, cap: number): number {
-  const n = requested ?? fallback;
+function clampWorkers(requested: number | '' | undefined, fallback: number, cap: number): number {
+  const n = typeof requested === 'number' ? requested : fallback;
   return Math.max(1, Math.min(cap, Math.floor(n)));
 }
 
 /** Outbound: from the origin airports to every route out of them, or to the given destination (single route). */
 export function planOutbound(
-  input: { origin?: string; date?: string; destination?: string; max_workers?: number },
+  input: { origin?: string; date?: string; destination?: string; max_workers?: number | '' },
   ctx: PlanContext,
   opts: { requireDestination: boolean },
 ): SearchPlan {
@@ -117,7 +117,7 @@ export function planOutbound(
 }
 
 /** Inbound: every origin with a route into the destination airports. The date defaults to today there. */
-export function planInbound(input: { destination?: string; date?: string; max_workers?: number }, ctx: PlanContext): SearchPlan {
+export function planInbound(input: { destination?: string; date?: string; max_workers?: number | '' }, ctx: PlanContext): SearchPlan {
   if (blank(input.destination)) throw badRequest(SEARCH_MESSAGES.destinationRequired);
   const destination = readAirports(input.destination as string, SEARCH_MESSAGES.destinationRequired);
   const queries: FlightQuery[] = [];

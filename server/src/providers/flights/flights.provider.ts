@@ -25,9 +25,15 @@ export type FlightFetchResult =
   | { kind: 'http-error'; status: number }
   | { kind: 'page-changed'; detail: string };
 
+/** The airline's route network as it publishes it (`/Resource/GetMarkets`): directed routes, sorted. */
+export type MarketsFetchResult =
+  { kind: 'markets'; routes: { origin: string; destination: string }[] } | Exclude<FlightFetchResult, { kind: 'flights' }>;
+
 export interface FlightProvider {
   readonly name: string;
   /** True when the data is generated (emulator), so answers can be labelled demo. */
   readonly demo: boolean;
   fetchFlights(query: FlightQuery, signal: AbortSignal): Promise<FlightFetchResult>;
+  /** The route network, when the source publishes one (the operator's `routes:refresh`). */
+  fetchMarkets?(signal: AbortSignal): Promise<MarketsFetchResult>;
 }

@@ -57,3 +57,9 @@ export const frontierFlightDataSchema = z.union([
 export type FrontierLeg = z.infer<typeof frontierLegSchema>;
 export type FrontierFlight = z.infer<typeof frontierFlightSchema>;
 export type FrontierFlightData = z.infer<typeof frontierFlightDataSchema>;
+
+/** `/Resource/GetMarkets` (providers.md): the network as origin → destinations, plus station names. */
+export const frontierMarketsSchema = z.object({
+  markets: z.array(z.object({ fromStation: z.string(), toStations: z.array(z.string()) })),
+  marketDetails: z.array(z.object({ stationCode: z.string(), cityAndCode: z.string().optional() })).optional(),
+});

@@ -2,7 +2,8 @@ import type { Flight } from '@gowild/contract/flights';
 import { classifyFrontierResponse } from './frontier-page';
 import { type FrontierDateFormat, internalSelectUrl, mapFrontierFlight } from './frontier-flight';
 import { createHttpClient } from './http-client';
-import type { FlightFetchResult, FlightProvider, FlightQuery } from './flights.provider';
+import { frontierMarketsSchema } from './frontier.schemas';
+import type { FlightFetchResult, FlightProvider, FlightQuery, MarketsFetchResult } from './flights.provider';
 
 export interface FrontierProviderOptions {
   /** Where requests go: the airline, or the emulator on loopback. */
@@ -76,5 +77,57 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
     }
   }
 
-  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights, close: () => client.close() };
+  /** `/Resource/GetMarkets`: the network as the airline publishes it. Blocks and errors read as for searches. */
+  async function fetchMarkets(signal: AbortSignal): Promise<MarketsFetchResult> {
+    const jar = new Map<string, string>();
+    let url = new URL('/Resource/GetMarkets', opts.baseUrl);
+    for (let hop = 0; ; hop++) {
+      const headers: Record<string, string> = { ...BROWSER_HEADERS, accept: 'application/json, text/plain, */*' };
+      if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await client.get(url, headers, signal);
+      keepCookies(jar, res.headers['set-cookie']);
+      const location = res.headers.location;
+      if (res.status >= 300 && res.status < 400 && location) {
+        if (hop >= maxRedirects) return { kind: 'page-changed', detail: `more than ${maxRedirects} redirects` };
+        url = new URL(location, url);
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300 || /px-captcha/i.test(res.body)) {
+        const retryAfter = res.headers['retry-after'];
+        const outcome = classifyFrontierResponse(res.status, res.body, typeof retryAfter === 'string' ? retryAfter : null, opts.now());
+        // A 2xx here is a captcha (classified as a block above); anything else that is not an error is unexpected.
+        return outcome.kind === 'flights' ? { kind: 'page-changed', detail: 'GetMarkets answered with a results page' } : outcome;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(res.body);
+      } catch {
+        return { kind: 'page-changed', detail: `GetMarkets is not JSON (landed on ${url.pathname})` };
+      }
+      const parsed = frontierMarketsSchema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return {
+          kind: 'page-changed',
+          detail: `GetMarkets does not have the expected shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+        };
+      }
+      const seen = new Set<string>();
+      const routes: { origin: string; destination: string }[] = [];
+      for (const m of parsed.data.markets) {
+        const origin = m.fromStation.trim().toUpperCase();
+        for (const to of m.toStations) {
+          const destination = to.trim().toUpperCase();
+          const key = `${origin}-${destination}`;
+          if (origin === destination || seen.has(key)) continue;
+          seen.add(key);
+          routes.push({ origin, destination });
+        }
+      }
+      routes.sort((a, b) => a.origin.localeCompare(b.origin) || a.destination.localeCompare(b.destination));
+      return { kind: 'markets', routes };
+    }
+  }
+
+  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights, fetchMarkets, close: () => client.close() };
 }
