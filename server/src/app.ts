@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './deps';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { registerAccountHousekeeping } from './modules/auth/housekeeping';
 import { flightRoutes } from './modules/flights/flights.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationRoutes } from './modules/location/location.routes';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   await app.register(weatherRoutes, { weather: deps.weather });
   await app.register(authRoutes, { auth: deps.auth, usage: deps.searchUsage });
   await app.register(adminRoutes, { auth: deps.auth, admin: deps.admin });
+  registerAccountHousekeeping(app, deps.auth);
 
   return app;
 }

@@ -50,7 +50,7 @@ export async function createAppDeps(config: Config, database: Database, override
     flights = engine;
   }
   const weather = overrides.weather ?? createWeatherService({ provider: createWeatherProvider(config), clock });
-  const accounts = createAccountDeps({ config, database, clock, redis, disposers }, overrides);
+  const accounts = createAccountDeps({ config, database, clock, metrics, redis, disposers }, overrides);
   return { config, database, clock, metrics, redis, reference, location, flights, weather, ...accounts, disposers, ...overrides };
 }
 

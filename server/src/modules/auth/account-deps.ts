@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -14,6 +15,7 @@ import { createSearchUsageRepository } from '../entitlements/search-usage.reposi
 import { type SearchUsageService, createSearchUsageService } from '../entitlements/search-usage.service';
 import { createUsersRepository } from '../users/users.repository';
 import { type UsersService, createUsersService } from '../users/users.service';
+import { accountMetrics } from './account.metrics';
 import { type AuthLimits, createAuthLimiter, resolveAuthLimits } from './auth.limits';
 import { type AuthService, createAuthService } from './auth.service';
 import { createBackgroundTasks } from './background';
@@ -38,7 +40,7 @@ export interface AccountDeps {
 }
 
 export function createAccountDeps(
-  base: { config: Config; database: Database; clock: Clock; redis?: Redis; disposers: (() => Promise<void>)[] },
+  base: { config: Config; database: Database; clock: Clock; metrics: Registry; redis?: Redis; disposers: (() => Promise<void>)[] },
   overrides: Partial<AccountDeps> = {},
 ): AccountDeps {
   const { config, clock } = base;
@@ -52,6 +54,7 @@ export function createAccountDeps(
   let remoteKeys: GoogleKeys | undefined;
   const googleKeys = () => overrides.googleKeys ?? (remoteKeys ??= googleRemoteKeys(config.GOOGLE_JWKS_URL));
   const background = createBackgroundTasks();
+  const metrics = accountMetrics(base.metrics);
   const auth =
     overrides.auth ??
     createAuthService({
@@ -64,6 +67,7 @@ export function createAccountDeps(
       email,
       background,
       googleKeys,
+      metrics,
     });
   base.disposers.push(async () => {
     await background.idle();
@@ -82,6 +86,7 @@ export function createAccountDeps(
       log: createSearchLogRepository(db),
       clock,
       freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY,
+      metrics,
     });
   return {
     email,

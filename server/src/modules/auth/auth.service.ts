@@ -21,6 +21,7 @@ import type { Caller } from '../../lib/search-gate';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import { presentUser } from '../users/users.presenter';
 import { type UserRow, createUsersRepository, isUniqueViolation, normalizeEmail } from '../users/users.repository';
+import { type AccountMetrics, loginOutcomeOf } from './account.metrics';
 import type { AuthLimiter } from './auth.limits';
 import type { BackgroundTasks } from './background';
 import { passwordResetEmail, resetLink } from './emails';
@@ -55,6 +56,7 @@ export interface AuthServiceDeps {
   background: BackgroundTasks;
   /** The Google key set; built on first use so a server without Google sign-in never fetches it. */
   googleKeys: () => GoogleKeys;
+  metrics: AccountMetrics;
 }
 
 export function requestInfo(request: FastifyRequest): RequestInfo {
@@ -69,6 +71,13 @@ export function callerOf(user: UserRow): Caller {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i;
 const PHONE_OR_NULL = (phone: string | null | undefined) => (phone ? phone : null);
+/**
+ * How long an ended session's row is kept after its expiry before the purge deletes it: the per-account login cap
+ * (decision 022) trusts addresses that signed in to the account, and this keeps that memory for a month.
+ */
+export const SESSION_RETENTION_MS = 30 * 86_400_000;
+/** How long a dead reset link's row is kept after its expiry (a used link expires within the hour too). */
+export const RESET_TOKEN_RETENTION_MS = 86_400_000;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { config, clock, hasher, tokens, limiter } = deps;
@@ -108,6 +117,68 @@ export function createAuthService(deps: AuthServiceDeps) {
     const result = await resolveToken(match[1]);
     if ('reason' in result) throw unauthorized(result.reason);
     return result.ctx;
+  }
+
+  async function passwordLogin(body: z.output<typeof loginBodySchema>, info: RequestInfo) {
+    const email = normalizeEmail(body.email);
+    const user = await users.findByEmail(email);
+    let trusted: Promise<boolean> | undefined;
+    const trustedAddress = () => (trusted ??= user ? sessions.hasSignedInFrom(user.id, info.ip) : Promise.resolve(false));
+    await limiter.beforeLogin(email, info.ip, trustedAddress);
+    const ok = user?.passwordHash ? await hasher.verify(user.passwordHash, body.password) : await hasher.verifyDummy(body.password);
+    if (!user || !ok) {
+      await limiter.loginFailed(email, info.ip);
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    }
+    if (!user.isActive) throw forbidden(AUTH_MESSAGES.accountDisabled);
+    await limiter.loginSucceeded(email, info.ip);
+    if (user.passwordHash && hasher.needsRehash(user.passwordHash)) await users.setPasswordHash(user.id, await hasher.hash(body.password));
+    return startSession(user, info);
+  }
+
+  async function googleSignIn(idToken: string, info: RequestInfo) {
+    const clientId = config.GOOGLE_CLIENT_ID;
+    if (!clientId) throw serviceUnavailable(AUTH_MESSAGES.googleUnavailable);
+    const identity = await verifyGoogleIdToken(idToken, { clientId, keys: deps.googleKeys(), clock });
+    if (!identity) throw unauthorized(AUTH_MESSAGES.googleFailed);
+    let user = await users.findByIdentity('google', identity.sub);
+    if (!user) {
+      if (!identity.email || !identity.emailVerified) throw unauthorized(AUTH_MESSAGES.googleEmailUnverified);
+      user = await users.findByEmail(identity.email);
+      if (!user) {
+        const [first, ...rest] = (identity.name ?? '').split(/\s+/).filter(Boolean);
+        try {
+          user = await users.insert({
+            email: identity.email,
+            firstName: (identity.givenName ?? first ?? identity.email.split('@')[0] ?? 'Traveller').slice(0, 100),
+            lastName: (identity.familyName ?? rest.join(' ')).slice(0, 100),
+            createdAt: clock.now(),
+          });
+        } catch (e) {
+          // A sign-up with the same address won the race: link to it instead.
+          if (!isUniqueViolation(e)) throw e;
+          user = await users.findByEmail(identity.email);
+          if (!user) throw e;
+        }
+      }
+      await users.linkIdentity('google', identity.sub, user.id, identity.email);
+      // If a parallel first sign-in linked this `sub` elsewhere first, follow the stored link.
+      user = (await users.findByIdentity('google', identity.sub)) ?? user;
+    }
+    if (!user.isActive) throw forbidden(AUTH_MESSAGES.accountDisabled);
+    return startSession(user, info);
+  }
+
+  /** Runs a sign-in and counts its outcome on `auth_logins_total`. */
+  async function counted<T>(method: 'password' | 'google', signIn: () => Promise<T>): Promise<T> {
+    try {
+      const result = await signIn();
+      deps.metrics.login(method, 'success');
+      return result;
+    } catch (e) {
+      deps.metrics.login(method, loginOutcomeOf(e));
+      throw e;
+    }
   }
 
   const service = {
@@ -170,21 +241,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * (Google-only) or the password is wrong. Deactivation is told only to someone who knows the password.
      */
     async login(body: z.output<typeof loginBodySchema>, info: RequestInfo) {
-      const email = normalizeEmail(body.email);
-      const user = await users.findByEmail(email);
-      let trusted: Promise<boolean> | undefined;
-      const trustedAddress = () => (trusted ??= user ? sessions.hasSignedInFrom(user.id, info.ip) : Promise.resolve(false));
-      await limiter.beforeLogin(email, info.ip, trustedAddress);
-      const ok = user?.passwordHash ? await hasher.verify(user.passwordHash, body.password) : await hasher.verifyDummy(body.password);
-      if (!user || !ok) {
-        await limiter.loginFailed(email, info.ip);
-        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-      }
-      if (!user.isActive) throw forbidden(AUTH_MESSAGES.accountDisabled);
-      await limiter.loginSucceeded(email, info.ip);
-      if (user.passwordHash && hasher.needsRehash(user.passwordHash))
-        await users.setPasswordHash(user.id, await hasher.hash(body.password));
-      return startSession(user, info);
+      return counted('password', () => passwordLogin(body, info));
     },
 
     /** Ends the session the token names; a missing or dead token is already logged out. */
@@ -218,36 +275,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * with the same e-mail only when Google vouches for that e-mail; otherwise it creates an account.
      */
     async google(idToken: string, info: RequestInfo) {
-      const clientId = config.GOOGLE_CLIENT_ID;
-      if (!clientId) throw serviceUnavailable(AUTH_MESSAGES.googleUnavailable);
-      const identity = await verifyGoogleIdToken(idToken, { clientId, keys: deps.googleKeys(), clock });
-      if (!identity) throw unauthorized(AUTH_MESSAGES.googleFailed);
-      let user = await users.findByIdentity('google', identity.sub);
-      if (!user) {
-        if (!identity.email || !identity.emailVerified) throw unauthorized(AUTH_MESSAGES.googleEmailUnverified);
-        user = await users.findByEmail(identity.email);
-        if (!user) {
-          const [first, ...rest] = (identity.name ?? '').split(/\s+/).filter(Boolean);
-          try {
-            user = await users.insert({
-              email: identity.email,
-              firstName: (identity.givenName ?? first ?? identity.email.split('@')[0] ?? 'Traveller').slice(0, 100),
-              lastName: (identity.familyName ?? rest.join(' ')).slice(0, 100),
-              createdAt: clock.now(),
-            });
-          } catch (e) {
-            // A sign-up with the same address won the race: link to it instead.
-            if (!isUniqueViolation(e)) throw e;
-            user = await users.findByEmail(identity.email);
-            if (!user) throw e;
-          }
-        }
-        await users.linkIdentity('google', identity.sub, user.id, identity.email);
-        // If a parallel first sign-in linked this `sub` elsewhere first, follow the stored link.
-        user = (await users.findByIdentity('google', identity.sub)) ?? user;
-      }
-      if (!user.isActive) throw forbidden(AUTH_MESSAGES.accountDisabled);
-      return startSession(user, info);
+      return counted('google', () => googleSignIn(idToken, info));
     },
 
     /**
@@ -293,6 +321,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!userId) throw badRequest(AUTH_MESSAGES.invalidResetToken, ERROR_CODES.BAD_REQUEST);
       await limiter.passwordReset(holder.email);
       return AUTH_MESSAGES.passwordResetDone;
+    },
+
+    /**
+     * Deletes sessions and reset links long dead (see the retention constants); run at start and hourly. Idempotent,
+     * so several API processes may run it at once.
+     */
+    async purgeExpired(): Promise<{ sessions: number; resetTokens: number }> {
+      const now = clock.now().getTime();
+      const purged = {
+        sessions: await sessions.deleteExpiredBefore(new Date(now - SESSION_RETENTION_MS)),
+        resetTokens: await resetTokens.deleteExpiredBefore(new Date(now - RESET_TOKEN_RETENTION_MS)),
+      };
+      deps.metrics.purged('sessions', purged.sessions);
+      deps.metrics.purged('reset_tokens', purged.resetTokens);
+      return purged;
     },
 
     /** Waits for background work (the reset e-mails) to finish. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
@@ -14,6 +14,14 @@ export function createResetTokensRepository(db: Db) {
           .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
         await tx.insert(passwordResetTokens).values({ tokenHash, userId, createdAt: now, expiresAt });
       });
+    },
+    /** Deletes links that expired before `cutoff` (a used link expires within the hour too); returns how many. */
+    async deleteExpiredBefore(cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(passwordResetTokens)
+        .where(lt(passwordResetTokens.expiresAt, cutoff))
+        .returning({ tokenHash: passwordResetTokens.tokenHash });
+      return rows.length;
     },
     async findUsable(tokenHash: string, now: Date): Promise<UserRow | undefined> {
       const [row] = await db

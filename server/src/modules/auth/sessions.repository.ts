@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
@@ -36,6 +36,11 @@ export function createSessionsRepository(db: Db) {
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
+      return rows.length;
+    },
+    /** Deletes sessions that expired before `cutoff` (revoked ones included); returns how many. */
+    async deleteExpiredBefore(cutoff: Date): Promise<number> {
+      const rows = await db.delete(sessions).where(lt(sessions.expiresAt, cutoff)).returning({ id: sessions.id });
       return rows.length;
     },
     /** Whether this address has ever signed in to this account: such an address is not held to the per-account cap. */

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
 import type { SearchGate, SearchKind, SearchOutcome, SearchTicket } from '../../lib/search-gate';
+import type { AccountMetrics } from '../auth/account.metrics';
 import type { AuthService } from '../auth/auth.service';
 import { secondsUntilNextUtcDay, utcDay } from './quota';
 import type { SearchLogRepository } from './search-log.repository';
@@ -23,6 +24,8 @@ export interface SearchGateDeps {
   log: SearchLogRepository;
   clock: Clock;
   freeSearchesPerDay: number;
+  /** Counts quota refusals; optional so a gate can be built without a registry. */
+  metrics?: Pick<AccountMetrics, 'quotaRefused'>;
 }
 
 /**
@@ -45,6 +48,7 @@ export function createSearchGate(deps: SearchGateDeps): SearchGate {
         const now = deps.clock.now();
         const day = utcDay(now);
         if (!(await deps.usage.reserve(ctx.user.id, day, deps.freeSearchesPerDay))) {
+          deps.metrics?.quotaRefused();
           throw tooManyRequests(dailyLimitMessage(deps.freeSearchesPerDay), secondsUntilNextUtcDay(now), ERROR_CODES.QUOTA_EXCEEDED);
         }
         reservedDay = day;

@@ -1,11 +1,9 @@
 import { forgotPasswordBodySchema } from '@gowild/contract/auth';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { MailIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
-import { paths } from '@/config/paths';
 import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { errorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, validateFields } from '@/lib/form-errors';
@@ -42,10 +40,8 @@ export function ForgotPasswordForm() {
           link is valid for 1 hour.
         </p>
         <p className="mt-2 text-sm text-slate-500">No e-mail after a few minutes? Check your spam folder or try again.</p>
+        {/* 'Back to sign in' is the page's own footer link, under the card. */}
         <div className="mt-6 flex flex-col gap-3">
-          <Link to={paths.login} className="text-sm font-semibold text-brand-700 hover:underline">
-            Back to sign in
-          </Link>
           <button
             type="button"
             className="text-sm text-slate-600 hover:underline"
