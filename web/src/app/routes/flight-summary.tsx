@@ -1,5 +1,6 @@
 import { FlightSummaryView } from '@/features/flight-summary/components/flight-summary-view';
 import { useAirports } from '@/features/search/api/get-airports';
+import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 
 /** `/flight-summary`: the chosen round trip (section 2.8), with the destination's weather for the stay. */
@@ -16,7 +17,7 @@ export function FlightSummaryRoute() {
             code={code}
             range={{ start: stay.start, end: stay.end }}
             title="Weather during your stay"
-            emptyText="Weather unavailable for your stay dates"
+            emptyText={WEATHER_MESSAGES.emptyStay}
           />
         )}
       />

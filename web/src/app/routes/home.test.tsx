@@ -257,3 +257,68 @@ describe('home: searching', () => {
     expect(await screen.findByTestId('results-screen', {}, { timeout: 15_000 })).toBeTruthy();
   }, 20_000);
 });
+
+describe('home: partial results, weather dates, form messages', () => {
+  it('tells a free user a retry is one more search, and offers none when no search is left', async () => {
+    let remaining = 2;
+    const api = mockApi({
+      ...base,
+      ...signedInAs(buildUser()),
+      'GET /api/auth/search-usage': () => ({ search_limit: 3, searches_remaining: remaining, is_premium: false }),
+      'GET /api/flights/search/stream': () => {
+        remaining -= 1;
+        return ndjson(streamEvents);
+      },
+    });
+    renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}` });
+    const notice = await screen.findByTestId('partial-notice');
+    await waitFor(() =>
+      expect(within(notice).getByTestId('retry-cost').textContent).toBe(
+        'Retrying runs the search again and uses 1 of your 1 search left today.',
+      ),
+    );
+    fireEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(api.callsTo('GET /api/flights/search/stream')).toHaveLength(2));
+    const again = await screen.findByTestId('partial-notice');
+    await waitFor(() => expect(within(again).getByTestId('retry-cost').textContent).toBe('No searches left today to retry with.'));
+    expect(within(again).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('asks for the 7-day forecast from the travel date when a card opens', async () => {
+    const api = mockApi({
+      ...base,
+      ...signedInAs(buildUser({ is_premium: true })),
+      'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+      'GET /api/flights/search/stream': () => ndjson(streamEvents),
+      'GET /api/weather/MCO': () => ({ weather: { city: 'Orlando', forecasts: [] } }),
+    });
+    renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}` });
+    const gowild = await screen.findByTestId('group-gowild');
+    fireEvent.click(within(gowild).getByRole('button', { name: /Orlando \(MCO\)/ }));
+    expect(await within(gowild).findByText('Weather data unavailable')).toBeTruthy();
+    const call = api.callsTo('GET /api/weather/MCO')[0]!;
+    expect(call.url).toContain(`start=${tomorrow}`);
+    expect(call.url).toContain(`end=${addDays(tomorrow, 6)}`);
+  });
+
+  it('says what is missing when Enter is pressed before an origin is chosen', async () => {
+    mockApi({
+      ...base,
+      ...signedInAs(buildUser({ is_premium: true })),
+      'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+    });
+    renderWithProviders(<HomeRoute />);
+    await screen.findByRole('button', { name: /Denver/ });
+    fireEvent.submit(screen.getByRole('form', { name: 'Flight search' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select an origin airport and date');
+  });
+
+  it("says 'Failed to load airports' when the list cannot be loaded", async () => {
+    mockApi({
+      ...base,
+      'GET /api/airports': () => reply(500, { error: 'boom', message: 'boom', code: 'INTERNAL' }),
+    });
+    renderWithProviders(<HomeRoute />);
+    expect((await screen.findAllByText('Failed to load airports')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { LIMITS } from '@gowild/contract/limits';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useRefreshSearchUsage, useSearchUsage } from '@/features/usage/api/get-search-usage';
@@ -6,6 +7,8 @@ import { saveTripAndBuildHref } from '@/features/flight-summary/utils/summary-li
 import { useUserLocation } from '@/features/location/hooks/use-user-location';
 import { distanceMiles } from '@/features/location/utils/distance';
 import { SearchPage, type SelectedTrip } from '@/features/search/components/search-page';
+import { addDays } from '@/features/search/utils/dates';
+import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 import { WhatsNewModal } from '@/features/whats-new/components/whats-new-modal';
 import { useAppConfig } from '@/lib/app-config';
@@ -47,9 +50,12 @@ export function HomeRoute() {
         usageBadge={<UsageBadge />}
         distance={distance}
         demoFlights={config.data?.providers.flights === 'demo'}
-        renderWeather={(code) => <WeatherForecast code={code} title="7-day forecast" />}
+        renderWeather={(code, date) => (
+          // The week from the travel date: today's weather is no use for a trip next week.
+          <WeatherForecast code={code} range={{ start: date, end: addDays(date, LIMITS.weatherDays - 1) }} title="7-day forecast" />
+        )}
         renderStayWeather={(code, range) => (
-          <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText="Weather unavailable for your stay dates" />
+          <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText={WEATHER_MESSAGES.emptyStay} />
         )}
         onSearchCompleted={() => void refreshUsage()}
         onSelectReturn={onSelectReturn}

@@ -5,6 +5,7 @@ import { showToast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { copyText } from '@/lib/copy-text';
 import {
+  bookingLinkFor,
   calendarDaysBetween,
   flightPrice,
   flightPriceLabel,
@@ -31,7 +32,7 @@ function Skeleton() {
   return (
     <div className="space-y-4" aria-busy="true" aria-label="Loading flight summary" data-testid="summary-skeleton">
       <div className="h-8 w-1/2 animate-pulse rounded bg-slate-200" />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-3">
         {[0, 1, 2].map((i) => (
           <div key={i} className="h-24 animate-pulse rounded-xl bg-slate-200" />
         ))}
@@ -44,9 +45,9 @@ function Skeleton() {
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900" data-testid={testId}>
+    <div className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+      <p className="text-[11px] leading-tight font-medium tracking-wide text-slate-600 uppercase sm:text-xs">{label}</p>
+      <p className="mt-1 text-lg font-bold text-slate-900 sm:text-2xl" data-testid={testId}>
         {value}
       </p>
     </div>
@@ -139,6 +140,7 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
           <Link
             to={returnFlightsHref(trip)}
             aria-label="Back to return flights"
+            title="Back to return flights"
             className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100"
           >
             ←
@@ -166,7 +168,7 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
         <h2 id="overview-title" className="mb-2 text-lg font-bold">
           Trip Overview
         </h2>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-3 gap-2 sm:gap-3">
           <Stat label="Total Trip Duration" value={tripDuration} testId="trip-duration" />
           <Stat label="Stay at Destination" value={formatStay(stayDays)} testId="stay-days" />
           <Stat label="Total Price" value={formatDollars(total)} testId="total-price" />
@@ -230,7 +232,7 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
                 { label: 'Book outbound', f: out },
                 { label: 'Book return', f: back },
               ].map(({ label, f }) => {
-                const link = f.booking_links.go_wild ?? f.booking_links.standard ?? f.booking_links.discount_den;
+                const link = bookingLinkFor(f);
                 return link ? (
                   <a
                     key={label}

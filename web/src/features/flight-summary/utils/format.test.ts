@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Flight } from '@gowild/contract/flights';
 import {
+  bookingLinkFor,
   calendarDaysBetween,
   flightPrice,
   formatDollars,
@@ -58,5 +59,13 @@ describe('summary formatting (section 9)', () => {
     // Across the spring-forward night in New York.
     expect(localToEpochMs('2026-03-08T03:30:00', 'America/New_York')).toBe(Date.UTC(2026, 2, 8, 7, 30));
     expect(localToEpochMs('2026-01-05T10:00:00', undefined)).toBe(Date.UTC(2026, 0, 5, 10));
+  });
+  it('books the fare the flight is priced at, not a GoWild link with no GoWild fare', () => {
+    const links = { go_wild: 'https://airline/gw', standard: 'https://airline/std', discount_den: 'https://airline/dd' };
+    expect(bookingLinkFor({ ...fares(null, 69, 54), booking_links: links })).toBe('https://airline/std');
+    expect(bookingLinkFor({ ...fares(16, 68, 57), booking_links: links })).toBe('https://airline/gw');
+    expect(bookingLinkFor({ ...fares(0, 0, 54), booking_links: links })).toBe('https://airline/dd');
+    // Nothing on sale: any link there is, so the traveller can still look.
+    expect(bookingLinkFor({ ...fares(null, null, null), booking_links: { ...links, go_wild: null } })).toBe('https://airline/std');
   });
 });

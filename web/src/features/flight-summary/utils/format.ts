@@ -1,4 +1,4 @@
-import type { Flight } from '@gowild/contract/flights';
+import type { FareKey, Flight } from '@gowild/contract/flights';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -29,20 +29,31 @@ export function calendarDaysBetween(aLocal: string, bLocal: string): number {
   return Math.round((b - a) / DAY);
 }
 
+const PRICE_ORDER = ['go_wild', 'standard', 'discount_den'] as const satisfies readonly FareKey[];
+const FARE_NAMES: Record<FareKey, string> = { go_wild: 'GoWild', standard: 'Standard', discount_den: 'Discount Den' };
+
+/** Section 9: the fare a flight is priced at, the first available of go_wild, standard, discount_den; or null. */
+export function flightPriceFare(flight: Pick<Flight, 'fares'>): FareKey | null {
+  return PRICE_ORDER.find((k) => (flight.fares[k]?.total ?? 0) > 0) ?? null;
+}
+
 /** Section 9: a flight's price is the first available of go_wild, standard, discount_den, else 0. */
 export function flightPrice(flight: Pick<Flight, 'fares'>): number {
-  for (const fare of [flight.fares.go_wild, flight.fares.standard, flight.fares.discount_den]) {
-    if (fare && fare.total > 0) return fare.total;
-  }
-  return 0;
+  const key = flightPriceFare(flight);
+  return key ? flight.fares[key]!.total : 0;
 }
 
 /** Which fare flightPrice used, for the label beside it. */
 export function flightPriceLabel(flight: Pick<Flight, 'fares'>): string | null {
-  if (flight.fares.go_wild && flight.fares.go_wild.total > 0) return 'GoWild';
-  if (flight.fares.standard && flight.fares.standard.total > 0) return 'Standard';
-  if (flight.fares.discount_den && flight.fares.discount_den.total > 0) return 'Discount Den';
-  return null;
+  const key = flightPriceFare(flight);
+  return key ? FARE_NAMES[key] : null;
+}
+
+/** The airline link for the fare the summary prices the flight at (else any link there is). */
+export function bookingLinkFor(flight: Pick<Flight, 'fares' | 'booking_links'>): string | null {
+  const key = flightPriceFare(flight);
+  const priced = key ? flight.booking_links[key] : null;
+  return priced ?? PRICE_ORDER.map((k) => flight.booking_links[k]).find(Boolean) ?? null;
 }
 
 /** Dollars to 2 decimals: '$42.50'. */

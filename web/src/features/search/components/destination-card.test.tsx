@@ -89,4 +89,10 @@ describe('DestinationCard filters', () => {
     renderCard({ flights: many });
     expect(screen.getByRole('list', { name: 'Flights to LAS' }).className).toContain('overflow-y-auto');
   });
+
+  it('lists an inbound card as flights from its origin', () => {
+    renderCard({ inbound: true });
+    expect(screen.getByRole('heading', { name: 'Flights from LAS' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Flights from LAS' })).toBeTruthy();
+  });
 });

@@ -20,6 +20,8 @@ export interface DestinationCardProps {
   weather?: ReactNode;
   /** Outbound only: choose this flight and look for a way back. */
   onSelectDeparture?: (flight: Flight) => void;
+  /** Inbound results are keyed by origin: the card lists flights from `code`, not to it. */
+  inbound?: boolean;
 }
 
 function cheapestGoWild(flights: readonly Flight[]): number | null {
@@ -29,8 +31,19 @@ function cheapestGoWild(flights: readonly Flight[]): number | null {
 }
 
 /** A destination of the results: a header that expands (one card at a time) into weather, filters and flights. */
-export function DestinationCard({ code, name, flights, expanded, onToggle, isPremium, weather, onSelectDeparture }: DestinationCardProps) {
+export function DestinationCard({
+  code,
+  name,
+  flights,
+  expanded,
+  onToggle,
+  isPremium,
+  weather,
+  onSelectDeparture,
+  inbound = false,
+}: DestinationCardProps) {
   const panelId = useId();
+  const listTitle = `Flights ${inbound ? 'from' : 'to'} ${code}`;
   const ceiling = useMemo(() => priceCeiling(flights), [flights]);
   const [filters, setFilters] = useState<FlightFilters>(() => defaultFilters(flights));
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -92,7 +105,7 @@ export function DestinationCard({ code, name, flights, expanded, onToggle, isPre
             </div>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h4 className="text-sm font-semibold text-slate-800">Flights to {code}</h4>
+            <h4 className="text-sm font-semibold text-slate-800">{listTitle}</h4>
             <button
               type="button"
               disabled
@@ -132,7 +145,7 @@ export function DestinationCard({ code, name, flights, expanded, onToggle, isPre
               <ul
                 className={`space-y-2 ${shown.length > FILTER_LIMITS.scrollAfterFlights ? 'max-h-[36rem] overflow-y-auto pr-1' : ''}`}
                 tabIndex={shown.length > FILTER_LIMITS.scrollAfterFlights ? 0 : undefined}
-                aria-label={`Flights to ${code}`}
+                aria-label={listTitle}
               >
                 {shown.map((f) => (
                   <FlightRow

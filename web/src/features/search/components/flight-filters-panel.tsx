@@ -88,34 +88,44 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
         <legend className="mb-1 font-medium text-slate-800">
           Departs {formatMinutesOfDay(filters.earliestDeparture)} – {formatMinutesOfDay(filters.latestDeparture)}
         </legend>
-        <label htmlFor={ids.early} className="sr-only">
-          Earliest departure
-        </label>
-        <input
-          id={ids.early}
-          type="range"
-          min={L.timeMin}
-          max={L.timeMax}
-          step={L.timeStep}
-          value={filters.earliestDeparture}
-          aria-valuetext={formatMinutesOfDay(filters.earliestDeparture)}
-          onChange={(e) => set({ earliestDeparture: Number(e.target.value) })}
-          className={rangeCls}
-        />
-        <label htmlFor={ids.late} className="sr-only">
-          Latest departure
-        </label>
-        <input
-          id={ids.late}
-          type="range"
-          min={L.timeMin}
-          max={L.timeMax}
-          step={L.timeStep}
-          value={filters.latestDeparture}
-          aria-valuetext={formatMinutesOfDay(filters.latestDeparture)}
-          onChange={(e) => set({ latestDeparture: Number(e.target.value) })}
-          className={rangeCls}
-        />
+        <div className="flex items-center gap-2">
+          <span aria-hidden="true" className="w-8 shrink-0 text-xs text-slate-600">
+            From
+          </span>
+          <label htmlFor={ids.early} className="sr-only">
+            Earliest departure
+          </label>
+          <input
+            id={ids.early}
+            type="range"
+            min={L.timeMin}
+            max={L.timeMax}
+            step={L.timeStep}
+            value={filters.earliestDeparture}
+            aria-valuetext={formatMinutesOfDay(filters.earliestDeparture)}
+            onChange={(e) => set({ earliestDeparture: Number(e.target.value) })}
+            className={rangeCls}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <span aria-hidden="true" className="w-8 shrink-0 text-xs text-slate-600">
+            To
+          </span>
+          <label htmlFor={ids.late} className="sr-only">
+            Latest departure
+          </label>
+          <input
+            id={ids.late}
+            type="range"
+            min={L.timeMin}
+            max={L.timeMax}
+            step={L.timeStep}
+            value={filters.latestDeparture}
+            aria-valuetext={formatMinutesOfDay(filters.latestDeparture)}
+            onChange={(e) => set({ latestDeparture: Number(e.target.value) })}
+            className={rangeCls}
+          />
+        </div>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
         <label className="flex items-center gap-2 text-slate-800">

@@ -57,7 +57,8 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
             <div className="text-xs text-slate-600">{last?.arrival_airport ?? flight.destination}</div>
           </div>
         </div>
-        <div className="flex flex-col items-end gap-1 text-xs text-slate-600">
+        {/* Beside the times from 640 px; on a phone it wraps under them, so it reads left to right there. */}
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 sm:flex-col sm:items-end sm:gap-1">
           <span>Flight {flight.flight_number} · Frontier</span>
           {badge}
         </div>

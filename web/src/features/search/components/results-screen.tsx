@@ -21,14 +21,21 @@ export interface ResultsScreenProps {
   onNewSearch: () => void;
   onViewReturn: () => void;
   onRetry: () => void;
+  /**
+   * Free users: searches left today (a retry is a search and counts). Null for premium users or while unknown.
+   */
+  retrySearchesLeft?: number | null;
   onSelectDeparture: (code: string, flight: Flight) => void;
   isPremium: boolean;
   airportName: (code: string) => string;
-  renderWeather?: (code: string) => ReactNode;
+  renderWeather?: (code: string, date: string) => ReactNode;
   /** A message above the results (e.g. the departure flight of a link was not found). */
   notice?: string | null;
   demo?: boolean;
 }
+
+/** Refusals a retry cannot change: not signed in, not allowed (premium), no searches left. */
+const NO_RETRY_STATUSES = new Set([401, 403, 429]);
 
 /** Section 2.2 'Departure flights results screen'. */
 export function ResultsScreen(props: ResultsScreenProps) {
@@ -54,8 +61,10 @@ export function ResultsScreen(props: ResultsScreenProps) {
 
   const renderGroup = (label: string, items: DestinationResult[], testId: string, delay: number) =>
     items.length ? (
-      <section aria-label={label} className="gw-reveal space-y-2" style={{ animationDelay: `${delay}ms` }} data-testid={testId}>
-        <h2 className="text-lg font-bold text-slate-900">
+      // Only the heading takes part in the staggered reveal: a card must be on screen the moment it arrives (the
+      // section's opacity would hide the first cards for up to 450 + 250 ms).
+      <section aria-label={label} className="space-y-2" data-testid={testId}>
+        <h2 className="gw-reveal text-lg font-bold text-slate-900" style={{ animationDelay: `${delay}ms` }}>
           {label} <span className="text-sm font-normal text-slate-600">({items.length})</span>
         </h2>
         <ul className="space-y-2">
@@ -68,8 +77,9 @@ export function ResultsScreen(props: ResultsScreenProps) {
               expanded={expanded === r.code}
               onToggle={() => setExpanded((c) => (c === r.code ? null : r.code))}
               isPremium={isPremium}
-              weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code) : null}
+              weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
               onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
+              inbound={inbound}
             />
           ))}
         </ul>
@@ -116,7 +126,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
       ) : null}
 
       {search.status === 'error' && search.error ? (
-        <SearchErrorPanel error={search.error} onRetry={search.error.status === 429 ? undefined : props.onRetry} />
+        <SearchErrorPanel error={search.error} onRetry={NO_RETRY_STATUSES.has(search.error.status) ? undefined : props.onRetry} />
       ) : null}
 
       {loading ? (
@@ -125,7 +135,9 @@ export function ResultsScreen(props: ResultsScreenProps) {
         </div>
       ) : null}
 
-      {done ? <PartialNotice failed={search.failed} onRetry={props.onRetry} retrying={false} /> : null}
+      {done ? (
+        <PartialNotice failed={search.failed} noun={noun} onRetry={props.onRetry} searchesLeft={props.retrySearchesLeft ?? null} />
+      ) : null}
 
       {renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}
       {renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}

@@ -110,6 +110,9 @@ export function SearchForm(props: SearchFormProps) {
     destinationLabel: props.destinationLabel,
   };
   const disabled = isSearchDisabled(buttonInput);
+  // Enter in a field submits the form even while the button is disabled for a missing field: the page then says
+  // what is missing (section 5). A running search, an outside block or an empty quota stay silent.
+  const blocked = props.loading || Boolean(props.disabledMessage) || (props.signedIn && props.searchesRemaining === 0);
 
   return (
     <form
@@ -117,7 +120,7 @@ export function SearchForm(props: SearchFormProps) {
       aria-label="Flight search"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!disabled) props.onSearch();
+        if (!blocked) props.onSearch();
       }}
     >
       <div className="flex flex-wrap items-start justify-between gap-4">

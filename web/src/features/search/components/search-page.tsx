@@ -4,7 +4,6 @@ import type { Flight } from '@gowild/contract/flights';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { showToast } from '@/components/ui/toast/toast-store';
-import { errorMessage } from '@/lib/api-client';
 import { useRegisterHomeReset } from '@/lib/home-reset';
 import { useAirports } from '../api/get-airports';
 import { useBlackoutDates } from '../api/get-blackout-dates';
@@ -29,6 +28,7 @@ export const PAGE_MESSAGES = {
   outboundRequired: 'Please select an origin airport and date',
   inboundRequired: 'Please select a destination airport and date',
   cityWithoutAirports: 'City selection requires airport codes from backend',
+  airportsFailed: 'Failed to load airports',
   departureNotFound: 'Could not find the selected departure flight. Please try selecting a different flight.',
   shareTitle: 'URL Copied',
   shareText: 'Search URL copied to clipboard!',
@@ -58,7 +58,8 @@ export interface SearchPageProps {
   distance?: DistanceFn;
   /** The flights on screen come from the offline emulator. */
   demoFlights?: boolean;
-  renderWeather?: (code: string) => ReactNode;
+  /** A destination's forecast from the searched date on. */
+  renderWeather?: (code: string, date: string) => ReactNode;
   renderStayWeather?: (code: string, range: { start: string; end: string }) => ReactNode;
   /** After each completed search (the usage badge refreshes). */
   onSearchCompleted?: () => void;
@@ -381,6 +382,7 @@ export function SearchPage(props: SearchPageProps) {
           writeUrl(searchedLink({ screen: 'return_flights', flight: departure?.flightHash }));
         }}
         onRetry={retry}
+        retrySearchesLeft={auth.isPremium ? null : (props.searchesRemaining ?? null)}
         onSelectDeparture={(code, flight) => {
           const d = { destination: code, flight, flightHash: flight.flightHash };
           setDeparture(d);
@@ -455,7 +457,7 @@ export function SearchPage(props: SearchPageProps) {
         onShare={() => void onShare()}
         options={options}
         optionsLoading={airports.isPending}
-        optionsError={airports.isError ? errorMessage(airports.error, 'Failed to load airports') : null}
+        optionsError={airports.isError ? PAGE_MESSAGES.airportsFailed : null}
         columns={columns}
         blackoutDates={blackout.data ?? []}
         isPremium={auth.isPremium}

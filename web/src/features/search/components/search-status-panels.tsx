@@ -63,27 +63,53 @@ export function SearchProgress({ checked, total, noun = 'destinations' }: { chec
   );
 }
 
-/** Partial results: which places could not be checked, and a retry. */
-export function PartialNotice({ failed, onRetry, retrying }: { failed: string[]; onRetry: () => void; retrying: boolean }) {
+/**
+ * Partial results: which places could not be checked, and a retry. The retry runs the search again (the server's
+ * cache answers the places already checked), so for a free user it is one more search from the day's allowance:
+ * the notice says so, and offers no retry when none is left.
+ */
+export function PartialNotice({
+  failed,
+  onRetry,
+  noun = 'destinations',
+  searchesLeft = null,
+}: {
+  failed: string[];
+  onRetry: () => void;
+  noun?: string;
+  /** Free users' searches left today; null when searches are unlimited or the figure is unknown. */
+  searchesLeft?: number | null;
+}) {
   if (failed.length === 0) return null;
+  const canRetry = searchesLeft === null || searchesLeft > 0;
   return (
     <div
       role="status"
       className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
       data-testid="partial-notice"
     >
-      <p>
-        <strong>Some destinations could not be checked:</strong> {failed.join(', ')}. The airline did not answer in time; the results below
-        are incomplete.
-      </p>
-      <button
-        type="button"
-        onClick={onRetry}
-        disabled={retrying}
-        className="rounded-lg border border-amber-400 bg-white px-3 py-1.5 font-semibold hover:bg-amber-100 disabled:opacity-50"
-      >
-        {retrying ? 'Retrying...' : 'Retry'}
-      </button>
+      <div className="min-w-0 flex-1 basis-64">
+        <p>
+          <strong>Some {noun} could not be checked:</strong> {failed.join(', ')}. The airline did not answer in time; the results below are
+          incomplete.
+        </p>
+        {searchesLeft !== null ? (
+          <p className="mt-1 text-xs" data-testid="retry-cost">
+            {canRetry
+              ? `Retrying runs the search again and uses 1 of your ${searchesLeft} ${searchesLeft === 1 ? 'search' : 'searches'} left today.`
+              : 'No searches left today to retry with.'}
+          </p>
+        ) : null}
+      </div>
+      {canRetry ? (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded-lg border border-amber-400 bg-white px-3 py-1.5 font-semibold hover:bg-amber-100"
+        >
+          Retry
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -3,10 +3,14 @@ import { errorMessage } from '@/lib/api-client';
 import { type WeatherRange, WEATHER_MESSAGES, useWeather } from '../api/get-weather';
 import { WeatherIcon } from './weather-icon';
 
-function dayLabel(date: string): string {
+const weekdayFmt = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+const monthDayFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** 'Mon' and 'Nov 23', on two lines so narrow day tiles never break a date in the middle. */
+function dayLabel(date: string): { weekday: string; monthDay: string } {
   const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  if (Number.isNaN(d.getTime())) return { weekday: '', monthDay: date };
+  return { weekday: weekdayFmt.format(d), monthDay: monthDayFmt.format(d) };
 }
 
 interface WeatherForecastProps {
@@ -50,17 +54,23 @@ export function WeatherForecast({ code, range, title = 'Weather', emptyText }: W
         <p className="text-sm text-slate-600">{emptyText ?? WEATHER_MESSAGES.emptyState}</p>
       ) : (
         <ol className="grid grid-cols-4 gap-1.5 sm:grid-cols-7">
-          {weather.data.forecasts.slice(0, LIMITS.weatherDays).map((f) => (
-            <li key={f.date} className="flex flex-col items-center rounded bg-white px-1 py-1.5 text-center shadow-sm">
-              <span className="text-[11px] font-medium text-slate-600">{dayLabel(f.date)}</span>
-              <WeatherIcon code={f.icon} className="my-0.5 size-7" />
-              <span className="text-xs text-slate-800">
-                <span className="font-semibold">{Math.round(f.temp_high)}°</span>
-                <span className="text-slate-600"> / {Math.round(f.temp_low)}°</span>
-              </span>
-              <span className="sr-only">{f.description}</span>
-            </li>
-          ))}
+          {weather.data.forecasts.slice(0, LIMITS.weatherDays).map((f) => {
+            const label = dayLabel(f.date);
+            return (
+              <li key={f.date} className="flex flex-col items-center rounded bg-white px-1 py-1.5 text-center shadow-sm">
+                <span className="text-[11px] leading-tight font-medium text-slate-600">
+                  <span className="block font-semibold text-slate-700">{label.weekday}</span>
+                  <span className="block whitespace-nowrap">{label.monthDay}</span>
+                </span>
+                <WeatherIcon code={f.icon} className="my-0.5 size-7" />
+                <span className="text-xs text-slate-800">
+                  <span className="font-semibold">{Math.round(f.temp_high)}°</span>
+                  <span className="text-slate-600"> / {Math.round(f.temp_low)}°</span>
+                </span>
+                <span className="sr-only">{f.description}</span>
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>
