@@ -3,7 +3,7 @@ import { addDays, isoDateSchema } from '@gowild/contract/dates';
 import { SEARCH_MAX_AIRPORT_ITEMS, SEARCH_MAX_DAYS_AHEAD, SEARCH_MESSAGES, unknownAirportMessage } from '@gowild/contract/flights';
 import { LIMITS } from '@gowild/contract/limits';
 import { badRequest } from '../../lib/http-error';
-import { localDate } from '../../lib/local-time';
+import { localDate } from '@gowild/contract/local-time';
 import type { SearchKind } from '../../lib/search-gate';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import { findAirport } from '../reference/reference.service';

@@ -4,7 +4,7 @@ import type { Forecast, WeatherResponse } from '@gowild/contract/weather';
 import { LRUCache } from 'lru-cache';
 import { badRequest, notFound, serviceUnavailable } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
-import { daysBetween, localDate } from '../../lib/local-time';
+import { daysBetween, localDate } from '@gowild/contract/local-time';
 import { type WeatherProvider, WeatherUnavailableError } from '../../providers/weather/weather.provider';
 import { findAirport } from '../reference/reference.service';
 

@@ -1,6 +1,6 @@
 import { computeFlightHash } from '@gowild/contract/flight-hash';
 import type { Fare, FareKey, Flight, Segment } from '@gowild/contract/flights';
-import { localToUtcMs } from '../../lib/local-time';
+import { localToUtcMs } from '@gowild/contract/local-time';
 import type { FrontierFlight, FrontierLeg } from './frontier.schemas';
 
 export type FrontierDateFormat = 'MMM DD, YYYY' | 'YYYY-MM-DD' | 'MM-DD-YYYY';

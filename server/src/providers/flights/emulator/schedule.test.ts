@@ -1,6 +1,6 @@
 import { addDays } from '@gowild/contract/dates';
 import { describe, expect, it } from 'vitest';
-import { localToUtcMs } from '../../../lib/local-time';
+import { localToUtcMs } from '@gowild/contract/local-time';
 import { type EmulatorNetwork, seedNetwork } from './network';
 import { type WireFlight, blockMinutes, createSchedule } from './schedule';
 

@@ -1,3 +1,4 @@
+import { localToUtcMs } from '@gowild/contract/local-time';
 import type { FareKey, Flight } from '@gowild/contract/flights';
 
 const HOUR = 3_600_000;
@@ -67,25 +68,6 @@ export function totalPrice(outbound: Pick<Flight, 'fares'>, inbound: Pick<Flight
 }
 
 /**
- * The offset of a time zone at a given instant, in ms (local − UTC), from Intl alone (no tz database shipped).
- */
-function zoneOffsetMs(timeZone: string, utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMs));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
-  return asUtc - utcMs;
-}
-
-/**
  * The instant of an airport-local wall-clock time ('2026-04-02T06:15:00') in an IANA zone. Without a zone the
  * time is read as UTC, which is exact when both ends of a difference share a zone.
  */
@@ -95,10 +77,7 @@ export function localToEpochMs(local: string, timeZone: string | null | undefine
   const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
   if (!timeZone) return wall;
   try {
-    // Two passes settle the offset across a daylight-saving change.
-    let guess = wall - zoneOffsetMs(timeZone, wall);
-    guess = wall - zoneOffsetMs(timeZone, guess);
-    return guess;
+    return localToUtcMs(local, timeZone);
   } catch {
     return wall;
   }
