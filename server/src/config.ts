@@ -112,6 +112,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+/** For process entry points: the configuration, or the process ends with every bad key named. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Refusing to start. ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
 /** A configuration for tests: defaults plus overrides, without reading process.env. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EMULATOR_LATENCY_MS: '0', EMULATOR_JITTER_MS: '0', ...overrides });

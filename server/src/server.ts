@@ -1,20 +1,11 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { createAppDeps, disposeAppDeps } from './deps';
 
 /** Listens on PORT and shuts down gracefully: stop taking requests, finish the open ones, close what was opened. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Refusing to start. ${e.message}`);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const deps = await createAppDeps(config, database);
   const app = await buildApp(deps);

@@ -2,22 +2,13 @@
  * `npm run emulator`: the Frontier emulator on its own, for pointing FRONTIER_BASE_URL (with
  * FLIGHTS_PROVIDER=frontier) or a script at it. Reads the EMULATOR_* settings; port EMULATOR_PORT or 8787.
  */
-import { ConfigError, loadConfig } from '../../../config';
+import { loadConfigOrExit } from '../../../config';
 import { systemClock } from '../../../lib/clock';
 import { seedNetwork } from './network';
 import { emulatorOptionsFromConfig, startFrontierEmulator } from './server';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Refusing to start. ${e.message}`);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const emulator = await startFrontierEmulator({
     ...emulatorOptionsFromConfig(config),
     network: seedNetwork(),
