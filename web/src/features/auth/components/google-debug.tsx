@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
-import { GOOGLE_SCRIPT_URL } from '@/features/auth/hooks/use-google-identity';
+import { addGoogleScript } from '@/features/auth/hooks/use-google-identity';
 import { useAppConfig } from '@/lib/app-config';
 
 /** The debug check waits at most 10 s for the library, polling every 100 ms (spec section 2.1). */
@@ -18,12 +18,7 @@ export function GoogleDebug() {
 
   useEffect(() => {
     if (!clientId) return;
-    if (!document.querySelector(`script[src="${GOOGLE_SCRIPT_URL}"]`)) {
-      const script = document.createElement('script');
-      script.src = GOOGLE_SCRIPT_URL;
-      script.async = true;
-      document.head.appendChild(script);
-    }
+    addGoogleScript();
     const started = Date.now();
     const timer = window.setInterval(() => {
       const ms = Date.now() - started;

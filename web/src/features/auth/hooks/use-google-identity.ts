@@ -46,16 +46,20 @@ export const GOOGLE_MESSAGES = {
 
 let scriptPromise: Promise<GoogleIdentity> | null = null;
 
+/** Adds the GIS script tag to the page once; loading it is the browser's business. */
+export function addGoogleScript(): void {
+  if (document.querySelector(`script[src="${GOOGLE_SCRIPT_URL}"]`)) return;
+  const script = document.createElement('script');
+  script.src = GOOGLE_SCRIPT_URL;
+  script.async = true;
+  document.head.appendChild(script);
+}
+
 /** Loads the GIS script once; resolves when window.google.accounts.id exists, or rejects after `timeoutMs`. */
 export function loadGoogleIdentity(timeoutMs: number = GOOGLE_TIMING.libraryLoadMs): Promise<GoogleIdentity> {
   if (window.google?.accounts?.id) return Promise.resolve(window.google);
   scriptPromise ??= new Promise<GoogleIdentity>((resolve, reject) => {
-    if (!document.querySelector(`script[src="${GOOGLE_SCRIPT_URL}"]`)) {
-      const script = document.createElement('script');
-      script.src = GOOGLE_SCRIPT_URL;
-      script.async = true;
-      document.head.appendChild(script);
-    }
+    addGoogleScript();
     const started = Date.now();
     const poll = window.setInterval(() => {
       if (window.google?.accounts?.id) {
