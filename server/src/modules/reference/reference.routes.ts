@@ -1,6 +1,7 @@
 import { airportsResponseSchema, blackoutDatesResponseSchema, routesResponseSchema } from '@gowild/contract/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listAirports, type ReferenceService } from './reference.service';
+import { listAirports } from '../../lib/reference-data/airports';
+import type { ReferenceService } from './reference.service';
 
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (app, { reference }) => {
   const airports = listAirports().map(({ frontier: _frontier, ...a }) => a);

@@ -1,40 +1,13 @@
-import type { Airport } from '@gowild/contract/reference';
-import airportsData from './data/airports.json' with { type: 'json' };
-import blackoutSeed from './data/blackout-dates.json' with { type: 'json' };
-import routeSeed from './data/routes.json' with { type: 'json' };
+import { BLACKOUT_SEED, ROUTE_SEED } from '../../lib/reference-data/seed';
 import type { ReferenceRepository, RouteRow } from './reference.repository';
-
-export interface AirportRecord extends Airport {
-  /** In Frontier's network (as opposed to an airport only listed for a city group). */
-  frontier: boolean;
-}
-
-const AIRPORTS: readonly AirportRecord[] = airportsData as unknown as AirportRecord[];
-const AIRPORTS_BY_CODE = new Map(AIRPORTS.map((a) => [a.stationCode, a]));
-/** US airports and US territories count as domestic for GoWild booking windows. */
-const DOMESTIC_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
-
-export function listAirports(): readonly AirportRecord[] {
-  return AIRPORTS;
-}
-export function findAirport(code: string): AirportRecord | undefined {
-  return AIRPORTS_BY_CODE.get(code.toUpperCase());
-}
-export function isDomesticAirport(code: string): boolean {
-  const a = findAirport(code);
-  return a ? DOMESTIC_COUNTRIES.has(a.countryCode) : false;
-}
-export function isDomesticRoute(origin: string, destination: string): boolean {
-  return isDomesticAirport(origin) && isDomesticAirport(destination);
-}
 
 /**
  * The route network and blackout dates as the database holds them, cached in memory because every search reads
  * them. Seeds both tables from the committed snapshots the first time a database is used.
  */
 export async function createReferenceService(repo: ReferenceRepository) {
-  if ((await repo.countRoutes()) === 0) await repo.replaceRoutes(routeSeed as RouteRow[]);
-  if ((await repo.countBlackouts()) === 0) await repo.addBlackouts(blackoutSeed.map(({ date, label }) => ({ date, label })));
+  if ((await repo.countRoutes()) === 0) await repo.replaceRoutes([...ROUTE_SEED]);
+  if ((await repo.countBlackouts()) === 0) await repo.addBlackouts([...BLACKOUT_SEED]);
 
   let routes: RouteRow[] = [];
   let outbound = new Map<string, string[]>();

@@ -10,7 +10,7 @@ import { type FrontierEmulator, startFrontierEmulator } from '../../providers/fl
 import { createFrontierProvider } from '../../providers/flights/frontier';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
 import { buildTestApp } from '../../test/build-test-app';
-import { findAirport } from './reference.service';
+import { findAirport } from '../../lib/reference-data/airports';
 
 const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
 const seed = seedNetwork();

@@ -6,7 +6,7 @@ import { badRequest, notFound, serviceUnavailable } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
 import { daysBetween, localDate } from '@gowild/contract/local-time';
 import { type WeatherProvider, WeatherUnavailableError } from '../../providers/weather/weather.provider';
-import { findAirport } from '../reference/reference.service';
+import { findAirport } from '../../lib/reference-data/airports';
 
 /** Open-Meteo forecasts reach 16 days (today + 15); the demo keeps to the same horizon so both behave alike. */
 export const WEATHER_HORIZON_DAYS = 16;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flightSchema } from '@gowild/contract/flights';
 import { describe, expect, it } from 'vitest';
-import { findAirport } from '../../modules/reference/reference.service';
+import { findAirport } from '../../lib/reference-data/airports';
 import {
   type FrontierPageOutcome,
   classifyFrontierResponse,

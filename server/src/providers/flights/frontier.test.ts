@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { flightSchema } from '@gowild/contract/flights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock';
-import { findAirport } from '../../modules/reference/reference.service';
+import { findAirport } from '../../lib/reference-data/airports';
 import { seedNetwork } from './emulator/network';
 import { type FrontierEmulator, startFrontierEmulator } from './emulator/server';
 import { createFrontierProvider } from './frontier';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
-import { findAirport } from '../../modules/reference/reference.service';
+import { findAirport } from '../../lib/reference-data/airports';
 import { type EmulatorNetwork } from './emulator/network';
 import { type FrontierEmulator, emulatorOptionsFromConfig, startFrontierEmulator } from './emulator/server';
 import { createFrontierProvider } from './frontier';

@@ -1,6 +1,5 @@
-import blackoutSeed from '../../../modules/reference/data/blackout-dates.json' with { type: 'json' };
-import routeSeed from '../../../modules/reference/data/routes.json' with { type: 'json' };
-import { findAirport, isDomesticRoute } from '../../../modules/reference/reference.service';
+import { findAirport, isDomesticRoute } from '../../../lib/reference-data/airports';
+import { BLACKOUT_SEED, ROUTE_SEED } from '../../../lib/reference-data/seed';
 
 export interface EmulatorAirport {
   code: string;
@@ -33,6 +32,6 @@ export function networkFromReference(reference: {
 
 /** The committed snapshot, for the standalone emulator that has no database. */
 export function seedNetwork(): EmulatorNetwork {
-  const blackouts = new Set(blackoutSeed.map((b) => b.date));
-  return { routes: () => routeSeed, isBlackout: (d) => blackouts.has(d), airport, isDomesticRoute };
+  const blackouts = new Set(BLACKOUT_SEED.map((b) => b.date));
+  return { routes: () => ROUTE_SEED, isBlackout: (d) => blackouts.has(d), airport, isDomesticRoute };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '@gowild/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAirport } from '../../../modules/reference/reference.service';
+import { findAirport } from '../../../lib/reference-data/airports';
 import { createFrontierProvider } from '../frontier';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAirport, isDomesticRoute, listAirports } from './reference.service';
+import { findAirport, isDomesticRoute, listAirports } from './airports';
 
 describe('airport reference data', () => {
   it('has plausible coordinates and a real IANA zone for every airport', () => {
