@@ -6,7 +6,7 @@ import { manualClock } from '../../lib/clock';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
 import { createRedisFlightCache } from './flight-cache';
 import { flightMetrics } from './flights.metrics';
-import { createUpstreamGateway } from './upstream-gateway';
+import { createUpstreamGateway } from './upstream/upstream-gateway';
 
 const url = process.env.TEST_REDIS_URL;
 const prefix = `gw:test:${process.pid}:${Date.now()}:`;

@@ -4,7 +4,7 @@ import type { Caller } from '../../lib/search-gate';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import type { FlightMetrics } from './flights.metrics';
 import type { SearchPlan } from './flight-search.plan';
-import type { UpstreamGateway } from './upstream-gateway';
+import type { UpstreamGateway } from './upstream/upstream-gateway';
 
 /** One result key (a destination, or an origin for inbound) once all its queries are answered. */
 export interface GroupDone {

@@ -12,7 +12,7 @@ import { type FlightCache, createMemoryFlightCache, createRedisFlightCache } fro
 import { type PlanContext, type SearchPlan, planInbound, planOutbound } from './flight-search.plan';
 import { type FlightSearchService, createFlightSearchService } from './flight-search.service';
 import { flightMetrics } from './flights.metrics';
-import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream-gateway';
+import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream/upstream-gateway';
 
 /** The flight engine on AppDeps: provider, gateway and search service, built once per process. */
 export interface FlightsEngine {

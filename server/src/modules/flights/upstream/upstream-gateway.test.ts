@@ -1,10 +1,10 @@
 import type { Flight } from '@gowild/contract/flights';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../lib/clock';
-import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
-import { createMemoryFlightCache } from './flight-cache';
-import { flightMetrics } from './flights.metrics';
+import { manualClock } from '../../../lib/clock';
+import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../../providers/flights/flights.provider';
+import { createMemoryFlightCache } from '../flight-cache';
+import { flightMetrics } from '../flights.metrics';
 import { type GatewayOptions, createUpstreamGateway } from './upstream-gateway';
 
 const Q: FlightQuery = { origin: 'DEN', destination: 'LAS', date: '2026-04-02' };

@@ -1,8 +1,11 @@
 import type { Flight } from '@gowild/contract/flights';
-import type { Clock } from '../../lib/clock';
-import { type FlightFetchResult, type FlightProvider, type FlightQuery, flightQueryKey } from '../../providers/flights/flights.provider';
-import type { FlightCache } from './flight-cache';
-import type { FlightMetrics } from './flights.metrics';
+import type { Clock } from '../../../lib/clock';
+import { type FlightFetchResult, type FlightProvider, type FlightQuery, flightQueryKey } from '../../../providers/flights/flights.provider';
+import type { FlightCache } from '../flight-cache';
+import type { FlightMetrics } from '../flights.metrics';
+import { createCircuitBreaker } from './circuit-breaker';
+import { createRequestPacer } from './request-pacer';
+import { createSemaphore } from './semaphore';
 
 /** Why a query has no fresh airline answer. */
 export type FailureReason =
@@ -46,115 +49,7 @@ export interface GatewayOptions {
   random?: () => number;
 }
 
-export type BreakerState = 'closed' | 'open' | 'half-open';
-
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Counting semaphore; a released slot goes straight to the longest waiter. */
-export function createSemaphore(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    get active() {
-      return active;
-    },
-    get waiting() {
-      return waiting.length;
-    },
-    async acquire(): Promise<void> {
-      if (active < limit) {
-        active++;
-        return;
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    release() {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    },
-  };
-}
-
-/** Token bucket: `rps` tokens a second, holding at most one second's worth; takers are served in order. */
-export function createRateLimiter(rps: number, now: () => number, sleep: (ms: number) => Promise<void>) {
-  const capacity = Math.max(1, rps);
-  let tokens = capacity;
-  let last = now();
-  let queue: Promise<void> = Promise.resolve();
-  const refill = () => {
-    const t = now();
-    tokens = Math.min(capacity, tokens + ((t - last) / 1000) * rps);
-    last = t;
-  };
-  return {
-    take(): Promise<void> {
-      const turn = queue.then(async () => {
-        refill();
-        while (tokens < 1) {
-          await sleep(Math.max(1, Math.ceil(((1 - tokens) / rps) * 1000)));
-          refill();
-        }
-        tokens -= 1;
-      });
-      queue = turn;
-      return turn;
-    },
-  };
-}
-
-/**
- * Circuit breaker for bot blocks: `threshold` blocks in a row open it; after `cooldownMs` one probe goes through;
- * a good probe closes it, a blocked probe opens it again. Errors that are not blocks neither open nor close it.
- */
-export function createBreaker(threshold: number, cooldownMs: number, now: () => number, onChange: (s: BreakerState) => void = () => {}) {
-  let state: BreakerState = 'closed';
-  let consecutiveBlocks = 0;
-  let openedAt = 0;
-  let probing = false;
-  const set = (s: BreakerState) => {
-    if (s !== state) {
-      state = s;
-      onChange(s);
-    }
-  };
-  const current = (): BreakerState => {
-    if (state === 'open' && now() - openedAt >= cooldownMs) {
-      probing = false;
-      set('half-open');
-    }
-    return state;
-  };
-  const open = () => {
-    openedAt = now();
-    probing = false;
-    set('open');
-  };
-  return {
-    state: current,
-    /** 'pass' in normal operation, 'probe' for the single trial request, 'reject' while open. */
-    admit(): 'pass' | 'probe' | 'reject' {
-      const s = current();
-      if (s === 'closed') return 'pass';
-      if (s === 'half-open' && !probing) {
-        probing = true;
-        return 'probe';
-      }
-      return 'reject';
-    },
-    record(result: 'success' | 'block' | 'neutral', wasProbe: boolean) {
-      if (result === 'success') {
-        consecutiveBlocks = 0;
-        if (wasProbe) set('closed');
-      } else if (result === 'block') {
-        consecutiveBlocks++;
-        if (wasProbe || (state === 'closed' && consecutiveBlocks >= threshold)) open();
-      } else if (wasProbe) {
-        probing = false;
-      }
-    },
-  };
-}
 
 type UpstreamOutcome = { ok: true; flights: Flight[] } | { ok: false; reason: FailureReason; detail?: string };
 
@@ -186,9 +81,11 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   const retryMaxMs = opts.retryMaxMs ?? 2000;
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? opts.timeoutMs;
   const slots = createSemaphore(opts.concurrency);
-  const limiter = createRateLimiter(opts.rps, monotonic, sleep);
+  const pacer = createRequestPacer(opts.rps, monotonic, sleep);
   const breakerValue = { closed: 0, 'half-open': 1, open: 2 } as const;
-  const breaker = createBreaker(opts.breakerThreshold, opts.breakerCooldownMs, monotonic, (s) => metrics.breakerState.set(breakerValue[s]));
+  const breaker = createCircuitBreaker(opts.breakerThreshold, opts.breakerCooldownMs, monotonic, (s) =>
+    metrics.breakerState.set(breakerValue[s]),
+  );
   metrics.breakerState.set(0);
   const inflight = new Map<string, Promise<UpstreamOutcome>>();
   /** A 429 pauses every request until its Retry-After has passed: the airline throttles the client, not a route. */
@@ -224,7 +121,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
           return { ok: false, reason: 'breaker-open' };
         }
         for (let wait = pausedUntil - monotonic(); wait > 0; wait = pausedUntil - monotonic()) await sleep(wait);
-        await limiter.take();
+        await pacer.take();
         result = await attempt(query);
       } finally {
         slots.release();

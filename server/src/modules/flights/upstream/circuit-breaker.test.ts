@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { type BreakerState, createCircuitBreaker } from './circuit-breaker';
+
+function breaker(threshold = 3, cooldownMs = 30_000) {
+  let t = 0;
+  const changes: BreakerState[] = [];
+  const b = createCircuitBreaker(
+    threshold,
+    cooldownMs,
+    () => t,
+    (s) => changes.push(s),
+  );
+  return { b, changes, advance: (ms: number) => (t += ms) };
+}
+
+describe('circuit breaker', () => {
+  it('opens after `threshold` blocks in a row and rejects while open', () => {
+    const { b, changes } = breaker();
+    for (let i = 0; i < 2; i++) {
+      expect(b.admit()).toBe('pass');
+      b.record('block', false);
+    }
+    expect(b.state()).toBe('closed');
+    b.record('block', false);
+    expect(b.state()).toBe('open');
+    expect(b.admit()).toBe('reject');
+    expect(changes).toEqual(['open']);
+  });
+
+  it('lets one probe through after the cooldown and closes when it succeeds', () => {
+    const { b, changes, advance } = breaker();
+    for (let i = 0; i < 3; i++) b.record('block', false);
+    advance(29_999);
+    expect(b.admit()).toBe('reject');
+    advance(1);
+    expect(b.state()).toBe('half-open');
+    expect(b.admit()).toBe('probe');
+    expect(b.admit()).toBe('reject');
+    b.record('success', true);
+    expect(b.state()).toBe('closed');
+    expect(b.admit()).toBe('pass');
+    expect(changes).toEqual(['open', 'half-open', 'closed']);
+  });
+
+  it('opens again at once when the probe is blocked', () => {
+    const { b, advance } = breaker();
+    for (let i = 0; i < 3; i++) b.record('block', false);
+    advance(30_000);
+    expect(b.admit()).toBe('probe');
+    b.record('block', true);
+    expect(b.state()).toBe('open');
+    expect(b.admit()).toBe('reject');
+  });
+
+  it('allows another probe when the probe ended neither well nor blocked', () => {
+    const { b, advance } = breaker();
+    for (let i = 0; i < 3; i++) b.record('block', false);
+    advance(30_000);
+    expect(b.admit()).toBe('probe');
+    b.record('neutral', true);
+    expect(b.state()).toBe('half-open');
+    expect(b.admit()).toBe('probe');
+  });
+
+  it('is not opened by blocks separated by good answers, nor by errors that are not blocks', () => {
+    const { b } = breaker();
+    for (const r of ['block', 'block', 'success', 'block', 'block', 'neutral', 'neutral'] as const) b.record(r, false);
+    expect(b.state()).toBe('closed');
+  });
+});

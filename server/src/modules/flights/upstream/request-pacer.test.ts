@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createRequestPacer } from './request-pacer';
+
+/** A pacer on a hand-moved clock whose sleeps advance the clock and are recorded. */
+function paced(rps: number) {
+  let t = 0;
+  const sleeps: number[] = [];
+  const pacer = createRequestPacer(
+    rps,
+    () => t,
+    async (ms) => {
+      sleeps.push(ms);
+      t += ms;
+    },
+  );
+  return { pacer, sleeps, advance: (ms: number) => (t += ms) };
+}
+
+describe('request pacer (token bucket toward the airline)', () => {
+  it('lets one second of requests through at once, then one every 1/rps seconds', async () => {
+    const { pacer, sleeps } = paced(2);
+    for (let i = 0; i < 4; i++) await pacer.take();
+    expect(sleeps).toEqual([500, 500]);
+  });
+
+  it('refills with time, up to one second of tokens', async () => {
+    const { pacer, sleeps, advance } = paced(4);
+    for (let i = 0; i < 4; i++) await pacer.take();
+    advance(10_000);
+    for (let i = 0; i < 4; i++) await pacer.take();
+    expect(sleeps).toEqual([]);
+    await pacer.take();
+    expect(sleeps).toEqual([250]);
+  });
+
+  it('holds at least one token below one request a second', async () => {
+    const { pacer, sleeps } = paced(0.5);
+    await pacer.take();
+    await pacer.take();
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it('serves concurrent takers in the order they asked', async () => {
+    const { pacer } = paced(1);
+    const order: number[] = [];
+    await Promise.all([1, 2, 3].map((n) => pacer.take().then(() => order.push(n))));
+    expect(order).toEqual([1, 2, 3]);
+  });
+});
