@@ -8,7 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { type AppDeps, createAppDeps, disposeAppDeps } from './deps';
 import { findAirport } from './lib/reference-data/airports';
-import { ACCOUNT_FLAGS, type AccountFlag, AccountInputError } from './modules/users/users.service';
+import { ACCOUNT_FLAGS, type AccountFlag, AccountInputError } from './modules/accounts/users/users.service';
 
 export interface CliCommand {
   usage: string;

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createGeoProvider } from './providers/geo';
 import { type Clock, systemClock } from './lib/clock';
-import { type AccountDeps, createAccountDeps } from './modules/auth/account-deps';
+import { type AccountDeps, createAccountDeps } from './modules/accounts/auth/account-deps';
 import { type FlightsEngine, createFlightsEngine } from './modules/flights/flights.module';
 import { type LocationService, createLocationService } from './modules/location/location.service';
 import { createReferenceRepository } from './modules/reference/reference.repository';

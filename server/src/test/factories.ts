@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { type Argon2Params, createPasswordHasher } from '../modules/auth/password';
-import { type NewUser, type UserRow, createUsersRepository } from '../modules/users/users.repository';
+import { type Argon2Params, createPasswordHasher } from '../modules/accounts/auth/password';
+import { type NewUser, type UserRow, createUsersRepository } from '../modules/accounts/users/users.repository';
 import { buildTestApp } from './build-test-app';
 
 /** The password every factory user has. */

@@ -1,4 +1,4 @@
-import type { Caller, SearchGate, SearchOutcome } from '../lib/search-gate';
+import type { Caller, SearchGate, SearchOutcome } from '../modules/accounts/accounts.module';
 
 /** A gate for flight-engine tests that lets every search in as the given caller and records outcomes. */
 export function fixedCallerGate(caller: Partial<Caller> = {}) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
 import { type SignedIn, buildAccountsTestApp, createUser, signInAs } from '../../test/factories';
-import { createSearchLogRepository } from '../entitlements/search-log.repository';
+import { createSearchLogRepository } from '../accounts/entitlements/search-log.repository';
 
 const clock = manualClock(new Date('2026-07-15T12:00:00Z'));
 let app: FastifyInstance;

@@ -6,8 +6,8 @@ import {
   adminUsersResponseSchema,
 } from '@gowild/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthService } from '../auth/auth.service';
-import { errorResponse } from '../auth/validation';
+import type { AuthService } from '../accounts/auth/auth.service';
+import { errorResponse } from '../accounts/auth/validation';
 import type { AdminService } from './admin.service';
 
 const tags = ['admin'];

@@ -4,7 +4,7 @@ import { SEARCH_MAX_AIRPORT_ITEMS, SEARCH_MAX_DAYS_AHEAD, SEARCH_MESSAGES, unkno
 import { LIMITS } from '@gowild/contract/limits';
 import { badRequest } from '../../lib/http-error';
 import { localDate } from '@gowild/contract/local-time';
-import type { SearchKind } from '../../lib/search-gate';
+import type { SearchKind } from '../accounts/accounts.module';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import { findAirport } from '../../lib/reference-data/airports';
 
@@ -18,7 +18,7 @@ export interface SearchParameters {
 
 /** A validated search: the airline queries to make and how their answers are grouped. */
 export interface SearchPlan {
-  kind: Exclude<SearchKind, 'return'>;
+  kind: SearchKind;
   direction: 'outbound' | 'inbound';
   queries: FlightQuery[];
   /** Result keys in order: destinations (outbound) or origins (inbound). */

@@ -1,6 +1,6 @@
 import type { Fare, Flight, FlightSearchResponse } from '@gowild/contract/flights';
 import type { Clock } from '../../lib/clock';
-import type { Caller } from '../../lib/search-gate';
+import type { Caller } from '../accounts/accounts.module';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import type { FlightMetrics } from './flights.metrics';
 import type { SearchPlan } from './flight-search.plan';

@@ -9,8 +9,8 @@ import {
 } from '@gowild/contract/flights';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, unauthorized } from '../../lib/http-error';
-import type { SearchGate, SearchKind, SearchTicket } from '../../lib/search-gate';
+import { HttpError } from '../../lib/http-error';
+import type { SearchGate, SearchKind, SearchTicket } from '../accounts/accounts.module';
 import type { SearchPlan } from './flight-search.plan';
 import type { SearchRun } from './flight-search.service';
 import type { FlightsEngine } from './flights.module';
@@ -31,15 +31,10 @@ function clientGone(reply: FastifyReply): AbortSignal {
  * search. The quota reserved by the gate is kept only when the search ran; it is given back on bad input, when
  * every airline query failed, or when the client left.
  */
-export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searchGate?: SearchGate }> = async (
+export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searchGate: SearchGate }> = async (
   app,
   { flights, searchGate },
 ) => {
-  async function admit(request: FastifyRequest, kind: SearchKind): Promise<SearchTicket> {
-    if (!searchGate) throw unauthorized(SEARCH_MESSAGES.loginRequired);
-    return searchGate.admit(request, kind);
-  }
-
   async function plan(ticket: SearchTicket, make: () => SearchPlan): Promise<SearchPlan> {
     try {
       return make();
@@ -65,7 +60,7 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, kind: SearchKind, make: () => SearchPlan) {
-    const ticket = await admit(request, kind);
+    const ticket = await searchGate.admit(request, kind);
     const p = await plan(ticket, make);
     const signal = clientGone(reply);
     let run: SearchRun;
@@ -86,7 +81,7 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
 
   /** NDJSON: `start`, one `destination` per code as it completes, then `summary` (or `error`). */
   async function stream(request: FastifyRequest, reply: FastifyReply, kind: SearchKind, make: () => SearchPlan) {
-    const ticket = await admit(request, kind);
+    const ticket = await searchGate.admit(request, kind);
     const p = await plan(ticket, make);
     const out = new PassThrough();
     const write = (e: SearchStreamEvent) => out.write(`${JSON.stringify(e)}\n`);

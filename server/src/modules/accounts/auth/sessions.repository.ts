@@ -1,0 +1,57 @@
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sessions, users } from '../../../db/schema';
+import type { UserRow } from '../users/users.repository';
+
+export function createSessionsRepository(db: Db) {
+  return {
+    async create(values: {
+      id: string;
+      userId: string;
+      ip: string | null;
+      userAgent: string | null;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+    /** The session's user when the session is open (not revoked, not expired); activity is checked by the caller. */
+    async findOpen(sessionId: string, userId: string, now: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return row?.user;
+    },
+    async revoke(sessionId: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+    async revokeAllForUser(userId: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+    /** Deletes sessions that expired before `cutoff` (revoked ones included); returns how many. */
+    async deleteExpiredBefore(cutoff: Date): Promise<number> {
+      const rows = await db.delete(sessions).where(lt(sessions.expiresAt, cutoff)).returning({ id: sessions.id });
+      return rows.length;
+    },
+    /** Whether this address has ever signed in to this account: such an address is not held to the per-account cap. */
+    async hasSignedInFrom(userId: string, ip: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

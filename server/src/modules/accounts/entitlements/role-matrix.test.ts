@@ -1,0 +1,101 @@
+import { ENTITLEMENT_MESSAGES } from '@gowild/contract/auth';
+import { dailyLimitMessage } from '@gowild/contract/flights';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../../deps';
+import type { SearchKind } from './search-gate';
+import { ROLES, type Role, buildAccountsTestApp, signInAs } from '../../../test/factories';
+
+/**
+ * Spec section 6 and decisions.md as a table: every role against every account, admin and search entry point.
+ * Each cell signs in a fresh caller, so no cell (logout, quota) affects another.
+ */
+type Expect = Record<Role, number>;
+const all = (status: number): Expect => ({ visitor: status, free: status, premium: status, admin: status, deactivated: status });
+const signedIn = { visitor: 401, free: 200, premium: 200, admin: 200, deactivated: 401 };
+const adminOnly = { visitor: 401, free: 403, premium: 403, admin: 200, deactivated: 401 };
+const premiumOnly = { visitor: 401, free: 403, premium: 200, admin: 403, deactivated: 401 };
+
+const today = new Date().toISOString().slice(0, 10);
+const matrix: [string, InjectOptions, Expect][] = [
+  ['search usage', { method: 'GET', url: '/api/auth/search-usage' }, signedIn],
+  ['profile update', { method: 'PUT', url: '/api/auth/profile', payload: { first_name: 'Pat' } }, signedIn],
+  ['verify token (answers valid:false, not 401)', { method: 'POST', url: '/api/auth/verify-token', payload: {} }, all(200)],
+  ['logout', { method: 'POST', url: '/api/auth/logout' }, all(200)],
+  ['admin users', { method: 'GET', url: '/api/admin/users?page=1&limit=25' }, adminOnly],
+  ['admin searches', { method: 'GET', url: '/api/admin/searches' }, adminOnly],
+  ['admin notifications', { method: 'GET', url: '/api/admin/notifications' }, adminOnly],
+  ['admin dashboard', { method: 'GET', url: '/api/admin/dashboard' }, adminOnly],
+  ['outbound search (gate)', { method: 'GET', url: '/test/gate/search' }, signedIn],
+  ['single-route search (gate)', { method: 'GET', url: '/test/gate/single' }, premiumOnly],
+  ['inbound search (gate)', { method: 'GET', url: '/test/gate/inbound' }, premiumOnly],
+];
+
+/** The real flight routes (skipped while the flight engine does not register them). */
+const flightRoutes: [string, string, Expect][] = [
+  ['GET /api/flights/search', `/api/flights/search?origin=DEN&date=${today}`, signedIn],
+  ['GET /api/flights/search with a destination', `/api/flights/search?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
+  ['GET /api/flights/single', `/api/flights/single?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
+  ['GET /api/flights/inbound', `/api/flights/inbound?destination=MCO&date=${today}`, premiumOnly],
+];
+
+let app: FastifyInstance;
+let deps: AppDeps;
+beforeAll(async () => {
+  ({ app, deps } = await buildAccountsTestApp());
+  app.get<{ Params: { kind: SearchKind } }>('/test/gate/:kind', async (request) => {
+    const ticket = await deps.searchGate.admit(request, request.params.kind);
+    await ticket.complete({ origin: 'DEN', destination: null, date: today, resultsFound: 0, totalFlights: 0 });
+    return { ok: true };
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe.each(matrix)('%s', (_name, request, expected) => {
+  it.each(ROLES)('%s', async (role) => {
+    const caller = await signInAs(app, deps, role);
+    const res = await app.inject({ ...request, headers: caller.headers });
+    expect(res.statusCode).toBe(expected[role]);
+    if (res.statusCode === 403 && request.url!.toString().startsWith('/api/admin'))
+      expect(res.json().error).toBe(ENTITLEMENT_MESSAGES.adminRequired);
+    if (request.url === '/api/auth/verify-token') expect(res.json().valid).toBe(role !== 'visitor' && role !== 'deactivated');
+  });
+});
+
+describe.each(flightRoutes)('%s', (_name, url, expected) => {
+  it.for(ROLES)('%s', async (role, ctx) => {
+    if (!app.hasRoute({ method: 'GET', url: url.split('?')[0]! })) return ctx.skip();
+    const caller = await signInAs(app, deps, role);
+    const res = await app.inject({ method: 'GET', url, headers: caller.headers });
+    expect(res.statusCode).toBe(expected[role]);
+  });
+});
+
+describe('quota through the real search route', () => {
+  it('of 20 concurrent searches by a free user with 3 left, exactly 3 run and the rest get the 429 text', async (ctx) => {
+    if (!app.hasRoute({ method: 'GET', url: '/api/flights/search' })) return ctx.skip();
+    const { headers } = await signInAs(app, deps, 'free');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${today}`, headers })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(17);
+    expect(refused[0]!.json()).toMatchObject({ error: dailyLimitMessage(3), code: 'QUOTA_EXCEEDED' });
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    const usage = await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers });
+    expect(usage.json()).toEqual({ search_limit: 3, searches_remaining: 0, is_premium: false });
+  });
+
+  it('a search refused for bad input does not count', async (ctx) => {
+    if (!app.hasRoute({ method: 'GET', url: '/api/flights/search' })) return ctx.skip();
+    const { headers } = await signInAs(app, deps, 'free');
+    const bad = await app.inject({ method: 'GET', url: '/api/flights/search?date=' + today, headers });
+    expect(bad.statusCode).toBe(400);
+    const usage = await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers });
+    expect(usage.json().searches_remaining).toBe(3);
+  });
+});

@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sessions, userIdentities, users } from '../../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+/** The flags an operator or the billing webhooks may change. */
+export type UserFlags = Partial<Pick<UserRow, 'isAdmin' | 'isPremium' | 'isActive' | 'isTrial' | 'trialEnd' | 'stripeCustomerId'>>;
+export type ProfileChanges = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phoneNumber'>>;
+
+/** E-mail as stored and compared: trimmed, lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Postgres unique_violation, as both drivers report it (drizzle may wrap the driver error in `cause`). */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let err = e as { code?: string; cause?: unknown } | undefined; err; err = err.cause as typeof err) {
+    if (err.code === '23505') return true;
+  }
+  return false;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
+      return row;
+    },
+    /** Throws a unique violation (see isUniqueViolation) when the e-mail is taken. */
+    async insert(values: NewUser): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, email: normalizeEmail(values.email) })
+        .returning();
+      return row!;
+    },
+    async updateProfile(id: string, changes: ProfileChanges): Promise<UserRow | undefined> {
+      if (Object.keys(changes).length === 0) return this.findById(id);
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async updateFlags(id: string, flags: UserFlags): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(flags).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+    async touchLastLogin(id: string, at: Date): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ lastLogin: at }).where(eq(users.id, id)).returning();
+      return row;
+    },
+    async findByIdentity(provider: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(userIdentities)
+        .innerJoin(users, eq(users.id, userIdentities.userId))
+        .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
+      return row?.user;
+    },
+    /** Links an outside identity to a user; a second link of the same identity is ignored. */
+    async linkIdentity(provider: string, subject: string, userId: string, email: string | null): Promise<void> {
+      await db.insert(userIdentities).values({ provider, subject, userId, email }).onConflictDoNothing();
+    },
+    /** Deactivation ends every session at once, not at the token's expiry. */
+    async deactivate(id: string, at: Date): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set({ isActive: false }).where(eq(users.id, id)).returning();
+        await tx
+          .update(sessions)
+          .set({ revokedAt: at })
+          .where(and(eq(sessions.userId, id), sql`${sessions.revokedAt} is null`));
+        return row;
+      });
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,68 @@
+import { AUTH_MESSAGES, emailSchema, newPasswordSchema } from '@gowild/contract/auth';
+import type { Clock } from '../../../lib/clock';
+import type { PasswordHasher } from '../auth/password';
+import { isCommonPassword } from '../auth/password';
+import { type UserRow, type UsersRepository, isUniqueViolation } from './users.repository';
+
+export type AccountFlag = 'premium' | 'admin' | 'active';
+export const ACCOUNT_FLAGS: readonly AccountFlag[] = ['premium', 'admin', 'active'];
+
+/** An operator's mistake (bad e-mail, weak password, unknown account): shown to them as is. */
+export class AccountInputError extends Error {}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  isAdmin?: boolean;
+  isPremium?: boolean;
+}
+
+/** Account operations outside the HTTP routes: the operator CLI now, billing webhooks later. */
+export function createUsersService(deps: { repo: UsersRepository; hasher: PasswordHasher; clock: Clock }) {
+  const { repo } = deps;
+  async function mustFind(email: string): Promise<UserRow> {
+    const user = await repo.findByEmail(email);
+    if (!user) throw new AccountInputError(`no account with e-mail ${email}`);
+    return user;
+  }
+  return {
+    /** The same rules as sign-up (valid e-mail, 6+ characters, not a common password, names present). */
+    async createAccount(input: NewAccount): Promise<UserRow> {
+      const email = emailSchema.safeParse(input.email);
+      if (!email.success) throw new AccountInputError(email.error.issues[0]?.message ?? AUTH_MESSAGES.emailInvalid);
+      const password = newPasswordSchema.safeParse(input.password);
+      if (!password.success) throw new AccountInputError(password.error.issues[0]?.message ?? AUTH_MESSAGES.passwordTooShort);
+      if (isCommonPassword(input.password)) throw new AccountInputError(AUTH_MESSAGES.passwordCommon);
+      if (!input.firstName.trim()) throw new AccountInputError(AUTH_MESSAGES.firstNameRequired);
+      if (!input.lastName.trim()) throw new AccountInputError(AUTH_MESSAGES.lastNameRequired);
+      try {
+        return await repo.insert({
+          email: email.data,
+          passwordHash: await deps.hasher.hash(input.password),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          isAdmin: input.isAdmin ?? false,
+          isPremium: input.isPremium ?? false,
+          createdAt: deps.clock.now(),
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new AccountInputError(AUTH_MESSAGES.emailTaken);
+        throw e;
+      }
+    },
+    async grant(email: string, flag: AccountFlag): Promise<UserRow> {
+      const user = await mustFind(email);
+      const flags = flag === 'premium' ? { isPremium: true } : flag === 'admin' ? { isAdmin: true } : { isActive: true };
+      return (await repo.updateFlags(user.id, flags))!;
+    },
+    /** Revoking `active` deactivates the account and ends all of its sessions at once. */
+    async revoke(email: string, flag: AccountFlag): Promise<UserRow> {
+      const user = await mustFind(email);
+      if (flag === 'active') return (await repo.deactivate(user.id, deps.clock.now()))!;
+      return (await repo.updateFlags(user.id, flag === 'premium' ? { isPremium: false } : { isAdmin: false }))!;
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
