@@ -1,15 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { authRoutes } from './modules/accounts/auth/auth.routes';
-import { registerAccountHousekeeping } from './modules/accounts/auth/housekeeping';
-import { flightRoutes } from './modules/flights/flights.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { locationRoutes } from './modules/location/location.routes';
-import { publicConfigRoutes } from './modules/public-config/public-config.routes';
-import { referenceRoutes } from './modules/reference/reference.routes';
-import { weatherRoutes } from './modules/weather/weather.routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -57,15 +48,11 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { serveSpa });
 
-  await app.register(healthRoutes, { database: deps.database });
-  await app.register(publicConfigRoutes, { config });
-  await app.register(referenceRoutes, { reference: deps.reference });
-  await app.register(locationRoutes, { location: deps.location });
-  await app.register(flightRoutes, { flights: deps.flights, searchGate: deps.searchGate });
-  await app.register(weatherRoutes, { weather: deps.weather });
-  await app.register(authRoutes, { auth: deps.auth, usage: deps.searchUsage });
-  await app.register(adminRoutes, { auth: deps.auth, admin: deps.admin });
-  registerAccountHousekeeping(app, deps.auth);
+  // Each module's routes in a plugin of their own, so a module's hooks never reach another module's routes.
+  for (const m of deps.modules) if (m.routes) await app.register(m.routes);
+  const jobs = deps.modules.flatMap((m) => m.jobs ?? []);
+  app.addHook('onReady', () => deps.jobs.start(jobs, app.log));
+  app.addHook('onClose', () => deps.jobs.stop());
 
   return app;
 }

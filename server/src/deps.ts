@@ -2,37 +2,61 @@ import { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createGeoProvider } from './providers/geo';
+import { type JobRunner, createIntervalJobRunner } from './jobs/job-runner';
+import type { AppModule } from './lib/app-module';
 import { type Clock, systemClock } from './lib/clock';
-import { type AccountDeps, createAccountDeps } from './modules/accounts/auth/account-deps';
-import { type FlightsEngine, createFlightsEngine } from './modules/flights/flights.module';
-import { type LocationService, createLocationService } from './modules/location/location.service';
-import { createReferenceRepository } from './modules/reference/reference.repository';
-import { type ReferenceService, createReferenceService } from './modules/reference/reference.service';
-import { type WeatherService, createWeatherService } from './modules/weather/weather.service';
+import { type RateLimitStore, createRateLimitStore } from './lib/rate-limit';
+import { type AccountsDeps, type AccountsModule, createAccountsModule } from './modules/accounts/accounts.module';
+import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
+import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
+import { createHealthModule } from './modules/health/health.module';
+import { type LocationModule, createLocationModule } from './modules/location/location.module';
+import { createPublicConfigModule } from './modules/public-config/public-config.module';
+import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
+import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
+import { createEmailProvider } from './providers/email';
+import type { EmailProvider } from './providers/email/email.provider';
+import { createFlightProvider } from './providers/flights';
+import { createGeoProvider } from './providers/geo';
 import { createWeatherProvider } from './providers/weather';
 
+/** Every module's services side by side, as routes, commands, tests and benches reach them. */
+export type AppServices = ReferenceModule['services'] &
+  AccountsModule['services'] &
+  FlightsModule['services'] &
+  WeatherModule['services'] &
+  LocationModule['services'] &
+  AdminModule['services'];
+
 /**
- * Everything the routes need, built once per process (or per test). Modules receive what they use as arguments;
- * tests override single pieces. `dispose` closes what was opened here, in reverse order.
+ * The composition root: the one place that reads configuration, opens the shared infrastructure (Redis, metrics,
+ * providers) and builds the modules in dependency order. app.ts registers the modules' routes, cli.ts collects their
+ * commands, the job runner starts their jobs. `dispose` closes what was opened here, in reverse order.
  */
-export interface AppDeps extends AccountDeps {
+export interface AppDeps extends AppServices {
   config: Config;
   database: Database;
   clock: Clock;
   metrics: Registry;
   redis?: Redis;
-  reference: ReferenceService;
-  location: LocationService;
-  /** Flight engine: provider (Frontier adapter, to the in-process emulator by default), gateway, search service. */
-  flights: FlightsEngine;
-  weather: WeatherService;
+  email: EmailProvider;
+  rateLimits: RateLimitStore;
+  jobs: JobRunner;
+  modules: readonly AppModule[];
   disposers: (() => Promise<void>)[];
 }
 
-export async function createAppDeps(config: Config, database: Database, overrides: Partial<AppDeps> = {}): Promise<AppDeps> {
+/** What a test or a bench may swap: shared pieces, any module's service, and the accounts module's knobs. */
+export type AppOverrides = Partial<
+  Pick<AppDeps, 'clock' | 'metrics' | 'redis' | 'email' | 'rateLimits' | 'jobs'> &
+    AppServices &
+    Pick<AccountsDeps, 'passwordHasher' | 'googleKeys' | 'authLimits'>
+>;
+
+export async function createAppDeps(config: Config, database: Database, overrides: AppOverrides = {}): Promise<AppDeps> {
   const disposers: (() => Promise<void>)[] = [];
+  const db = database.db;
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetricsRegistry();
   let redis = overrides.redis;
@@ -41,17 +65,71 @@ export async function createAppDeps(config: Config, database: Database, override
     redis = client;
     disposers.push(async () => void (await client.quit()));
   }
-  const reference = overrides.reference ?? (await createReferenceService(createReferenceRepository(database.db)));
-  const location = overrides.location ?? createLocationService(createGeoProvider(config));
-  let flights = overrides.flights;
-  if (!flights) {
-    const engine = await createFlightsEngine({ config, clock, metrics, redis, reference });
-    disposers.push(() => engine.close());
-    flights = engine;
-  }
-  const weather = overrides.weather ?? createWeatherService({ provider: createWeatherProvider(config), clock });
-  const accounts = createAccountDeps({ config, database, clock, metrics, redis, disposers }, overrides);
-  return { config, database, clock, metrics, redis, reference, location, flights, weather, ...accounts, disposers, ...overrides };
+  const email = overrides.email ?? createEmailProvider(config);
+  disposers.push(() => email.close());
+  const rateLimits = overrides.rateLimits ?? createRateLimitStore({ redis, clock });
+
+  // In dependency order: each module gets what it uses, including the services of modules built before it.
+  const reference = await createReferenceModule({ db }, overrides);
+  const accounts = createAccountsModule(
+    {
+      config,
+      db,
+      clock,
+      metrics,
+      email,
+      rateLimits,
+      passwordHasher: overrides.passwordHasher,
+      googleKeys: overrides.googleKeys,
+      authLimits: overrides.authLimits,
+    },
+    overrides,
+  );
+  const flights = await createFlightsModule(
+    {
+      config,
+      clock,
+      metrics,
+      redis,
+      reference: reference.services.reference,
+      searchGate: accounts.services.searchGate,
+      openProvider: () => createFlightProvider(config, { clock, reference: reference.services.reference }),
+    },
+    overrides,
+  );
+  const weather = createWeatherModule({ provider: createWeatherProvider(config), clock }, overrides);
+  const location = createLocationModule({ geo: createGeoProvider(config) }, overrides);
+  const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
+  const modules: AppModule[] = [
+    createHealthModule({ database }),
+    createPublicConfigModule({ config }),
+    reference,
+    accounts,
+    flights,
+    weather,
+    location,
+    admin,
+  ];
+  for (const m of modules) if (m.close) disposers.push(m.close);
+
+  return {
+    config,
+    database,
+    clock,
+    metrics,
+    redis,
+    email,
+    rateLimits,
+    jobs: overrides.jobs ?? createIntervalJobRunner(),
+    modules,
+    disposers,
+    ...reference.services,
+    ...accounts.services,
+    ...flights.services,
+    ...weather.services,
+    ...location.services,
+    ...admin.services,
+  };
 }
 
 export async function disposeAppDeps(deps: AppDeps): Promise<void> {

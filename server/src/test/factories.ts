@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps';
+import type { AppDeps, AppOverrides } from '../deps';
 import { type Argon2Params, createPasswordHasher } from '../modules/accounts/auth/password';
 import { type NewUser, type UserRow, createUsersRepository } from '../modules/accounts/users/users.repository';
 import { buildTestApp } from './build-test-app';
@@ -92,7 +92,7 @@ export async function signInAs(
  * buildTestApp with what account tests need: a throw-away DATA_DIR (the outbox and the JWT secret file live there),
  * the fast test hasher, and the global per-IP limit raised so only the account limits under test can answer 429.
  */
-export async function buildAccountsTestApp(opts: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
+export async function buildAccountsTestApp(opts: { env?: Record<string, string>; deps?: AppOverrides } = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gw-accounts-'));
   const built = await buildTestApp({
     env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000', ...opts.env },

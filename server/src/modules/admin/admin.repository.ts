@@ -1,7 +1,7 @@
 import { count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { searchLogs, users } from '../../db/schema';
-import type { UserRow } from '../accounts/users/users.repository';
+import type { UserRow } from '../accounts/accounts.module';
 
 export interface Page {
   limit: number;

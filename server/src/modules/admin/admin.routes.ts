@@ -6,15 +6,18 @@ import {
   adminUsersResponseSchema,
 } from '@gowild/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthService } from '../accounts/auth/auth.service';
-import { errorResponse } from '../accounts/auth/validation';
+import { errorResponse } from '../../lib/validation';
+import type { AuthService } from '../accounts/accounts.module';
 import type { AdminService } from './admin.service';
 
 const tags = ['admin'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
 
 /** /api/admin/*: 401 for visitors, 403 'Admin privileges required.' for everyone but admins. */
-export const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admin: AdminService }> = async (app, { auth, admin }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requireAdmin'>; admin: AdminService }> = async (
+  app,
+  { auth, admin },
+) => {
   // Authorisation before validation, so a non-admin learns nothing about the query rules.
   app.addHook('preValidation', async (request) => {
     await auth.requireAdmin(request);

@@ -2,7 +2,7 @@ import type { AdminDashboard, AdminListQuery, AdminUser, Pagination, SearchLog }
 import { pageCount } from '@gowild/contract/admin';
 import { LIMITS } from '@gowild/contract/limits';
 import type { Clock } from '../../lib/clock';
-import { presentUser } from '../accounts/users/users.presenter';
+import { presentUser } from '../accounts/accounts.module';
 import type { AdminRepository } from './admin.repository';
 
 const DAY_MS = 86_400_000;

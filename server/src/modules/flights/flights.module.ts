@@ -1,20 +1,23 @@
+import { LIMITS } from '@gowild/contract/limits';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from '../../config';
+import type { AppModule } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
-import { networkFromReference } from '../../providers/flights/emulator/network';
+import type { FlightProviderBundle } from '../../providers/flights';
 import type { FrontierEmulator } from '../../providers/flights/emulator/server';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
-import { createFlightProvider } from '../../providers/flights';
-import { LIMITS } from '@gowild/contract/limits';
-import type { ReferenceService } from '../reference/reference.service';
+import type { SearchGate } from '../accounts/accounts.module';
+import type { ReferenceService } from '../reference/reference.module';
 import { type FlightCache, createMemoryFlightCache, createRedisFlightCache } from './flight-cache';
 import { type PlanContext, type SearchPlan, planInbound, planOutbound } from './flight-search.plan';
 import { type FlightSearchService, createFlightSearchService } from './flight-search.service';
+import { flightsCommands } from './flights.cli';
 import { flightMetrics } from './flights.metrics';
+import { flightRoutes } from './flights.routes';
 import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream/upstream-gateway';
 
-/** The flight engine on AppDeps: provider, gateway and search service, built once per process. */
+/** The flight engine: provider, gateway and search service, built once per process. */
 export interface FlightsEngine {
   provider: FlightProvider;
   gateway: UpstreamGateway;
@@ -24,7 +27,6 @@ export interface FlightsEngine {
   emulator?: FrontierEmulator;
   planOutbound(input: Parameters<typeof planOutbound>[0], opts: { requireDestination: boolean }): SearchPlan;
   planInbound(input: Parameters<typeof planInbound>[0]): SearchPlan;
-  close(): Promise<void>;
 }
 
 export interface FlightsEngineOptions {
@@ -32,22 +34,20 @@ export interface FlightsEngineOptions {
   clock: Clock;
   metrics: Registry;
   redis?: Redis;
-  reference: Pick<ReferenceService, 'routes' | 'isBlackout' | 'destinationsFrom' | 'originsTo'>;
-  /** Tests pass a fake airline; otherwise the configured one (emulator or Frontier) is built. */
-  provider?: FlightProvider;
+  reference: Pick<ReferenceService, 'destinationsFrom' | 'originsTo'>;
+  /** The airline: the configured one (Frontier adapter, to the emulator by default), or a fake in tests. */
+  provider: FlightProvider;
+  emulator?: FrontierEmulator;
   cache?: FlightCache;
   gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs'>>;
 }
 
-export async function createFlightsEngine(opts: FlightsEngineOptions): Promise<FlightsEngine> {
-  const { config, clock, reference } = opts;
-  const bundle = opts.provider
-    ? { provider: opts.provider, emulator: undefined, close: async () => {} }
-    : await createFlightProvider(config, { clock, network: networkFromReference(reference) });
+export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
+  const { config, clock, reference, provider } = opts;
   const metrics = flightMetrics(opts.metrics);
   const cache = opts.cache ?? (opts.redis ? createRedisFlightCache(opts.redis) : createMemoryFlightCache());
   const gateway = createUpstreamGateway({
-    provider: bundle.provider,
+    provider,
     cache,
     clock,
     metrics,
@@ -61,7 +61,7 @@ export async function createFlightsEngine(opts: FlightsEngineOptions): Promise<F
     breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
     ...opts.gateway,
   });
-  const search = createFlightSearchService({ gateway, clock, metrics, demo: bundle.provider.demo });
+  const search = createFlightSearchService({ gateway, clock, metrics, demo: provider.demo });
   const context = (): PlanContext => ({
     now: clock.now(),
     destinationsFrom: (o) => reference.destinationsFrom(o),
@@ -69,13 +69,44 @@ export async function createFlightsEngine(opts: FlightsEngineOptions): Promise<F
     maxWorkersCap: Math.min(LIMITS.maxWorkersCap, config.UPSTREAM_CONCURRENCY),
   });
   return {
-    provider: bundle.provider,
+    provider,
     gateway,
     search,
     cache,
-    emulator: bundle.emulator,
+    emulator: opts.emulator,
     planOutbound: (input, o) => planOutbound(input, context(), o),
     planInbound: (input) => planInbound(input, context()),
-    close: () => bundle.close(),
   };
 }
+
+export interface FlightsDeps {
+  config: Config;
+  clock: Clock;
+  metrics: Registry;
+  redis?: Redis;
+  reference: ReferenceService;
+  searchGate: SearchGate;
+  /** Opens the configured airline (and the in-process emulator); called only when no engine is given. */
+  openProvider: () => Promise<FlightProviderBundle>;
+}
+
+/** Flight search (spec section 7) behind the search gate, and the operator's route refresh from the airline. */
+export async function createFlightsModule(deps: FlightsDeps, overrides: { flights?: FlightsEngine } = {}) {
+  const { config, reference, searchGate } = deps;
+  let opened: FlightProviderBundle | undefined;
+  let flights = overrides.flights;
+  if (!flights) {
+    opened = await deps.openProvider();
+    flights = createFlightsEngine({ ...deps, provider: opened.provider, emulator: opened.emulator });
+  }
+  const engine = flights;
+  return {
+    name: 'flights',
+    services: { flights: engine },
+    routes: (app) => flightRoutes(app, { flights: engine, searchGate }),
+    cli: flightsCommands({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+    metrics: flightMetrics(deps.metrics),
+    close: async () => opened?.close(),
+  } satisfies AppModule;
+}
+export type FlightsModule = Awaited<ReturnType<typeof createFlightsModule>>;

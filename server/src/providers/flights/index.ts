@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { findAirport } from '../../lib/reference-data/airports';
-import { type EmulatorNetwork } from './emulator/network';
+import { networkFromReference } from './emulator/network';
 import { type FrontierEmulator, emulatorOptionsFromConfig, startFrontierEmulator } from './emulator/server';
 import { createFrontierProvider } from './frontier';
 import type { FlightProvider } from './flights.provider';
@@ -18,7 +18,14 @@ export interface FlightProviderBundle {
  * `emulator` (the default) it talks to an emulator started here on loopback, with `frontier` to FRONTIER_BASE_URL.
  * Booking links always point at FRONTIER_BASE_URL.
  */
-export async function createFlightProvider(config: Config, ctx: { clock: Clock; network: EmulatorNetwork }): Promise<FlightProviderBundle> {
+export async function createFlightProvider(
+  config: Config,
+  ctx: {
+    clock: Clock;
+    /** The route network and blackout dates as the app holds them: the in-process emulator flies them, so operator edits show up at once. */
+    reference: Parameters<typeof networkFromReference>[0];
+  },
+): Promise<FlightProviderBundle> {
   const common = {
     bookingBaseUrl: config.FRONTIER_BASE_URL,
     dateFormat: config.FRONTIER_DATE_FORMAT,
@@ -31,7 +38,7 @@ export async function createFlightProvider(config: Config, ctx: { clock: Clock; 
   }
   const emulator = await startFrontierEmulator({
     ...emulatorOptionsFromConfig(config),
-    network: ctx.network,
+    network: networkFromReference(ctx.reference),
     clock: ctx.clock,
     host: '127.0.0.1',
   });

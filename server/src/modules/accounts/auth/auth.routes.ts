@@ -17,7 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchUsageService } from '../entitlements/search-usage.service';
 import { type AuthService, requestInfo } from './auth.service';
-import { assertValidRequest, errorResponse, tokenFromBody } from './validation';
+import { assertValidRequest, errorResponse } from '../../../lib/validation';
+import { tokenFromBody } from './validation';
 
 const tags = ['auth'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };

@@ -23,7 +23,7 @@ import { presentUser } from '../users/users.presenter';
 import { type UserRow, createUsersRepository, isUniqueViolation, normalizeEmail } from '../users/users.repository';
 import { type AccountMetrics, loginOutcomeOf } from './account.metrics';
 import type { AuthLimiter } from './auth.limits';
-import type { BackgroundTasks } from './background';
+import type { BackgroundTasks } from '../../../lib/background-tasks';
 import { passwordResetEmail, resetLink } from './emails';
 import { type GoogleKeys, verifyGoogleIdToken } from './google';
 import { type PasswordHasher, isCommonPassword } from './password';

@@ -1,11 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../../deps';
 import { manualClock } from '../../../lib/clock';
 import { findResetLink, readOutbox } from '../../../providers/email/outbox-reader';
 import { buildAccountsTestApp, createUser, signInAs } from '../../../test/factories';
 import { RESET_TOKEN_RETENTION_MS, SESSION_RETENTION_MS } from './auth.service';
-import { registerAccountHousekeeping } from './housekeeping';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -104,18 +103,19 @@ describe('account metrics on /metrics', () => {
 });
 
 describe('purge schedule', () => {
-  it('purges when the app is ready, then on every tick, and stops when the app closes', async () => {
-    let calls = 0;
-    const scheduled = Fastify();
-    registerAccountHousekeeping(scheduled, { purgeExpired: async () => (calls++, { sessions: 0, resetTokens: 0 }) }, 25);
-    expect(calls).toBe(0);
-    await scheduled.ready();
-    expect(calls).toBe(1);
-    await new Promise((r) => setTimeout(r, 120));
-    expect(calls).toBeGreaterThanOrEqual(3);
-    await scheduled.close();
-    const atClose = calls;
-    await new Promise((r) => setTimeout(r, 80));
-    expect(calls).toBe(atClose);
+  it("is the accounts module's hourly job, and a run purges through the service and logs what it deleted", async () => {
+    const job = deps.modules.find((m) => m.name === 'accounts')?.jobs?.find((j) => j.name === 'accounts.purge-expired');
+    expect(job?.everyMs).toBe(HOUR);
+    const lines: unknown[] = [];
+    const log = { info: (...args: unknown[]) => lines.push(args) } as unknown as FastifyBaseLogger;
+    const user = await signInAs(app, deps, 'free');
+    await post('/api/auth/logout', {}, user.headers);
+    await job!.run(log);
+    expect(lines).toEqual([]);
+    clock.advance(31 * DAY + SESSION_RETENTION_MS);
+    await job!.run(log);
+    expect(lines).toEqual([
+      [{ purged: { sessions: expect.any(Number), resetTokens: expect.any(Number) } }, 'purged expired sessions and reset links'],
+    ]);
   });
 });

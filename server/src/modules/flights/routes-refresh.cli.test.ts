@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli';
+import { collectCommands, runCommand } from '../../cli';
+import type { CliCommand } from '../../lib/app-module';
 import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
 import { seedNetwork } from '../../providers/flights/emulator/network';
@@ -10,6 +11,7 @@ import { type FrontierEmulator, startFrontierEmulator } from '../../providers/fl
 import { createFrontierProvider } from '../../providers/flights/frontier';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
 import { buildTestApp } from '../../test/build-test-app';
+import { flightsCommands } from './flights.cli';
 import { findAirport } from '../../lib/reference-data/airports';
 
 const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
@@ -39,12 +41,16 @@ function adapterTo(baseUrl: string) {
   return provider;
 }
 
-/** The app's deps with the flights provider swapped, as the CLI would see them with another configuration. */
-const withProvider = (provider: FlightProvider): AppDeps => ({ ...deps, flights: { ...deps.flights, provider } });
+/** The flights module's commands with the provider swapped, as the CLI would see them with another configuration. */
+const withProvider = (provider: FlightProvider) =>
+  flightsCommands({ reference: deps.reference, provider, timeoutMs: deps.config.UPSTREAM_TIMEOUT_MS });
 
-async function cli(d: AppDeps, ...argv: string[]) {
+/** The commands as `npm run cli` would see them with the test app's configuration. */
+const appCommands = () => collectCommands(deps.modules);
+
+async function cli(commands: Record<string, CliCommand>, ...argv: string[]) {
   const lines: string[] = [];
-  const code = await runCli(argv, (l) => lines.push(l), d);
+  const code = await runCommand(commands, argv, (l) => lines.push(l));
   return { code, output: lines.join('\n') };
 }
 
@@ -63,7 +69,7 @@ afterAll(async () => {
 describe('routes:refresh', () => {
   it('reads the network from the configured provider (the in-process emulator) and keeps it when nothing changed', async () => {
     const before = routeKeys();
-    const res = await cli(deps, 'routes:refresh');
+    const res = await cli(appCommands(), 'routes:refresh');
     expect(res.code).toBe(0);
     expect(res.output).toBe(`refreshed ${before.length} routes from frontier-emulator: 0 added, 0 removed`);
     expect(routeKeys()).toEqual(before);
@@ -135,6 +141,6 @@ describe('routes:refresh', () => {
     const res = await cli(withProvider(silent), 'routes:refresh');
     expect(res.code).toBe(2);
     expect(res.output).toMatch(/no-markets does not publish its route network/);
-    expect((await cli(deps, 'routes:refresh', '--force')).code).toBe(2);
+    expect((await cli(appCommands(), 'routes:refresh', '--force')).code).toBe(2);
   });
 });
