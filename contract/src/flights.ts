@@ -77,21 +77,6 @@ export const flightSearchResponseSchema = z.object({
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
 
-/** A whole number; left empty (`max_workers=` from a form) it means "the default", not zero. */
-const maxWorkersParam = z.union([z.literal(''), z.coerce.number().int()], { error: 'must be a whole number' }).optional();
-
-export const searchQuerySchema = z.object({
-  origin: z.string().optional(),
-  date: z.string().optional(),
-  destination: z.string().optional(),
-  max_workers: maxWorkersParam,
-});
-export const inboundQuerySchema = z.object({
-  destination: z.string().optional(),
-  date: z.string().optional(),
-  max_workers: maxWorkersParam,
-});
-
 /**
  * Streamed search (NDJSON, one object per line). The web app uses it to show destinations as they arrive.
  * `start` names every code to check, `destination` carries one code's flights, `summary` is the final whole answer
@@ -140,6 +125,58 @@ export const SEARCH_MESSAGES = {
 export const SEARCH_MAX_DAYS_AHEAD = 365;
 /** At most this many comma-separated items in an origin or destination. */
 export const SEARCH_MAX_AIRPORT_ITEMS = 10;
+
+/**
+ * Query rules the schemas state, so the OpenAPI document shows them; a missing or blank value answers with the
+ * spec's text. What needs data (a known airport or city, a date not past at the departure airports, at most
+ * SEARCH_MAX_AIRPORT_ITEMS items, origin and destination differing) is checked by the search itself.
+ */
+const requiredText = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined) });
+
+/** An airport code (DEN), a city group (CITY:NYC) or a comma list of them, in any case and padding. */
+const airportsParam = (requiredMessage: string) =>
+  z
+    .string(requiredText(requiredMessage))
+    .regex(/[^\s,]/, requiredMessage)
+    .meta({
+      description: `Airport code (DEN), city group (CITY:NYC) or a comma list of up to ${SEARCH_MAX_AIRPORT_ITEMS}; case and spaces do not matter`,
+      example: 'DEN',
+    });
+
+/** Departure date, YYYY-MM-DD; surrounding spaces are ignored. */
+const dateParam = (opts: { optional: boolean }) =>
+  z
+    .string(requiredText(SEARCH_MESSAGES.dateRequired))
+    .trim()
+    .regex(opts.optional ? /^(\d{4}-\d{2}-\d{2})?$/ : /^\d{4}-\d{2}-\d{2}$/, {
+      error: (issue) => (issue.input === '' ? SEARCH_MESSAGES.dateRequired : SEARCH_MESSAGES.dateInvalid),
+    })
+    .meta({ description: `A real date, today at the departure airport up to ${SEARCH_MAX_DAYS_AHEAD} days ahead`, example: '2026-04-02' });
+
+/** A whole number; left empty (`max_workers=` from a form) it means "the default", not zero. */
+const maxWorkersParam = z
+  .union([z.literal(''), z.coerce.number().int()], { error: 'max_workers must be a whole number' })
+  .optional()
+  .meta({ description: "Airline queries in flight at once for this search (clamped to the server's cap)" });
+
+/** GET /api/flights/search (and /search/stream): every destination, or with `destination` one route (premium). */
+export const searchQuerySchema = z.object({
+  origin: airportsParam(SEARCH_MESSAGES.originRequired),
+  destination: z
+    .string()
+    .optional()
+    .meta({ description: 'With a value, a single-route search (premium); blank or absent for every destination' }),
+  date: dateParam({ optional: false }),
+  max_workers: maxWorkersParam,
+});
+/** GET /api/flights/single: one route (premium). */
+export const singleQuerySchema = searchQuerySchema.extend({ destination: airportsParam(SEARCH_MESSAGES.destinationRequired) });
+/** GET /api/flights/inbound (and /inbound/stream): every origin into a destination (premium); the date defaults to today there. */
+export const inboundQuerySchema = z.object({
+  destination: airportsParam(SEARCH_MESSAGES.destinationRequired),
+  date: dateParam({ optional: true }).optional(),
+  max_workers: maxWorkersParam,
+});
 
 export function unknownAirportMessage(code: string): string {
   return code.startsWith('CITY:') ? `Unknown city: ${code}` : `Unknown airport code: ${code}`;

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { DEFAULT_WEB_DIST, registerSpa } from './plugins/spa';
+import { registerValidation } from './plugins/validation';
 
 /** Fields whose values never reach a log line. */
 export const REDACTED_LOG_PATHS = [
@@ -39,8 +40,8 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerValidation(app);
 
   await registerSecurity(app, config, deps.redis);
   await registerOpenApi(app, config.APP_VERSION);

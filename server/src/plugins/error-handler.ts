@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@gowild/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { validationFailed } from './validation';
 
 function send(reply: FastifyReply, status: number, message: string, code: string, extra: Record<string, unknown> = {}) {
   return reply
@@ -20,19 +20,10 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: (r
       reply.headers(err.headers);
       return send(reply, err.statusCode, err.message, err.code, err.extra);
     }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = err.validation.map((v) => {
-        const issuePath = (v.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? [];
-        const field =
-          String(v.instancePath || '')
-            .replace(/^\//, '')
-            .replace(/\//g, '.') || issuePath.map(String).join('.');
-        return { field, message: v.message ?? 'is invalid' };
-      });
-      const first = fields[0];
-      const where = err.validationContext === 'querystring' ? 'query' : err.validationContext;
-      const message = first ? `Invalid ${where}: ${first.field ? `${first.field}: ` : ''}${first.message}` : 'Invalid request';
-      return send(reply, 400, message, ERROR_CODES.VALIDATION_FAILED, { fields });
+    // Every route attaches its validation result (plugins/validation.ts); this catches any that still throws it.
+    if (err.validation) {
+      const e = validationFailed({ validation: err.validation, validationContext: err.validationContext });
+      return send(reply, e.statusCode, e.message, e.code, e.extra);
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return send(reply, 429, 'Too many requests. Please slow down and try again shortly.', ERROR_CODES.RATE_LIMITED);

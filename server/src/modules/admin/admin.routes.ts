@@ -6,7 +6,7 @@ import {
   adminUsersResponseSchema,
 } from '@gowild/contract/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../lib/validation';
+import { errorResponse } from '../../lib/http-error';
 import type { AuthService } from '../accounts/accounts.module';
 import type { AdminService } from './admin.service';
 
@@ -18,8 +18,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
   app,
   { auth, admin },
 ) => {
-  // Authorisation before validation, so a non-admin learns nothing about the query rules.
-  app.addHook('preValidation', async (request) => {
+  // Before every admin route's own preHandlers and its validation, so a non-admin learns nothing about the query rules.
+  app.addHook('preHandler', async (request) => {
     await auth.requireAdmin(request);
   });
 

@@ -37,7 +37,10 @@ export interface PlanContext {
 
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 
-/** Section 5 rules: trimmed, upper-cased, CITY:XXX kept; every item must be a known airport or city group. */
+/**
+ * Section 5 rules: trimmed, upper-cased, CITY:XXX kept; every item must be a known airport or city group. The query
+ * schema has already refused a missing or blank value.
+ */
 function readAirports(raw: string, requiredMessage: string): { normalized: string; airports: string[] } {
   const normalized = normalizeAirportInput(raw);
   const items = normalized.split(',').filter(Boolean);
@@ -53,12 +56,11 @@ function readAirports(raw: string, requiredMessage: string): { normalized: strin
 }
 
 /**
- * A date is in the past when it is before today at every departure airport (so a late-evening search on the west
- * coast may still ask for "today" after midnight UTC). It may be at most SEARCH_MAX_DAYS_AHEAD days ahead.
+ * A date (YYYY-MM-DD by the query schema) must be a real one. It is in the past when it is before today at every
+ * departure airport (so a late-evening search on the west coast may still ask for "today" after midnight UTC). It
+ * may be at most SEARCH_MAX_DAYS_AHEAD days ahead.
  */
-function readDate(raw: string | undefined, departureAirports: string[], now: Date): string {
-  if (blank(raw)) throw badRequest(SEARCH_MESSAGES.dateRequired);
-  const date = (raw as string).trim();
+function readDate(date: string, departureAirports: string[], now: Date): string {
   if (!isoDateSchema.safeParse(date).success) throw badRequest(SEARCH_MESSAGES.dateInvalid);
   const todays = departureAirports
     .map((c) => findAirport(c)?.timezone)
@@ -77,15 +79,12 @@ function clampWorkers(requested: number | '' | undefined, fallback: number, cap:
 
 /** Outbound: from the origin airports to every route out of them, or to the given destination (single route). */
 export function planOutbound(
-  input: { origin?: string; date?: string; destination?: string; max_workers?: number | '' },
+  input: { origin: string; date: string; destination?: string; max_workers?: number | '' },
   ctx: PlanContext,
-  opts: { requireDestination: boolean },
 ): SearchPlan {
-  if (blank(input.origin)) throw badRequest(SEARCH_MESSAGES.originRequired);
-  const single = opts.requireDestination || !blank(input.destination);
-  if (single && blank(input.destination)) throw badRequest(SEARCH_MESSAGES.destinationRequired);
-  const origin = readAirports(input.origin as string, SEARCH_MESSAGES.originRequired);
-  const destination = single ? readAirports(input.destination as string, SEARCH_MESSAGES.destinationRequired) : undefined;
+  const single = !blank(input.destination);
+  const origin = readAirports(input.origin, SEARCH_MESSAGES.originRequired);
+  const destination = single ? readAirports(input.destination!, SEARCH_MESSAGES.destinationRequired) : undefined;
   const date = readDate(input.date, origin.airports, ctx.now);
   if (destination && destination.airports.every((d) => origin.airports.includes(d)))
     throw badRequest(SEARCH_MESSAGES.sameOriginDestination);
@@ -117,9 +116,8 @@ export function planOutbound(
 }
 
 /** Inbound: every origin with a route into the destination airports. The date defaults to today there. */
-export function planInbound(input: { destination?: string; date?: string; max_workers?: number | '' }, ctx: PlanContext): SearchPlan {
-  if (blank(input.destination)) throw badRequest(SEARCH_MESSAGES.destinationRequired);
-  const destination = readAirports(input.destination as string, SEARCH_MESSAGES.destinationRequired);
+export function planInbound(input: { destination: string; date?: string; max_workers?: number | '' }, ctx: PlanContext): SearchPlan {
+  const destination = readAirports(input.destination, SEARCH_MESSAGES.destinationRequired);
   const queries: FlightQuery[] = [];
   const codes: string[] = [];
   for (const d of destination.airports) {
@@ -130,7 +128,7 @@ export function planInbound(input: { destination?: string; date?: string; max_wo
     }
   }
   const firstZone = findAirport(destination.airports[0] ?? '')?.timezone;
-  const rawDate = blank(input.date) ? (firstZone ? localDate(ctx.now, firstZone) : ctx.now.toISOString().slice(0, 10)) : input.date;
+  const rawDate = blank(input.date) ? (firstZone ? localDate(ctx.now, firstZone) : ctx.now.toISOString().slice(0, 10)) : input.date!;
   const date = readDate(rawDate, codes.length > 0 ? codes : destination.airports, ctx.now);
   for (const q of queries) q.date = date;
   return {

@@ -25,7 +25,7 @@ export interface FlightsEngine {
   cache: FlightCache;
   /** Set when FLIGHTS_PROVIDER=emulator: the in-process emulator the adapter talks to. */
   emulator?: FrontierEmulator;
-  planOutbound(input: Parameters<typeof planOutbound>[0], opts: { requireDestination: boolean }): SearchPlan;
+  planOutbound(input: Parameters<typeof planOutbound>[0]): SearchPlan;
   planInbound(input: Parameters<typeof planInbound>[0]): SearchPlan;
 }
 
@@ -74,7 +74,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     search,
     cache,
     emulator: opts.emulator,
-    planOutbound: (input, o) => planOutbound(input, context(), o),
+    planOutbound: (input) => planOutbound(input, context()),
     planInbound: (input) => planInbound(input, context()),
   };
 }

@@ -131,27 +131,59 @@ describe('flight search API through the emulator', () => {
     expect(body.search_parameters.date).toBe('2026-04-01');
   });
 
+  // The query schema states what a value must look like (VALIDATION_FAILED); the search checks what needs data
+  // (BAD_REQUEST). Both answer with the spec's text.
   it.each([
-    ['/api/flights/search?date=2026-04-02', SEARCH_MESSAGES.originRequired],
-    ['/api/flights/search?origin=%20%20&date=2026-04-02', SEARCH_MESSAGES.originRequired],
-    ['/api/flights/search?origin=,%20,&date=2026-04-02', SEARCH_MESSAGES.originRequired],
-    ['/api/flights/search?origin=DEN', SEARCH_MESSAGES.dateRequired],
-    ['/api/flights/single?origin=DEN&date=2026-04-02', SEARCH_MESSAGES.destinationRequired],
-    ['/api/flights/inbound?date=2026-04-02', SEARCH_MESSAGES.destinationRequired],
-    ['/api/flights/search?origin=XYZ&date=2026-04-02', 'Unknown airport code: XYZ'],
-    ['/api/flights/search?origin=city:atlantis&date=2026-04-02', 'Unknown city: CITY:ATLANTIS'],
-    ['/api/flights/search?origin=DEN&date=2026-13-01', SEARCH_MESSAGES.dateInvalid],
-    ['/api/flights/search?origin=DEN&date=04/02/2026', SEARCH_MESSAGES.dateInvalid],
-    ['/api/flights/search?origin=DEN&date=2026-03-31', SEARCH_MESSAGES.datePast],
-    ['/api/flights/search?origin=DEN&date=2027-04-02', SEARCH_MESSAGES.dateTooFar],
-    ['/api/flights/single?origin=DEN&destination=den&date=2026-04-02', SEARCH_MESSAGES.sameOriginDestination],
-  ])('answers %s with a 400: %s', async (url, message) => {
+    ['/api/flights/search?date=2026-04-02', SEARCH_MESSAGES.originRequired, 'VALIDATION_FAILED'],
+    ['/api/flights/search?origin=%20%20&date=2026-04-02', SEARCH_MESSAGES.originRequired, 'VALIDATION_FAILED'],
+    ['/api/flights/search?origin=,%20,&date=2026-04-02', SEARCH_MESSAGES.originRequired, 'VALIDATION_FAILED'],
+    ['/api/flights/search?origin=DEN', SEARCH_MESSAGES.dateRequired, 'VALIDATION_FAILED'],
+    ['/api/flights/search?origin=DEN&date=%20', SEARCH_MESSAGES.dateRequired, 'VALIDATION_FAILED'],
+    ['/api/flights/single?origin=DEN&date=2026-04-02', SEARCH_MESSAGES.destinationRequired, 'VALIDATION_FAILED'],
+    ['/api/flights/inbound?date=2026-04-02', SEARCH_MESSAGES.destinationRequired, 'VALIDATION_FAILED'],
+    ['/api/flights/search?origin=XYZ&date=2026-04-02', 'Unknown airport code: XYZ', 'BAD_REQUEST'],
+    ['/api/flights/search?origin=city:atlantis&date=2026-04-02', 'Unknown city: CITY:ATLANTIS', 'BAD_REQUEST'],
+    ['/api/flights/search?origin=DEN&date=2026-13-01', SEARCH_MESSAGES.dateInvalid, 'BAD_REQUEST'],
+    ['/api/flights/search?origin=DEN&date=04/02/2026', SEARCH_MESSAGES.dateInvalid, 'VALIDATION_FAILED'],
+    ['/api/flights/search?origin=DEN&date=2026-03-31', SEARCH_MESSAGES.datePast, 'BAD_REQUEST'],
+    ['/api/flights/search?origin=DEN&date=2027-04-02', SEARCH_MESSAGES.dateTooFar, 'BAD_REQUEST'],
+    ['/api/flights/single?origin=DEN&destination=den&date=2026-04-02', SEARCH_MESSAGES.sameOriginDestination, 'BAD_REQUEST'],
+  ])('answers %s with a 400: %s', async (url, message, code) => {
     const cancelledBefore = gate.cancelled();
     const res = await get(url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message, error: message, code: 'BAD_REQUEST' });
+    expect(res.json()).toMatchObject({ message, error: message, code });
     // The gate's reservation is given back: bad input does not cost a search.
     expect(gate.cancelled()).toBe(cancelledBefore + 1);
+  });
+
+  it('checks the caller before the query: a visitor with a malformed query hears 401', async () => {
+    const { app: guarded } = await buildTestApp({ deps: { clock } });
+    try {
+      for (const url of ['/api/flights/search?max_workers=abc', '/api/flights/inbound', '/api/flights/single?origin=DEN&origin=LAS']) {
+        const res = await guarded.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json().message).toBe(SEARCH_MESSAGES.loginRequired);
+      }
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('states the query rules in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    const params = (path: string) =>
+      Object.fromEntries(
+        (doc.paths[path].get.parameters as { name: string; required?: boolean; schema: { pattern?: string } }[]).map((p) => [p.name, p]),
+      );
+    const search = params('/api/flights/search');
+    expect(search.origin).toMatchObject({ required: true, schema: { pattern: expect.any(String) } });
+    expect(search.date).toMatchObject({ required: true, schema: { pattern: '^\\d{4}-\\d{2}-\\d{2}$' } });
+    expect(search.destination?.required).toBeFalsy();
+    expect(params('/api/flights/single').destination).toMatchObject({ required: true });
+    const inbound = params('/api/flights/inbound');
+    expect(inbound.destination).toMatchObject({ required: true });
+    expect(inbound.date?.required).toBeFalsy();
   });
 
   it('accepts today at a western origin while it is already tomorrow in UTC', async () => {

@@ -6,6 +6,7 @@ import {
   flightSearchResponseSchema,
   inboundQuerySchema,
   searchQuerySchema,
+  singleQuerySchema,
 } from '@gowild/contract/flights';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,28 +28,30 @@ function clientGone(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * Search routes (spec section 7): entitlement gate first (401/403/429 come from it), then validation, then the
- * search. The quota reserved by the gate is kept only when the search ran; it is given back on bad input, when
- * every airline query failed, or when the client left.
+ * Search routes (spec section 7). Each route: the search gate as its preHandler (authenticate and authorize: 401,
+ * 403, and 429 once the free quota is used up, reserving one search), then validation (the query schema, then the
+ * rules that need data in the plan), then the search. The reservation is kept only when the search ran: anything
+ * thrown once it is held (bad input, every airline query failed, a fault) gives it back, and so does a client that
+ * leaves.
  */
 export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searchGate: SearchGate }> = async (
   app,
   { flights, searchGate },
 ) => {
-  async function plan(ticket: SearchTicket, make: () => SearchPlan): Promise<SearchPlan> {
-    try {
-      return make();
-    } catch (err) {
-      await ticket.cancel();
-      throw err;
-    }
-  }
+  const tickets = new WeakMap<FastifyRequest, SearchTicket>();
+  /** The gate for a search of the kind the (not yet validated) query asks for. */
+  const gate =
+    (kindOf: (query: unknown) => SearchKind) =>
+    async (request: FastifyRequest): Promise<void> => {
+      tickets.set(request, await searchGate.admit(request, kindOf(request.query)));
+    };
+  app.addHook('onError', async (request) => {
+    await tickets.get(request)?.cancel();
+  });
+  const ticketOf = (request: FastifyRequest) => tickets.get(request)!;
 
   async function settle(ticket: SearchTicket, p: SearchPlan, run: SearchRun): Promise<void> {
-    if (run.allFailed) {
-      await ticket.cancel();
-      throw upstreamFailed();
-    }
+    if (run.allFailed) throw upstreamFailed();
     const sp = p.search_parameters;
     await ticket.complete({
       origin: sp.origin,
@@ -59,17 +62,11 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
     });
   }
 
-  async function answer(request: FastifyRequest, reply: FastifyReply, kind: SearchKind, make: () => SearchPlan) {
-    const ticket = await searchGate.admit(request, kind);
-    const p = await plan(ticket, make);
+  async function answer(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
+    const ticket = ticketOf(request);
+    const p = make();
     const signal = clientGone(reply);
-    let run: SearchRun;
-    try {
-      run = await flights.search.run(p, ticket.caller, { signal });
-    } catch (err) {
-      await ticket.cancel();
-      throw err;
-    }
+    const run = await flights.search.run(p, ticket.caller, { signal });
     // Nobody is waiting for the answer: the search does not count.
     if (signal.aborted) {
       await ticket.cancel();
@@ -80,9 +77,9 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
   }
 
   /** NDJSON: `start`, one `destination` per code as it completes, then `summary` (or `error`). */
-  async function stream(request: FastifyRequest, reply: FastifyReply, kind: SearchKind, make: () => SearchPlan) {
-    const ticket = await searchGate.admit(request, kind);
-    const p = await plan(ticket, make);
+  async function stream(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
+    const ticket = ticketOf(request);
+    const p = make();
     const out = new PassThrough();
     const write = (e: SearchStreamEvent) => out.write(`${JSON.stringify(e)}\n`);
     const signal = clientGone(reply);
@@ -106,11 +103,10 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
         const { summary, partial, failed, stale, demo } = run.response;
         write({ type: 'summary', summary, partial, failed, stale, demo });
       } catch (err) {
+        // The answer has started, so the error goes in the stream (and the reservation back) by hand.
+        await ticket.cancel().catch(() => {});
         const e = err instanceof HttpError ? err : new HttpError(500, 'Failed to search flights', ERROR_CODES.INTERNAL);
-        if (!(err instanceof HttpError)) {
-          request.log.error({ err }, 'flight search stream failed');
-          await ticket.cancel().catch(() => {});
-        }
+        if (!(err instanceof HttpError)) request.log.error({ err }, 'flight search stream failed');
         write({ type: 'error', status: e.statusCode, error: e.message, message: e.message, code: e.code });
       } finally {
         out.end();
@@ -125,46 +121,59 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
     return reply.send(out);
   }
 
-  const outboundKind = (q: { destination?: string }): SearchKind => (q.destination?.trim() ? 'single' : 'search');
+  /** A destination makes an outbound search a single-route one (premium); read from the raw query, before validation. */
+  const outboundKind = (query: unknown): SearchKind => {
+    const destination = (query as { destination?: unknown } | undefined)?.destination;
+    return (typeof destination === 'string' ? destination.trim() !== '' : destination !== undefined) ? 'single' : 'search';
+  };
   const docs = (summary: string) => ({ tags: ['flights'], summary, security: [{ bearer: [] }] });
 
   app.get(
     '/api/flights/search',
     {
+      preHandler: gate(outboundKind),
       schema: {
         ...docs('Flights from an origin to every destination, or to one'),
         querystring: searchQuerySchema,
         response: { 200: flightSearchResponseSchema },
       },
     },
-    async (request, reply) =>
-      answer(request, reply, outboundKind(request.query), () => flights.planOutbound(request.query, { requireDestination: false })),
+    async (request, reply) => answer(request, reply, () => flights.planOutbound(request.query)),
   );
   app.get(
     '/api/flights/single',
-    { schema: { ...docs('Flights on one route'), querystring: searchQuerySchema, response: { 200: flightSearchResponseSchema } } },
-    async (request, reply) => answer(request, reply, 'single', () => flights.planOutbound(request.query, { requireDestination: true })),
+    {
+      preHandler: gate(() => 'single'),
+      schema: { ...docs('Flights on one route'), querystring: singleQuerySchema, response: { 200: flightSearchResponseSchema } },
+    },
+    async (request, reply) => answer(request, reply, () => flights.planOutbound(request.query)),
   );
   app.get(
     '/api/flights/inbound',
     {
+      preHandler: gate(() => 'inbound'),
       schema: {
         ...docs('Flights from every origin into a destination (premium)'),
         querystring: inboundQuerySchema,
         response: { 200: flightSearchResponseSchema },
       },
     },
-    async (request, reply) => answer(request, reply, 'inbound', () => flights.planInbound(request.query)),
+    async (request, reply) => answer(request, reply, () => flights.planInbound(request.query)),
   );
   app.get(
     '/api/flights/search/stream',
-    { schema: { ...docs('The outbound search as NDJSON events (searchStreamEventSchema)'), querystring: searchQuerySchema } },
-    async (request, reply) =>
-      stream(request, reply, outboundKind(request.query), () => flights.planOutbound(request.query, { requireDestination: false })),
+    {
+      preHandler: gate(outboundKind),
+      schema: { ...docs('The outbound search as NDJSON events (searchStreamEventSchema)'), querystring: searchQuerySchema },
+    },
+    async (request, reply) => stream(request, reply, () => flights.planOutbound(request.query)),
   );
   app.get(
     '/api/flights/inbound/stream',
-    { schema: { ...docs('The inbound search as NDJSON events (searchStreamEventSchema)'), querystring: inboundQuerySchema } },
-    async (request, reply) => stream(request, reply, 'inbound', () => flights.planInbound(request.query)),
+    {
+      preHandler: gate(() => 'inbound'),
+      schema: { ...docs('The inbound search as NDJSON events (searchStreamEventSchema)'), querystring: inboundQuerySchema },
+    },
+    async (request, reply) => stream(request, reply, () => flights.planInbound(request.query)),
   );
 };

@@ -154,6 +154,17 @@ describe('sessions', () => {
     expect((await post('/api/auth/verify-token', { token: b })).json().valid).toBe(true);
   });
 
+  it('verify-token and verify-reset-token read a body that is not { token: string } as no token, never a 400', async () => {
+    for (const payload of [{ token: 5 }, { token: null }, { token: 'x'.repeat(9000) }, ['a']]) {
+      const res = await post('/api/auth/verify-token', payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ valid: false, error: AUTH_MESSAGES.noToken });
+      const reset = await post('/api/auth/verify-reset-token', payload);
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toEqual({ valid: false, error: AUTH_MESSAGES.noResetToken });
+    }
+  });
+
   it('verify-token says "No token provided" without a token, and accepts the bearer header', async () => {
     expect((await post('/api/auth/verify-token', {})).json()).toEqual({ valid: false, error: AUTH_MESSAGES.noToken });
     expect((await post('/api/auth/verify-token')).json()).toEqual({ valid: false, error: AUTH_MESSAGES.noToken });
@@ -195,6 +206,12 @@ describe('PUT /api/auth/profile', () => {
     const res = await app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
+  });
+
+  it('hears a visitor with a bad body out with 401 before looking at the body', async () => {
+    const res = await app.inject({ method: 'PUT', url: '/api/auth/profile', payload: { first_name: '' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED');
   });
 
   it('cannot be used to change e-mail or grant premium or admin', async () => {

@@ -14,21 +14,30 @@ import {
   verifyResetTokenResponseSchema,
   verifyTokenResponseSchema,
 } from '@gowild/contract/auth';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchUsageService } from '../entitlements/search-usage.service';
 import { type AuthService, requestInfo } from './auth.service';
-import { assertValidRequest, errorResponse } from '../../../lib/validation';
-import { tokenFromBody } from './validation';
+import { errorResponse } from '../../../lib/http-error';
 
 const tags = ['auth'];
+/** A body that is not `{ token: string }` reads as no token: the two checks answer valid:false, never a 400. */
+const lenientTokenBody = tokenBodySchema.catch({}).optional();
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
 
-/** Spec section 7 'auth' calls. Each route: validate → authenticate → call the service → present. */
+/**
+ * Spec section 7 'auth' calls. Each route: authenticate and authorize (a preHandler, where the route needs a caller),
+ * validate (plugins/validation.ts, after the route's own preHandlers), call the service, present.
+ */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: SearchUsageService }> = async (app, { auth, usage }) => {
+  // Signed-in callers only (401 otherwise); the handler's own requireUser reads the context resolved here.
+  const signedIn = async (request: FastifyRequest) => {
+    await auth.requireUser(request);
+  };
+
   app.post(
     '/api/auth/register',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'Create an account and sign in',
@@ -37,7 +46,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
       },
     },
     async (request, reply) => {
-      assertValidRequest(request);
       const result = await auth.register(request.body, requestInfo(request));
       return reply.status(201).send(result);
     },
@@ -46,7 +54,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
   app.post(
     '/api/auth/login',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
@@ -54,10 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      assertValidRequest(request);
-      return auth.login(request.body, requestInfo(request));
-    },
+    async (request) => auth.login(request.body, requestInfo(request)),
   );
 
   app.post(
@@ -72,36 +76,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
   app.post(
     '/api/auth/verify-token',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'Check a session token (body `token`, or the bearer header); answers valid:false rather than 401',
-        body: tokenBodySchema.optional(),
+        body: lenientTokenBody,
         response: { 200: verifyTokenResponseSchema },
       },
     },
     async (request) => {
       const bearer = /^Bearer[ \t]+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
-      return auth.verifyToken(tokenFromBody(request.body) ?? bearer);
+      return auth.verifyToken(request.body?.token || bearer);
     },
   );
 
   app.post(
     '/api/auth/google',
     {
-      attachValidation: true,
       schema: { tags, summary: 'Sign in with a Google ID token', body: googleBodySchema, response: { 200: authResponseSchema, ...errors } },
     },
-    async (request) => {
-      assertValidRequest(request);
-      return auth.google(request.body.token, requestInfo(request));
-    },
+    async (request) => auth.google(request.body.token, requestInfo(request)),
   );
 
   app.post(
     '/api/auth/forgot-password',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
@@ -109,30 +107,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      assertValidRequest(request);
-      return { success: true, message: await auth.forgotPassword(request.body, requestInfo(request)) };
-    },
+    async (request) => ({ success: true, message: await auth.forgotPassword(request.body, requestInfo(request)) }),
   );
 
   app.post(
     '/api/auth/verify-reset-token',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'Check a password reset link',
-        body: tokenBodySchema.optional(),
+        body: lenientTokenBody,
         response: { 200: verifyResetTokenResponseSchema },
       },
     },
-    async (request) => auth.verifyResetToken(tokenFromBody(request.body)),
+    async (request) => auth.verifyResetToken(request.body?.token),
   );
 
   app.post(
     '/api/auth/reset-password',
     {
-      attachValidation: true,
       schema: {
         tags,
         summary: 'Set a new password with a reset link',
@@ -140,16 +133,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      assertValidRequest(request);
-      return { success: true, message: await auth.resetPassword(request.body) };
-    },
+    async (request) => ({ success: true, message: await auth.resetPassword(request.body) }),
   );
 
   app.put(
     '/api/auth/profile',
     {
-      attachValidation: true,
+      preHandler: signedIn,
       schema: {
         tags,
         summary: 'Change first name, last name or phone',
@@ -157,19 +147,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
         response: { 200: userResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const ctx = await auth.requireUser(request);
-      assertValidRequest(request);
-      return { user: await auth.updateProfile(ctx, request.body) };
-    },
+    async (request) => ({ user: await auth.updateProfile(await auth.requireUser(request), request.body) }),
   );
 
   app.get(
     '/api/auth/search-usage',
-    { schema: { tags, summary: "Today's searches left", response: { 200: searchUsageResponseSchema, ...errors } } },
-    async (request) => {
-      const ctx = await auth.requireUser(request);
-      return usage.forUser(ctx.user);
-    },
+    { preHandler: signedIn, schema: { tags, summary: "Today's searches left", response: { 200: searchUsageResponseSchema, ...errors } } },
+    async (request) => usage.forUser((await auth.requireUser(request)).user),
   );
 };
