@@ -21,6 +21,68 @@ const serverImports = {
 };
 const webImports = { group: ['@gowild/web', '@gowild/web/*', '**/web/src/**'], message: 'server and contract never import the web app' };
 
+// Server layers (decision 047): lib/ (with config.ts and @gowild/contract) at the bottom; providers/ on lib only;
+// modules/ on providers and lib, and on another module only through its <name>/<name>.module.ts; the composition root
+// (deps.ts), app.ts, cli.ts, server.ts, plugins/ and jobs/ on top. Relative specifiers are matched per folder depth
+// (a file `depth` folders below server/src), since `../x` means another place at each depth.
+const up = (n) => `(?:\\.\\./){${n}}`;
+const atDepth = (layer, depth) => `server/src/${layer}/${'*/'.repeat(depth - 1)}*.ts`;
+const DEPTHS = [1, 2, 3, 4, 5];
+const TOP_FILES = 'deps|app|cli|server';
+const layerRules = [
+  ...DEPTHS.map((depth) => ({
+    files: [atDepth('lib', depth)],
+    patterns: [
+      {
+        regex: `^${up(depth)}(?:modules|providers|plugins|jobs|db|test)/`,
+        message: 'lib/ is the bottom layer: it imports only lib/, config.ts and @gowild/contract',
+      },
+      {
+        regex: `^${up(depth)}(?:${TOP_FILES})$`,
+        message: 'lib/ is the bottom layer: it imports only lib/, config.ts and @gowild/contract',
+      },
+    ],
+  })),
+  ...DEPTHS.map((depth) => ({
+    files: [atDepth('providers', depth)],
+    patterns: [
+      { regex: `^${up(depth)}modules/`, message: 'providers never import a module: pass in what they need, or move it to lib/' },
+      { regex: `^${up(depth)}(?:plugins|jobs|db|test)/`, message: 'providers import only lib/, config.ts and @gowild/contract' },
+      { regex: `^${up(depth)}(?:${TOP_FILES})$`, message: 'providers import only lib/, config.ts and @gowild/contract' },
+    ],
+  })),
+  ...DEPTHS.slice(1).map((depth) => ({
+    files: [atDepth('modules', depth)],
+    patterns: [
+      {
+        // From modules/<a>/…, `<up to modules/>b/anything` other than b/b.module.
+        regex: `^${up(depth - 1)}([a-z0-9-]+)/(?!\\1\\.module$)`,
+        message: "modules talk to each other only through what a module exports: import '<name>/<name>.module'",
+      },
+    ],
+    // The composition root, the app, its plugins, the job runner and test helpers sit above the modules; tests may use them.
+    nonTestPatterns: [
+      { regex: `^${up(depth)}(?:plugins|jobs|test)/`, message: 'modules never import app plugins, the job runner or test helpers' },
+      { regex: `^${up(depth)}(?:${TOP_FILES})$`, message: 'modules never import the composition root or the app' },
+    ],
+  })),
+  ...DEPTHS.map((depth) => ({
+    files: [atDepth('plugins', depth), atDepth('jobs', depth)],
+    patterns: [{ regex: `^${up(depth)}(?:modules|providers)/`, message: 'plugins/ and jobs/ serve every module and know none of them' }],
+  })),
+];
+const serverLayerConfigs = layerRules.flatMap(({ files, patterns, nonTestPatterns = [] }) => [
+  { files, rules: { 'no-restricted-imports': ['error', { patterns: [webImports, ...patterns, ...nonTestPatterns] }] } },
+  ...(nonTestPatterns.length > 0
+    ? [
+        {
+          files: files.map((f) => f.replace(/\*\.ts$/, '*.test.ts')),
+          rules: { 'no-restricted-imports': ['error', { patterns: [webImports, ...patterns] }] },
+        },
+      ]
+    : []),
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,6 +108,7 @@ export default tseslint.config(
   { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, webImports] }] } },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [webImports] }] } },
+  ...serverLayerConfigs,
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

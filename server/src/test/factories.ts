@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, AppOverrides } from '../deps';
 import { type Argon2Params, createPasswordHasher } from '../modules/accounts/auth/password';
+import { type SearchLogEntry, createSearchLogRepository } from '../modules/accounts/entitlements/search-log.repository';
 import { type NewUser, type UserRow, createUsersRepository } from '../modules/accounts/users/users.repository';
 import { buildTestApp } from './build-test-app';
 
@@ -52,6 +53,11 @@ export async function createUser(
     ...buildUser(values),
   });
   return { ...row, password };
+}
+
+/** Writes a search log line directly, as the search gate would after a search ran. */
+export async function logSearch(deps: Pick<AppDeps, 'database'>, entry: SearchLogEntry): Promise<void> {
+  await createSearchLogRepository(deps.database.db).insert(entry);
 }
 
 export type Role = 'visitor' | 'free' | 'premium' | 'admin' | 'deactivated';

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
-import { type SignedIn, buildAccountsTestApp, createUser, signInAs } from '../../test/factories';
-import { createSearchLogRepository } from '../accounts/entitlements/search-log.repository';
+import { type SignedIn, buildAccountsTestApp, createUser, logSearch, signInAs } from '../../test/factories';
 
 const clock = manualClock(new Date('2026-07-15T12:00:00Z'));
 let app: FastifyInstance;
@@ -20,10 +19,9 @@ beforeAll(async () => {
   alice = await createUser(deps, { firstName: 'Alice', createdAt: clock.now() });
   clock.advance(1000);
   bob = await createUser(deps, { firstName: 'Bob', createdAt: clock.now() });
-  const log = createSearchLogRepository(deps.database.db);
   const at = (hoursAgo: number) => new Date(clock.now().getTime() - hoursAgo * HOUR);
   const entry = (userId: string | null, origin: string, searchType: string, hoursAgo: number) =>
-    log.insert({
+    logSearch(deps, {
       userId,
       originAirport: origin,
       destinationAirport: searchType === 'search' ? null : 'MCO',
