@@ -1,10 +1,10 @@
 /**
  * `npm run bench:search`: the five figures of the flight-engine issue, against the Frontier emulator running in
  * its own process (the airline is not on our CPU) with a fixed latency and no jitter, from the origin with the
- * most routes. Prints the figures with their ratios to the goals and writes them to docs/benchmarks.md.
+ * most routes. Prints the figures with their ratios to the goals, and the same figures as table rows for
+ * docs/benchmarks.md; it writes no file, so what the docs say about a run is what a person chose to record.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,7 +18,6 @@ import { fixedCallerGate } from '../src/test/search-gates';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
-const docsFile = path.resolve(serverDir, '..', 'docs', 'benchmarks.md');
 
 export interface BenchSettings {
   latencyMs: number;
@@ -243,22 +242,6 @@ export async function runSearchBench(overrides: Partial<BenchSettings> = {}): Pr
   }
 }
 
-const SECTION_START = '<!-- search-bench:start (written by npm run bench:search) -->';
-const SECTION_END = '<!-- search-bench:end -->';
-
-/** Replaces this bench's own section of docs/benchmarks.md, leaving the other benches' sections alone. */
-function writeSection(section: string) {
-  const header = '# Benchmarks\n\nFigures of speed live here, not in timed tests (decisions.md). `npm run bench` runs every benchmark.\n\n';
-  const current = existsSync(docsFile) ? readFileSync(docsFile, 'utf8') : header;
-  const start = current.indexOf(SECTION_START);
-  const end = current.indexOf(SECTION_END);
-  const next =
-    start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + SECTION_END.length)
-      : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(docsFile, next);
-}
-
 function verdict(ok: boolean): string {
   return ok ? 'meets goal' : 'MISSES goal';
 }
@@ -304,38 +287,11 @@ export function renderBench(r: BenchResult): { table: string; markdown: string }
     ],
   ];
   const table = rows.map((row) => `${row[0]}\n    ${row[1]}    [goal ${row[2]}: ${row[3]}]`).join('\n');
-  const markdown = `${SECTION_START}
-## Flight search (\`server/bench/search.bench.ts\`)
-
-**Setup.** The Frontier emulator runs in its own process (the airline is not on our CPU) with a fixed latency
-L = ${L} ms per search and no jitter; the app runs in the bench process with the real Frontier adapter talking to it
-over loopback HTTP, the in-memory cache, and the default gateway settings except: timeout ${r.settings.timeoutMs} ms
-(5 × L, so a hang costs a few L rather than the production 10 s), ${r.settings.retries} retries, concurrency
-${r.settings.maxWorkers}. Origin: **${r.origin}**, the origin with the most routes (N = ${r.destinations}
-destinations). Floor = ceil(N / max_workers) × L = ceil(${r.destinations} / ${r.settings.maxWorkers}) × ${L} ms =
-${r.floorMs} ms: no client that keeps ${r.settings.maxWorkers} requests in flight can be faster. Times are measured
-around \`app.inject\` (server time, no client network), except the stream, which is read over real HTTP. Before
-the measured runs five searches from other origins warm the process (JIT, connection pool); every "cold" run uses a date never asked before.
-
-Machine: ${r.machine}. Run on ${r.date}.
+  const markdown = `Machine: ${r.machine}. Run on ${r.date}. Origin ${r.origin}, N = ${r.destinations}, L = ${L} ms, floor ${r.floorMs} ms.
 
 | Figure | Measured | Goal | |
 |---|---|---|---|
-${rows.map((row) => `| ${row.join(' | ')} |`).join('\n')}
-
-**Reading the figures.**
-- (1) Each search keeps ${r.settings.maxWorkers} airline requests in flight and starts the next one as soon as one returns (a pool, not waves), so the
-  excess over the floor is parsing, mapping and loopback HTTP on the app's side.
-- (2) A warm search reads ${r.destinations} cache entries, strips nothing (premium caller) and serialises about 180 kB of JSON.
-- (3) Identical queries in flight coalesce into one airline request, and the later ones hit the cache: exactly N requests.
-- (4) The first destination is written as soon as its airline answer is parsed.
-- (5) 5xx and timeouts are retried with jittered backoff (${r.settings.retries} retries); a destination still failing is listed in \`failed\`
-  with \`partial: true\`. A hang costs the timeout before its retry, which sets the total time.
-- Baseline: the same adapter asked for one destination after another without a cache, as a simple script would.
-- The cold figures depend on what else the machine is doing: on this 2-core machine with a load average near 11
-  (other test suites running), one run gave a cold median of 805 ms (1.34×). The app CPU per cold search is the part
-  that does not depend on load. Compare runs made on a quiet machine (decision 017).
-${SECTION_END}`;
+${rows.map((row) => `| ${row.join(' | ')} |`).join('\n')}`;
   return { table, markdown };
 }
 
@@ -346,8 +302,7 @@ async function main() {
     `\nFlight search benchmark — origin ${result.origin}, N = ${result.destinations}, L = ${result.settings.latencyMs} ms, floor ${result.floorMs} ms\n`,
   );
   console.log(table);
-  writeSection(markdown);
-  console.log(`\nWritten to ${path.relative(process.cwd(), docsFile)}`);
+  console.log(`\nAs rows for docs/benchmarks.md:\n\n${markdown}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
