@@ -19,7 +19,7 @@ import { fixedCallerGate } from '../src/test/search-gates';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
 
-export interface BenchSettings {
+interface BenchSettings {
   latencyMs: number;
   maxWorkers: number;
   timeoutMs: number;
@@ -100,7 +100,7 @@ const median = (xs: number[]) =>
 const ms = (n: number) => `${Math.round(n)} ms`;
 const x = (n: number) => `${n.toFixed(2)}×`;
 
-export interface BenchResult {
+interface BenchResult {
   settings: BenchSettings;
   origin: string;
   destinations: number;
@@ -115,7 +115,7 @@ export interface BenchResult {
   date: string;
 }
 
-export async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<BenchResult> {
+async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<BenchResult> {
   const s = { ...DEFAULTS, ...overrides };
   const L = s.latencyMs;
   const loadBefore = loadavg()[0]?.toFixed(1);
@@ -246,7 +246,7 @@ function verdict(ok: boolean): string {
   return ok ? 'meets goal' : 'MISSES goal';
 }
 
-export function renderBench(r: BenchResult): { table: string; markdown: string } {
+function renderBench(r: BenchResult): { table: string; markdown: string } {
   const L = r.settings.latencyMs;
   const rows: [string, string, string, string][] = [
     [

@@ -9,7 +9,7 @@ import { DEFAULT_WEB_DIST, registerSpa } from './plugins/spa';
 import { registerValidation } from './plugins/validation';
 
 /** Fields whose values never reach a log line. */
-export const REDACTED_LOG_PATHS = [
+const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["stripe-signature"]',

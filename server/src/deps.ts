@@ -22,7 +22,7 @@ import { createGeoProvider } from './providers/geo';
 import { createWeatherProvider } from './providers/weather';
 
 /** Every module's services side by side, as routes, commands, tests and benches reach them. */
-export type AppServices = ReferenceModule['services'] &
+type AppServices = ReferenceModule['services'] &
   AccountsModule['services'] &
   FlightsModule['services'] &
   WeatherModule['services'] &

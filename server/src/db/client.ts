@@ -21,7 +21,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), and migrates. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

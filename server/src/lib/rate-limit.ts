@@ -4,7 +4,7 @@ import { type Clock, systemClock } from './clock';
 import { tooManyRequests } from './http-error';
 
 /** A fixed-window counter: how many hits the key has had in its current window, and when that window ends. */
-export interface WindowCount {
+interface WindowCount {
   count: number;
   /** Milliseconds until the window (and the count) resets; 0 when there is no window open. */
   resetMs: number;

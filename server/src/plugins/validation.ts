@@ -13,7 +13,7 @@ interface ZodIssueParams {
  * that an issue worded by zod rather than by our schema is marked: a message the contract states ('Email is
  * required') is shown as it is, zod's own ('Too small: expected number to be >=1') is told with its place.
  */
-export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
+const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (data) => {
     const result = safeParse(schema, data, {

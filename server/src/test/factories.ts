@@ -29,7 +29,7 @@ const cheapHash = (password: string) => {
 let seq = 0;
 
 /** Values for a new user row; unique e-mail unless given. */
-export function buildUser(overrides: Partial<NewUser> = {}): NewUser {
+function buildUser(overrides: Partial<NewUser> = {}): NewUser {
   seq += 1;
   const id = `${Date.now().toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}`;
   return {

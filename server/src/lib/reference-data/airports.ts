@@ -1,7 +1,7 @@
 import type { Airport } from '@gowild/contract/reference';
 import airportsData from './airports.json' with { type: 'json' };
 
-export interface AirportRecord extends Airport {
+interface AirportRecord extends Airport {
   /** In Frontier's network (as opposed to an airport only listed for a city group). */
   frontier: boolean;
 }

@@ -31,7 +31,7 @@ export type { UserRow } from './users/users.repository';
 export { presentUser } from './users/users.presenter';
 
 /** How often long-dead sessions and reset links are deleted, so the tables do not grow with every sign-in. */
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface AccountsDeps {
   config: Config;
@@ -47,7 +47,7 @@ export interface AccountsDeps {
   authLimits?: Partial<AuthLimits>;
 }
 
-export interface AccountsServices {
+interface AccountsServices {
   /** Bearer-token resolution (`authenticate`, `requireUser`, `requireAdmin`, `requirePremium`) and the auth calls. */
   auth: AuthService;
   users: UsersService;

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 /** One airline answer as stored: the full flights (seat counts included) and when they were fetched (epoch ms). */
-export interface CachedFlights {
+interface CachedFlights {
   fetchedAt: number;
   flights: Flight[];
 }

@@ -8,7 +8,7 @@ import type { SearchKind } from '../accounts/accounts.module';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import { findAirport } from '../../lib/reference-data/airports';
 
-export interface SearchParameters {
+interface SearchParameters {
   origin: string;
   origin_airports: string[];
   destination: string | null;

@@ -7,7 +7,7 @@ import type { SearchPlan } from './flight-search.plan';
 import type { UpstreamGateway } from './upstream/upstream-gateway';
 
 /** One result key (a destination, or an origin for inbound) once all its queries are answered. */
-export interface GroupDone {
+interface GroupDone {
   code: string;
   flights: Flight[];
   done: number;
@@ -24,7 +24,7 @@ export interface SearchRun {
 }
 
 /** Seat counts are a premium entitlement (spec section 6): everyone else gets fares without them. */
-export function presentFlight(flight: Flight, caller: Pick<Caller, 'isPremium'>): Flight {
+function presentFlight(flight: Flight, caller: Pick<Caller, 'isPremium'>): Flight {
   if (caller.isPremium) return flight;
   const strip = (f: Fare | null): Fare | null => (f ? { total: f.total } : null);
   return {
@@ -34,19 +34,14 @@ export function presentFlight(flight: Flight, caller: Pick<Caller, 'isPremium'>)
 }
 
 /** Lowest fare first; flights with no fare on sale last; then by departure. */
-export function byLowestFare(a: Flight, b: Flight): number {
+function byLowestFare(a: Flight, b: Flight): number {
   const pa = a.lowest_price ?? Number.POSITIVE_INFINITY;
   const pb = b.lowest_price ?? Number.POSITIVE_INFINITY;
   return pa - pb || a.departure_time.localeCompare(b.departure_time);
 }
 
 /** Runs `work` over `items` with at most `limit` at once, stopping early when the signal fires. */
-export async function runPool<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-  signal?: AbortSignal,
-): Promise<void> {
+async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length && !signal?.aborted) await work(items[next++] as T);

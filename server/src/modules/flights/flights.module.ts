@@ -29,7 +29,7 @@ export interface FlightsEngine {
   planInbound(input: Parameters<typeof planInbound>[0]): SearchPlan;
 }
 
-export interface FlightsEngineOptions {
+interface FlightsEngineOptions {
   config: Config;
   clock: Clock;
   metrics: Registry;
@@ -79,7 +79,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
   };
 }
 
-export interface FlightsDeps {
+interface FlightsDeps {
   config: Config;
   clock: Clock;
   metrics: Registry;

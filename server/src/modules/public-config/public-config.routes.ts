@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 
 /** The figures and switches the web app renders from; nothing here is secret. */
-export function buildPublicConfig(config: Config): PublicConfig {
+function buildPublicConfig(config: Config): PublicConfig {
   const demo = (live: boolean) => (live ? 'live' : 'demo') as 'live' | 'demo';
   return {
     appVersion: config.APP_VERSION,

@@ -6,7 +6,7 @@ export interface RouteRow {
   origin: string;
   destination: string;
 }
-export interface BlackoutRow {
+interface BlackoutRow {
   date: string;
   label: string;
 }

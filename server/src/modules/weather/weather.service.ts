@@ -9,15 +9,15 @@ import { type WeatherProvider, WeatherUnavailableError } from '../../providers/w
 import { findAirport } from '../../lib/reference-data/airports';
 
 /** Open-Meteo forecasts reach 16 days (today + 15); the demo keeps to the same horizon so both behave alike. */
-export const WEATHER_HORIZON_DAYS = 16;
+const WEATHER_HORIZON_DAYS = 16;
 
-export const WEATHER_MESSAGES = {
+const WEATHER_MESSAGES = {
   unavailable: 'Weather service is currently unavailable',
   notAvailableFor: (code: string) => `Weather data not available for ${code}`,
   badDates: 'Dates must be YYYY-MM-DD (dates=a,b,c or start and end)',
 } as const;
 
-export interface WeatherRequest {
+interface WeatherRequest {
   /** Comma list of YYYY-MM-DD. */
   dates?: string;
   start?: string;

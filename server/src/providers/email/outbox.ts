@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { EmailMessage, EmailProvider } from './email.provider';
 
-export const OUTBOX_DIRNAME = 'outbox';
+const OUTBOX_DIRNAME = 'outbox';
 
 export function outboxDir(dataDir: string): string {
   return path.resolve(dataDir, OUTBOX_DIRNAME);

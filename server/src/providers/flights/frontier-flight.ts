@@ -30,7 +30,7 @@ export function parseFrontierDate(value: string): string | undefined {
   return undefined;
 }
 
-export const FARE_HINTS: Record<FareKey, string> = { go_wild: 'GoWild', standard: 'Standard', discount_den: 'DiscountDen' };
+const FARE_HINTS: Record<FareKey, string> = { go_wild: 'GoWild', standard: 'Standard', discount_den: 'DiscountDen' };
 
 function internalSelectPath(q: { origin: string; destination: string; date: string }, format: FrontierDateFormat): string {
   const e = encodeURIComponent;
@@ -47,7 +47,7 @@ export function internalSelectUrl(
 }
 
 /** Booking deep link: InternalSelect for the route and date, with a `fare` hint naming the fare the traveller chose. */
-export function bookingLink(
+function bookingLink(
   baseUrl: string,
   q: { origin: string; destination: string; date: string },
   format: FrontierDateFormat,
@@ -67,7 +67,7 @@ export function parseSeats(value: number | string | null | undefined): number | 
 }
 
 /** "6 hrs 16 min" / "1 hr" / "45 min" → minutes; null when unreadable. */
-export function parseDurationText(text: string | null | undefined): number | null {
+function parseDurationText(text: string | null | undefined): number | null {
   if (!text) return null;
   const h = /(\d+)\s*h/i.exec(text);
   const m = /(\d+)\s*m/i.exec(text);

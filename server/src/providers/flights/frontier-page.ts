@@ -34,7 +34,7 @@ function unescapeJsString(text: string): string {
   });
 }
 
-export type ExtractResult = { ok: true; json: unknown } | { ok: false; detail: string };
+type ExtractResult = { ok: true; json: unknown } | { ok: false; detail: string };
 
 /**
  * Finds `FlightData = '…';` by its name (the page has many scripts and their order changes), reads the string
@@ -64,7 +64,7 @@ export function extractFlightData(html: string): ExtractResult {
 }
 
 /** Validates the FlightData JSON; `flights: null` becomes an empty list (the airline's "no flights"). */
-export function readFlightData(json: unknown): FrontierPageOutcome {
+function readFlightData(json: unknown): FrontierPageOutcome {
   const parsed = frontierFlightDataSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -18,7 +18,7 @@ const money = z
 const seats = z.union([z.number(), z.string()]).nullable().optional();
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, 'expected a local date-time');
 
-export const frontierLegSchema = z.object({
+const frontierLegSchema = z.object({
   departureStation: z.string().regex(/^[A-Z]{3}$/),
   arrivalStation: z.string().regex(/^[A-Z]{3}$/),
   departureDate: localDateTime,
@@ -30,7 +30,7 @@ export const frontierLegSchema = z.object({
   durationFormatted: z.string().nullable().optional(),
 });
 
-export const frontierFlightSchema = z.object({
+const frontierFlightSchema = z.object({
   isGoWildFareEnabled: z.boolean().nullable().optional(),
   goWildFare: money,
   goWildFareSeatsRemaining: seats,
@@ -56,7 +56,6 @@ export const frontierFlightDataSchema = z.union([
 
 export type FrontierLeg = z.infer<typeof frontierLegSchema>;
 export type FrontierFlight = z.infer<typeof frontierFlightSchema>;
-export type FrontierFlightData = z.infer<typeof frontierFlightDataSchema>;
 
 /** `/Resource/GetMarkets` (providers.md): the network as origin → destinations, plus station names. */
 export const frontierMarketsSchema = z.object({

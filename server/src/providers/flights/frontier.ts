@@ -5,7 +5,7 @@ import { createHttpClient } from './http-client';
 import { frontierMarketsSchema } from './frontier.schemas';
 import type { FlightFetchResult, FlightProvider, FlightQuery, MarketsFetchResult } from './flights.provider';
 
-export interface FrontierProviderOptions {
+interface FrontierProviderOptions {
   /** Where requests go: the airline, or the emulator on loopback. */
   baseUrl: string;
   /** Where booking links point: always the airline's public site. */
@@ -19,7 +19,7 @@ export interface FrontierProviderOptions {
 }
 
 /** A normal desktop browser: the site answers bots differently. */
-export const BROWSER_HEADERS = {
+const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
   'accept-language': 'en-US,en;q=0.9',

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
@@ -65,4 +65,3 @@ export function createHttpClient(opts: { maxSockets?: number } = {}) {
     },
   };
 }
-export type HttpClient = ReturnType<typeof createHttpClient>;

@@ -1,5 +1,5 @@
 /** A place an IP address resolves to. Coordinates in degrees. */
-export interface GeoLocation {
+interface GeoLocation {
   lat: number;
   lng: number;
   city: string | null;

@@ -19,7 +19,7 @@ const ipapiSuccessSchema = z.object({
 });
 const ipapiErrorSchema = z.object({ error: z.literal(true), reason: z.string().optional() });
 
-export interface IpapiOptions {
+interface IpapiOptions {
   baseUrl: string;
   fetch?: typeof fetch;
   timeoutMs?: number;

@@ -4,7 +4,7 @@ import { type WeatherPlace, type WeatherProvider, WeatherUnavailableError } from
 
 /** Open-Meteo's daily forecast (providers.md): parallel arrays that may hold null. */
 const numbers = z.array(z.number().nullable());
-export const openMeteoDailySchema = z.object({
+const openMeteoDailySchema = z.object({
   daily: z.object({
     time: z.array(z.string()),
     weather_code: numbers,

@@ -6,7 +6,7 @@ function once<T>(registry: Registry, name: string, make: () => T): T {
 }
 
 /** Sign-in outcomes an operator watches: a jump in `invalid` or `rate_limited` is guessing, in `error` a fault. */
-export type LoginOutcome = 'success' | 'invalid' | 'deactivated' | 'rate_limited' | 'unavailable' | 'refused' | 'error';
+type LoginOutcome = 'success' | 'invalid' | 'deactivated' | 'rate_limited' | 'unavailable' | 'refused' | 'error';
 
 /** The outcome label for a sign-in that threw `e`. */
 export function loginOutcomeOf(e: unknown): LoginOutcome {

@@ -32,20 +32,20 @@ import { createSessionsRepository } from './sessions.repository';
 import type { SessionTokens } from './tokens';
 
 /** Who is calling, resolved from the bearer token and re-checked against the session and the account. */
-export interface AuthContext {
+interface AuthContext {
   user: UserRow;
   sessionId: string;
   caller: Caller;
 }
 
 /** What the service needs to know about the request it serves. */
-export interface RequestInfo {
+interface RequestInfo {
   ip: string;
   userAgent: string | null;
   log: FastifyBaseLogger;
 }
 
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   config: Config;
   db: Db;
   clock: Clock;
@@ -64,7 +64,7 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null, log: request.log };
 }
 
-export function callerOf(user: UserRow): Caller {
+function callerOf(user: UserRow): Caller {
   return { userId: user.id, email: user.email, isPremium: user.isPremium, isAdmin: user.isAdmin };
 }
 

@@ -2,10 +2,10 @@ import { isStorableText } from '@gowild/contract/auth';
 import { type JWTVerifyGetKey, createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Clock } from '../../../lib/clock';
 
-export const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 /** What we keep from a verified Google ID token. */
-export interface GoogleIdentity {
+interface GoogleIdentity {
   sub: string;
   email: string | null;
   emailVerified: boolean;

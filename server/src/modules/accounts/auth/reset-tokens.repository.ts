@@ -67,4 +67,3 @@ export function createResetTokensRepository(db: Db) {
     },
   };
 }
-export type ResetTokensRepository = ReturnType<typeof createResetTokensRepository>;

@@ -54,4 +54,3 @@ export function createSessionsRepository(db: Db) {
     },
   };
 }
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

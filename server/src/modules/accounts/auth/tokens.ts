@@ -10,7 +10,7 @@ const AUDIENCE = 'gowild-finder-api';
 // Pinned: a token whose header names any other algorithm (none, HS512, RS256…) is refused before its signature is read.
 const ALGORITHM = 'HS256';
 
-export interface SessionClaims {
+interface SessionClaims {
   userId: string;
   sessionId: string;
 }

@@ -52,7 +52,7 @@ const PREMIUM_KINDS: Partial<Record<SearchKind, string>> = {
   single: SEARCH_MESSAGES.singlePremium,
 };
 
-export interface SearchGateDeps {
+interface SearchGateDeps {
   auth: Pick<AuthService, 'authenticate'>;
   usage: SearchUsageRepository;
   log: SearchLogRepository;

@@ -5,8 +5,8 @@ import { sessions, userIdentities, users } from '../../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 /** The flags an operator or the billing webhooks may change. */
-export type UserFlags = Partial<Pick<UserRow, 'isAdmin' | 'isPremium' | 'isActive' | 'isTrial' | 'trialEnd' | 'stripeCustomerId'>>;
-export type ProfileChanges = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phoneNumber'>>;
+type UserFlags = Partial<Pick<UserRow, 'isAdmin' | 'isPremium' | 'isActive' | 'isTrial' | 'trialEnd' | 'stripeCustomerId'>>;
+type ProfileChanges = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phoneNumber'>>;
 
 /** E-mail as stored and compared: trimmed, lower-cased. */
 export function normalizeEmail(email: string): string {

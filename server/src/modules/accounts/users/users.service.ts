@@ -10,7 +10,7 @@ export const ACCOUNT_FLAGS: readonly AccountFlag[] = ['premium', 'admin', 'activ
 /** An operator's mistake (bad e-mail, weak password, unknown account): shown to them as is. */
 export class AccountInputError extends Error {}
 
-export interface NewAccount {
+interface NewAccount {
   email: string;
   password: string;
   firstName: string;

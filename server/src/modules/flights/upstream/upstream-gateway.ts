@@ -8,10 +8,10 @@ import { createRequestPacer } from './request-pacer';
 import { createSemaphore } from './semaphore';
 
 /** Why a query has no fresh airline answer. */
-export type FailureReason =
+type FailureReason =
   'blocked' | 'throttled' | 'server-error' | 'http-error' | 'timeout' | 'network-error' | 'page-changed' | 'breaker-open';
 
-export type GatewayResult =
+type GatewayResult =
   | { status: 'ok'; flights: Flight[]; source: 'upstream' | 'cache'; ageSeconds: number }
   /** The airline failed; this is the last good answer, `ageSeconds` old. */
   | { status: 'stale'; flights: Flight[]; ageSeconds: number; reason: FailureReason }

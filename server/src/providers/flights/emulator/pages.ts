@@ -1,7 +1,7 @@
 /** The HTML and JSON the emulated site answers with, shaped like the real pages (many scripts, encoded JSON). */
 
 /** Encodes like a server-side template does for text placed in markup: JSON quotes become &quot;. */
-export function htmlEncode(text: string): string {
+function htmlEncode(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

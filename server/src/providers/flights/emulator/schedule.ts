@@ -41,7 +41,7 @@ export interface WireFlight {
     durationFormatted: string;
   }[];
 }
-export interface WireFlightData {
+interface WireFlightData {
   results: { journeys: { flights: WireFlight[] | null }[] };
 }
 
@@ -54,7 +54,7 @@ const BOOKABLE_DAYS = 364;
 /** Flights stop selling this long before departure. */
 const SALES_CLOSE_MIN = 45;
 
-export function greatCircleMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+function greatCircleMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
@@ -85,7 +85,7 @@ function seatsWire(n: number, textual: boolean): number | string | null {
   return textual ? `${n} Seat${n === 1 ? '' : 's'} Left!` : n;
 }
 
-export interface ScheduleOptions {
+interface ScheduleOptions {
   network: EmulatorNetwork;
   bucketMinutes: number;
 }
@@ -292,4 +292,3 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     },
   };
 }
-export type Schedule = ReturnType<typeof createSchedule>;

@@ -10,7 +10,7 @@ import { seededRandom } from '../../../lib/seeded-random';
 import { createSchedule } from './schedule';
 
 /** Fault and speed knobs (EMULATOR_* settings); they can be changed while the emulator runs. */
-export interface EmulatorKnobs {
+interface EmulatorKnobs {
   /** Median answer time of one search, in ms. */
   latencyMs: number;
   /** Answer time spreads evenly over latency ± jitter. */
@@ -25,7 +25,7 @@ export interface EmulatorKnobs {
   hangRate: number;
 }
 
-export interface EmulatorOptions extends Partial<EmulatorKnobs> {
+interface EmulatorOptions extends Partial<EmulatorKnobs> {
   network: EmulatorNetwork;
   clock: Clock;
   bucketMinutes?: number;
@@ -37,7 +37,7 @@ export interface EmulatorOptions extends Partial<EmulatorKnobs> {
   retryAfterSeconds?: number;
 }
 
-export interface EmulatorStats {
+interface EmulatorStats {
   internalSelect: number;
   select: number;
   markets: number;
