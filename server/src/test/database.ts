@@ -29,7 +29,8 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+/** Runs one statement as the PostgreSQL admin (create or drop a database). */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

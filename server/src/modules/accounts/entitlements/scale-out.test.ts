@@ -3,13 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { testConfig } from '../../../config';
 import { type Database, openDatabase } from '../../../db/client';
 import { type AppDeps, createAppDeps, disposeAppDeps } from '../../../deps';
 import type { SearchKind } from './search-gate';
+import { adminQuery } from '../../../test/database';
 import { TEST_PASSWORD, createUser, testPasswordHasher } from '../../../test/factories';
 
 /**
@@ -32,15 +32,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two API processes on one PostgreSQL and
   let a: Node;
   let b: Node;
 
-  async function admin(sql: string) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (sql: string) => adminQuery(adminUrl!, sql);
 
   async function node(): Promise<Node> {
     const url = new URL(adminUrl!);

@@ -13,6 +13,15 @@ function breaker(threshold = 3, cooldownMs = 30_000) {
   return { b, changes, advance: (ms: number) => (t += ms) };
 }
 
+/** A breaker opened by three blocks, whose cooldown has passed and whose single probe is out. */
+function probing() {
+  const { b, advance } = breaker();
+  for (let i = 0; i < 3; i++) b.record('block', false);
+  advance(30_000);
+  expect(b.admit()).toBe('probe');
+  return b;
+}
+
 describe('circuit breaker', () => {
   it('opens after `threshold` blocks in a row and rejects while open', () => {
     const { b, changes } = breaker();
@@ -43,20 +52,14 @@ describe('circuit breaker', () => {
   });
 
   it('opens again at once when the probe is blocked', () => {
-    const { b, advance } = breaker();
-    for (let i = 0; i < 3; i++) b.record('block', false);
-    advance(30_000);
-    expect(b.admit()).toBe('probe');
+    const b = probing();
     b.record('block', true);
     expect(b.state()).toBe('open');
     expect(b.admit()).toBe('reject');
   });
 
   it('allows another probe when the probe ended neither well nor blocked', () => {
-    const { b, advance } = breaker();
-    for (let i = 0; i < 3; i++) b.record('block', false);
-    advance(30_000);
-    expect(b.admit()).toBe('probe');
+    const b = probing();
     b.record('neutral', true);
     expect(b.state()).toBe('half-open');
     expect(b.admit()).toBe('probe');
