@@ -13,7 +13,7 @@ import { type FlightCache, createMemoryFlightCache, createRedisFlightCache } fro
 import { type PlanContext, type SearchPlan, planInbound, planOutbound } from './flight-search.plan';
 import { type FlightSearchService, createFlightSearchService } from './flight-search.service';
 import { flightsCommands } from './flights.cli';
-import { flightMetrics } from './flights.metrics';
+import { type FlightMetrics, flightMetrics } from './flights.metrics';
 import { flightRoutes } from './flights.routes';
 import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream/upstream-gateway';
 
@@ -23,6 +23,7 @@ export interface FlightsEngine {
   gateway: UpstreamGateway;
   search: FlightSearchService;
   cache: FlightCache;
+  metrics: FlightMetrics;
   /** Set when FLIGHTS_PROVIDER=emulator: the in-process emulator the adapter talks to. */
   emulator?: FrontierEmulator;
   planOutbound(input: Parameters<typeof planOutbound>[0]): SearchPlan;
@@ -73,6 +74,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     gateway,
     search,
     cache,
+    metrics,
     emulator: opts.emulator,
     planOutbound: (input) => planOutbound(input, context()),
     planInbound: (input) => planInbound(input, context()),
@@ -105,7 +107,7 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
     services: { flights: engine },
     routes: (app) => flightRoutes(app, { flights: engine, searchGate }),
     cli: flightsCommands({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
-    metrics: flightMetrics(deps.metrics),
+    metrics: engine.metrics,
     close: async () => opened?.close(),
   } satisfies AppModule;
 }
