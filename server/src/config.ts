@@ -10,7 +10,7 @@ const num = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.nu
 const rate = (def: number) => z.coerce.number().min(0).max(1).default(def);
 const url = z.url();
 
-const configSchema = z.object({
+export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(3000, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
