@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
+import { addDays, localToday } from '@gowild/contract/dates';
 import type { Airport } from '@gowild/contract/reference';
-import { addDays, localToday } from '@/features/search/utils/dates';
 import { buildFlight } from '@/test/build-flight';
 import {
   buildConfig,

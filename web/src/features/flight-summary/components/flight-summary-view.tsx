@@ -1,21 +1,23 @@
+import {
+  FARE_LABELS,
+  bookingLinkFor,
+  daysAtDestination,
+  flightPrice,
+  flightPriceFare,
+  formatDollars,
+  formatStay,
+  formatTripDuration,
+  roundUpToHour,
+  totalPrice,
+} from '@gowild/contract/flight-format';
+import type { Flight } from '@gowild/contract/flights';
 import type { Airport } from '@gowild/contract/reference';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { copyText } from '@/lib/copy-text';
-import {
-  bookingLinkFor,
-  calendarDaysBetween,
-  flightPrice,
-  flightPriceLabel,
-  formatDollars,
-  formatStay,
-  formatTripDuration,
-  localToEpochMs,
-  roundUpToHour,
-  totalPrice,
-} from '../utils/format';
+import { localToEpochMs } from '../utils/local-instant';
 import { resolveSummary } from '../utils/resolve-summary';
 import { type SharedTrip, SUMMARY_MESSAGES, encodeTrip } from '../utils/share-data';
 import { FlightLegCard } from './flight-leg-card';
@@ -106,7 +108,7 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
   const startMs = localToEpochMs(out.departure_time, tz(out.segments[0]?.departure_airport ?? out.origin));
   const endMs = localToEpochMs(back.arrival_time, tz(back.segments[back.segments.length - 1]?.arrival_airport ?? back.destination));
   const tripDuration = formatTripDuration(endMs - startMs);
-  const stayDays = calendarDaysBetween(out.arrival_time, back.departure_time);
+  const stayDays = daysAtDestination(out.arrival_time, back.departure_time);
   const total = totalPrice(out, back);
   const destinationCode = out.destination;
   const arrivalRounded = roundUpToHour(out.arrival_time);
@@ -123,15 +125,18 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
     else showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
   };
 
-  const priceRow = (label: string, amount: number, fare: string | null) => (
-    <div className="flex justify-between py-2">
-      <dt className="text-slate-700">
-        {label}
-        {fare ? <span className="ml-1 text-xs text-slate-600">({fare})</span> : null}
-      </dt>
-      <dd className="font-semibold">{formatDollars(amount)}</dd>
-    </div>
-  );
+  const priceRow = (label: string, flight: Flight) => {
+    const fare = flightPriceFare(flight);
+    return (
+      <div className="flex justify-between py-2">
+        <dt className="text-slate-700">
+          {label}
+          {fare ? <span className="ml-1 text-xs text-slate-600">({FARE_LABELS[fare]})</span> : null}
+        </dt>
+        <dd className="font-semibold">{formatDollars(flightPrice(flight))}</dd>
+      </div>
+    );
+  };
 
   return (
     <div className="space-y-5" data-testid="flight-summary">
@@ -210,8 +215,8 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
               Price Breakdown
             </h2>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
-              {priceRow('Outbound Flight', flightPrice(out), flightPriceLabel(out))}
-              {priceRow('Return Flight', flightPrice(back), flightPriceLabel(back))}
+              {priceRow('Outbound Flight', out)}
+              {priceRow('Return Flight', back)}
               <div className="flex justify-between py-2 text-base">
                 <dt className="font-bold">Total</dt>
                 <dd className="font-bold" data-testid="price-total">

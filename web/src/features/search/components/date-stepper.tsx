@@ -1,5 +1,5 @@
+import { addDays, formatMediumDate, isIsoDate } from '@gowild/contract/dates';
 import { useId } from 'react';
-import { addDays, formatMediumDate, isIsoDate } from '../utils/dates';
 
 export interface DateStepperProps {
   value: string;

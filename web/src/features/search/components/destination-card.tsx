@@ -1,9 +1,9 @@
+import { formatWholeDollars, hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { FILTER_LIMITS, type FlightFilters, applyFilters, defaultFilters, isDefaultFilters, priceCeiling } from '../utils/filters';
-import { formatWholeDollars, hasGoWild, lowestFare } from '../utils/format';
 import { FlightFiltersPanel } from './flight-filters-panel';
 import { FlightRow } from './flight-row';
 import { PremiumCrown } from './premium-crown';

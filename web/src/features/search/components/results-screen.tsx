@@ -1,7 +1,7 @@
+import { formatLongDate } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { FlightSearchState } from '../hooks/use-flight-search';
-import { formatLongDate } from '../utils/dates';
 import { type DestinationResult, groupDestinations } from '../utils/group-results';
 import type { Direction } from '../utils/search-button';
 import { DateStepper } from './date-stepper';

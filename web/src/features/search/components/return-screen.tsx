@@ -1,12 +1,12 @@
+import { formatLongDate } from '@gowild/contract/dates';
+import { daysAtDestination, daysAtDestinationLabel, formatLocalTime, localDatePart } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { RETURN_MESSAGES } from '../api/search-single-route';
 import { useReturnFlights } from '../hooks/use-return-flights';
-import { formatLongDate } from '../utils/dates';
-import { formatLocalTime, localDatePart } from '../utils/format';
-import { daysAtDestination, daysAtDestinationLabel, returnOrigins } from '../utils/return-flights';
+import { returnOrigins } from '../utils/return-flights';
 import { DateStepper } from './date-stepper';
 import { FlightRow } from './flight-row';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AirportPicker } from '@/components/airport-picker/airport-picker';
+import type { AirportOption, ViewMode } from '@/components/airport-picker/airport-options';
+import { DateSelector } from '@/components/date-selector/date-selector';
 import { paths } from '@/config/paths';
-import type { AirportOption, ViewMode } from '../utils/airport-options';
 import { type Direction, isSearchDisabled, searchButtonLabel } from '../utils/search-button';
-import { AirportPicker } from './airport-picker';
-import { DateSelector } from './date-selector';
 import { PremiumCrown } from './premium-crown';
 import { TripDurationStepper } from './trip-duration-stepper';
 
