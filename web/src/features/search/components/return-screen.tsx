@@ -7,14 +7,9 @@ import { paths } from '@/config/paths';
 import { RETURN_MESSAGES } from '../api/search-single-route';
 import { useReturnFlights } from '../hooks/use-return-flights';
 import { returnOrigins } from '../utils/return-flights';
+import type { SelectedDeparture } from '../utils/search-page-state';
 import { DateStepper } from './date-stepper';
 import { FlightRow } from './flight-row';
-
-export interface SelectedDeparture {
-  destination: string;
-  flight: Flight;
-  flightHash: string;
-}
 
 export interface ReturnScreenProps {
   departure: SelectedDeparture | null;

@@ -5,18 +5,9 @@ import type { AirportOption, ViewMode } from '@/components/airport-picker/airpor
 import { DateSelector } from '@/components/date-selector/date-selector';
 import { paths } from '@/config/paths';
 import { type Direction, isSearchDisabled, searchButtonLabel } from '../utils/search-button';
+import type { FormMessage, SearchFormValues } from '../utils/search-page-state';
 import { PremiumCrown } from './premium-crown';
 import { TripDurationStepper } from './trip-duration-stepper';
-
-export interface SearchFormValues {
-  direction: Direction;
-  viewMode: ViewMode;
-  origin: string;
-  destination: string;
-  singleRoute: boolean;
-  date: string;
-  tripDays: number | null;
-}
 
 export interface SearchFormProps {
   values: SearchFormValues;
@@ -45,7 +36,7 @@ export interface SearchFormProps {
   freeSearchesPerDay: number | null;
   usageBadge?: ReactNode;
   /** A form-level message: validation, log-in prompts, link problems, the single-route premium alert. */
-  message?: { text: string; tone: 'error' | 'info'; loginLink?: boolean } | null;
+  message?: FormMessage | null;
   /** Section 2.2: an outside reason to disable searching, shown on the button. */
   disabledMessage?: string;
   today?: string;
