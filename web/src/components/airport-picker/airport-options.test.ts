@@ -1,18 +1,8 @@
-import type { Airport } from '@gowild/contract/reference';
 import { describe, expect, it } from 'vitest';
+import { buildAirport } from '@/test/build-airport';
 import { buildAirportOptions, columnsForWidth, describeAirportValue, filterOptions, formatDistance } from './airport-options';
 
-const ap = (stationCode: string, city: string, lat: number, lng: number): Airport => ({
-  stationCode,
-  cityAndCode: `${city} (${stationCode})`,
-  countryCode: 'US',
-  name: `${city} Airport`,
-  city,
-  region: 'XX',
-  lat,
-  lng,
-  timezone: 'America/Denver',
-});
+const ap = (stationCode: string, city: string, lat: number, lng: number) => buildAirport(stationCode, city, { lat, lng });
 const airports = [
   ap('DEN', 'Denver', 39.86, -104.67),
   ap('JFK', 'New York', 40.64, -73.78),
