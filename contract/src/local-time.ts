@@ -79,11 +79,6 @@ export function localDate(now: Date, timeZone: string): string {
   return utcToLocalIso(now.getTime(), timeZone).slice(0, 10);
 }
 
-/** Whole days from `from` to `to`, both YYYY-MM-DD. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     formatter(timeZone);

@@ -1,10 +1,10 @@
-import { addDays, isoDateSchema } from '@gowild/contract/dates';
+import { addDays, daysBetween, isoDateSchema } from '@gowild/contract/dates';
 import { LIMITS } from '@gowild/contract/limits';
 import type { Forecast, WeatherResponse } from '@gowild/contract/weather';
 import { LRUCache } from 'lru-cache';
 import { badRequest, notFound, serviceUnavailable } from '../../lib/http-error';
 import type { Clock } from '../../lib/clock';
-import { daysBetween, localDate } from '@gowild/contract/local-time';
+import { localDate } from '@gowild/contract/local-time';
 import { type WeatherProvider, WeatherUnavailableError } from '../../providers/weather/weather.provider';
 import { findAirport } from '../../lib/reference-data/airports';
 

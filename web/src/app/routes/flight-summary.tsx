@@ -1,5 +1,5 @@
 import { FlightSummaryView } from '@/features/flight-summary/components/flight-summary-view';
-import { useAirports } from '@/features/search/api/get-airports';
+import { useAirports } from '@/api/get-airports';
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 

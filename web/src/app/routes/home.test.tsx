@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
-import type { Airport } from '@gowild/contract/reference';
-import { addDays, localToday } from '@/features/search/utils/dates';
+import { addDays, localToday } from '@gowild/contract/dates';
+import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
 import {
   buildConfig,
@@ -21,17 +21,7 @@ import { HomeRoute } from './home';
 configure({ asyncUtilTimeout: 5000 });
 
 const tomorrow = addDays(localToday(), 1);
-const ap = (stationCode: string, city: string): Airport => ({
-  stationCode,
-  cityAndCode: `${city} (${stationCode})`,
-  countryCode: 'US',
-  name: `${city} International`,
-  city,
-  region: 'XX',
-  lat: 39,
-  lng: -104,
-  timezone: 'America/Denver',
-});
+const ap = (stationCode: string, city: string) => buildAirport(stationCode, city, { name: `${city} International`, lat: 39, lng: -104 });
 const airports = [ap('DEN', 'Denver'), ap('LAS', 'Las Vegas'), ap('MCO', 'Orlando'), ap('PHX', 'Phoenix')];
 
 function ndjson(events: unknown[]): Response {

@@ -1,3 +1,4 @@
+import { addDays } from '@gowild/contract/dates';
 import { LIMITS } from '@gowild/contract/limits';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,6 @@ import { saveTripAndBuildHref } from '@/features/flight-summary/utils/summary-li
 import { useUserLocation } from '@/features/location/hooks/use-user-location';
 import { distanceMiles } from '@/features/location/utils/distance';
 import { SearchPage, type SelectedTrip } from '@/features/search/components/search-page';
-import { addDays } from '@/features/search/utils/dates';
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 import { WhatsNewModal } from '@/features/whats-new/components/whats-new-modal';

@@ -1,7 +1,7 @@
 import { LIMITS } from '@gowild/contract/limits';
 import { LRUCache } from 'lru-cache';
-import { addDays } from '@gowild/contract/dates';
-import { daysBetween, localDate, localToUtcMs, utcToLocalIso } from '@gowild/contract/local-time';
+import { addDays, daysBetween } from '@gowild/contract/dates';
+import { localDate, localToUtcMs, utcToLocalIso } from '@gowild/contract/local-time';
 import type { EmulatorAirport, EmulatorNetwork } from './network';
 import { hashString, randomFor } from '../../../lib/seeded-random';
 

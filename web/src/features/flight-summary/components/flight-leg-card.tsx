@@ -1,5 +1,13 @@
+import { formatMediumDateWithYear } from '@gowild/contract/dates';
+import {
+  arrivalDayOffset,
+  formatDuration,
+  formatLocalTime,
+  formatStops,
+  localDatePart,
+  stopAirports,
+} from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
-import { formatClock, formatFlightTime, formatLegDate, formatLegStops } from '../utils/format';
 
 export interface FlightLegCardProps {
   label: 'Outbound' | 'Return';
@@ -11,7 +19,7 @@ export interface FlightLegCardProps {
 export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps) {
   const from = flight.segments[0]?.departure_airport ?? flight.origin;
   const to = flight.segments[flight.segments.length - 1]?.arrival_airport ?? flight.destination;
-  const via = flight.segments.slice(0, -1).map((s) => s.arrival_airport);
+  const via = stopAirports(flight);
   return (
     <article
       className="rounded-xl border border-slate-200 bg-white p-4"
@@ -20,33 +28,33 @@ export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-sm font-bold tracking-wide text-brand-800 uppercase">{label}</h3>
-        <p className="text-sm text-slate-700">{formatLegDate(flight.departure_time)}</p>
+        <p className="text-sm text-slate-700">{formatMediumDateWithYear(localDatePart(flight.departure_time))}</p>
       </div>
       <div className="mt-3 flex items-center gap-3">
         <div className="min-w-0 text-left">
-          <p className="text-2xl font-bold">{formatClock(flight.departure_time)}</p>
+          <p className="text-2xl font-bold">{formatLocalTime(flight.departure_time)}</p>
           <p className="text-sm font-semibold">{from}</p>
           <p className="truncate text-xs text-slate-600">{airportName(from)}</p>
         </div>
         <div className="flex flex-1 flex-col items-center text-xs text-slate-600">
-          <span>{formatFlightTime(flight.duration)}</span>
+          <span>{formatDuration(flight.duration)}</span>
           <span className="relative my-1 h-px w-full bg-slate-300" aria-hidden="true">
             <span className="absolute top-1/2 right-0 -translate-y-1/2 text-slate-500">✈</span>
           </span>
           <span className={flight.stops === 0 ? 'font-medium text-emerald-700' : ''}>
-            {formatLegStops(flight.stops)}
+            {formatStops(flight.stops)}
             {via.length ? ` · ${via.join(', ')}` : ''}
           </span>
         </div>
         <div className="min-w-0 text-right">
-          <p className="text-2xl font-bold">{formatClock(flight.arrival_time)}</p>
+          <p className="text-2xl font-bold">{formatLocalTime(flight.arrival_time)}</p>
           <p className="text-sm font-semibold">{to}</p>
           <p className="truncate text-xs text-slate-600">{airportName(to)}</p>
         </div>
       </div>
       <p className="mt-3 text-xs text-slate-600">
-        Frontier · Flight {flight.flight_number} · Total trip time {formatFlightTime(flight.duration)}
-        {flight.arrival_time.slice(0, 10) !== flight.departure_time.slice(0, 10) ? ` · arrives ${formatLegDate(flight.arrival_time)}` : ''}
+        Frontier · Flight {flight.flight_number} · Total trip time {formatDuration(flight.duration)}
+        {arrivalDayOffset(flight) !== 0 ? ` · arrives ${formatMediumDateWithYear(localDatePart(flight.arrival_time))}` : ''}
       </p>
     </article>
   );

@@ -1,7 +1,7 @@
-import type { Airport } from '@gowild/contract/reference';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
+import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
 import { mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 import { storeFlight } from '../utils/flight-store';
@@ -11,17 +11,7 @@ import { FlightSummaryView } from './flight-summary-view';
 // A loaded CI machine can take longer than the 1 s default to stream and render.
 configure({ asyncUtilTimeout: 5000 });
 
-const ap = (stationCode: string, city: string, timezone: string): Airport => ({
-  stationCode,
-  cityAndCode: `${city} (${stationCode})`,
-  countryCode: 'US',
-  name: city,
-  city,
-  region: 'XX',
-  lat: 0,
-  lng: 0,
-  timezone,
-});
+const ap = (stationCode: string, city: string, timezone: string) => buildAirport(stationCode, city, { name: city, timezone });
 const airports = [ap('DEN', 'Denver', 'America/Denver'), ap('MCO', 'Orlando', 'America/New_York')];
 // DEN 08:00 (UTC-6) → MCO 14:00 (UTC-4); back MCO 2026-04-05 10:00 → DEN 12:00 (UTC-6) = 3 d 4 h door to door.
 const out = buildFlight({

@@ -1,21 +1,25 @@
-import type { Airport } from '@gowild/contract/reference';
-import { type ReactNode, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { showToast } from '@/components/ui/toast/toast-store';
-import { paths } from '@/config/paths';
-import { copyText } from '@/lib/copy-text';
 import {
+  FARE_LABELS,
   bookingLinkFor,
-  calendarDaysBetween,
+  daysAtDestination,
   flightPrice,
-  flightPriceLabel,
+  flightPriceFare,
   formatDollars,
   formatStay,
   formatTripDuration,
-  localToEpochMs,
   roundUpToHour,
   totalPrice,
-} from '../utils/format';
+} from '@gowild/contract/flight-format';
+import type { Flight } from '@gowild/contract/flights';
+import type { Airport } from '@gowild/contract/reference';
+import { type ReactNode, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, ButtonLink, buttonClasses } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { showToast } from '@/components/ui/toast/toast-store';
+import { paths } from '@/config/paths';
+import { copyText } from '@/lib/copy-text';
+import { localToEpochMs } from '../utils/local-instant';
 import { resolveSummary } from '../utils/resolve-summary';
 import { type SharedTrip, SUMMARY_MESSAGES, encodeTrip } from '../utils/share-data';
 import { FlightLegCard } from './flight-leg-card';
@@ -70,32 +74,24 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
 
   if (resolution.state === 'loaded' && !airports && !airportsFailed) return <Skeleton />;
 
-  if (resolution.state === 'error') {
+  if (resolution.state !== 'loaded') {
+    const error = resolution.state === 'error';
     return (
-      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-6 text-red-950" data-testid="summary-error">
-        <h1 className="text-xl font-bold">Error Loading Flight Summary</h1>
-        <p className="mt-2 text-sm">{resolution.message}</p>
-        <Link
-          to={paths.home}
-          className="mt-4 inline-block rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-        >
-          Start New Search
-        </Link>
-      </div>
-    );
-  }
-  if (resolution.state === 'not_found') {
-    return (
-      <div role="alert" className="rounded-xl border border-yellow-300 bg-yellow-50 p-6 text-yellow-950" data-testid="summary-not-found">
-        <h1 className="text-xl font-bold">Flight Data Not Found</h1>
-        <p className="mt-2 text-sm">{resolution.message}</p>
-        <Link
-          to={paths.home}
-          className="mt-4 inline-block rounded-lg bg-yellow-800 px-4 py-2 text-sm font-semibold text-white hover:bg-yellow-900"
-        >
-          Start New Search
-        </Link>
-      </div>
+      <Notice
+        tone={error ? 'error' : 'caution'}
+        size="page"
+        role="alert"
+        title={error ? 'Error Loading Flight Summary' : 'Flight Data Not Found'}
+        titleAs="h1"
+        data-testid={error ? 'summary-error' : 'summary-not-found'}
+        action={
+          <ButtonLink to={paths.home} variant={error ? 'danger' : 'primary'}>
+            Start New Search
+          </ButtonLink>
+        }
+      >
+        {resolution.message}
+      </Notice>
     );
   }
 
@@ -106,7 +102,7 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
   const startMs = localToEpochMs(out.departure_time, tz(out.segments[0]?.departure_airport ?? out.origin));
   const endMs = localToEpochMs(back.arrival_time, tz(back.segments[back.segments.length - 1]?.arrival_airport ?? back.destination));
   const tripDuration = formatTripDuration(endMs - startMs);
-  const stayDays = calendarDaysBetween(out.arrival_time, back.departure_time);
+  const stayDays = daysAtDestination(out.arrival_time, back.departure_time);
   const total = totalPrice(out, back);
   const destinationCode = out.destination;
   const arrivalRounded = roundUpToHour(out.arrival_time);
@@ -123,44 +119,42 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
     else showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
   };
 
-  const priceRow = (label: string, amount: number, fare: string | null) => (
-    <div className="flex justify-between py-2">
-      <dt className="text-slate-700">
-        {label}
-        {fare ? <span className="ml-1 text-xs text-slate-600">({fare})</span> : null}
-      </dt>
-      <dd className="font-semibold">{formatDollars(amount)}</dd>
-    </div>
-  );
+  const priceRow = (label: string, flight: Flight) => {
+    const fare = flightPriceFare(flight);
+    return (
+      <div className="flex justify-between py-2">
+        <dt className="text-slate-700">
+          {label}
+          {fare ? <span className="ml-1 text-xs text-slate-600">({FARE_LABELS[fare]})</span> : null}
+        </dt>
+        <dd className="font-semibold">{formatDollars(flightPrice(flight))}</dd>
+      </div>
+    );
+  };
 
   return (
     <div className="space-y-5" data-testid="flight-summary">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2">
-          <Link
+          <ButtonLink
             to={returnFlightsHref(trip)}
+            variant="ghost"
+            size="icon"
             aria-label="Back to return flights"
             title="Back to return flights"
-            className="rounded-lg p-2 text-xl text-slate-700 hover:bg-slate-100"
           >
             ←
-          </Link>
+          </ButtonLink>
           <div className="min-w-0">
             <h1 className="text-2xl font-bold text-slate-900">Your trip to {airportName(destinationCode)}</h1>
             <p className="text-sm text-slate-600">Round trip • Economy • 1 passenger</p>
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => void share()}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
-          >
+          <Button variant="secondary" onClick={() => void share()}>
             Share Flight Summary
-          </button>
-          <Link to={paths.home} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-            New Search
-          </Link>
+          </Button>
+          <ButtonLink to={paths.home}>New Search</ButtonLink>
         </div>
       </div>
 
@@ -210,8 +204,8 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
               Price Breakdown
             </h2>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
-              {priceRow('Outbound Flight', flightPrice(out), flightPriceLabel(out))}
-              {priceRow('Return Flight', flightPrice(back), flightPriceLabel(back))}
+              {priceRow('Outbound Flight', out)}
+              {priceRow('Return Flight', back)}
               <div className="flex justify-between py-2 text-base">
                 <dt className="font-bold">Total</dt>
                 <dd className="font-bold" data-testid="price-total">
@@ -239,7 +233,7 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
                     href={link}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="rounded-lg border border-brand-600 px-3 py-2 text-center text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                    className={buttonClasses('outline', 'md', 'text-center')}
                   >
                     {label} ({f.flight_number})<span className="sr-only"> on the airline site</span>
                   </a>
@@ -248,19 +242,10 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
             </div>
           </section>
           <div className="flex flex-col gap-2">
-            <button
-              type="button"
-              onClick={() => void navigate(returnFlightsHref(trip))}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
-            >
+            <Button variant="secondary" onClick={() => void navigate(returnFlightsHref(trip))}>
               Change Return Flight
-            </button>
-            <Link
-              to={paths.home}
-              className="rounded-lg bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
-            >
-              Search New Flights
-            </Link>
+            </Button>
+            <ButtonLink to={paths.home}>Search New Flights</ButtonLink>
           </div>
         </aside>
       </div>

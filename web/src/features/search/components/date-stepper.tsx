@@ -1,5 +1,6 @@
+import { addDays, formatMediumDate, isIsoDate } from '@gowild/contract/dates';
 import { useId } from 'react';
-import { addDays, formatMediumDate, isIsoDate } from '../utils/dates';
+import { Button } from '@/components/ui/button';
 
 export interface DateStepperProps {
   value: string;
@@ -14,19 +15,17 @@ export interface DateStepperProps {
 export function DateStepper({ value, onChange, min, label, disabled = false }: DateStepperProps) {
   const id = useId();
   const prev = addDays(value, -1);
-  const btn =
-    'h-9 w-9 rounded-lg border border-slate-300 bg-white text-lg font-semibold hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-brand-600';
   return (
     <div className="flex items-center gap-1.5">
-      <button
-        type="button"
-        className={btn}
+      <Button
+        variant="secondary"
+        size="icon"
         aria-label={`Previous day (${formatMediumDate(prev)})`}
         disabled={disabled || prev < min}
         onClick={() => onChange(prev)}
       >
         ‹
-      </button>
+      </Button>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -40,17 +39,17 @@ export function DateStepper({ value, onChange, min, label, disabled = false }: D
           const v = e.target.value;
           if (isIsoDate(v) && v >= min) onChange(v);
         }}
-        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+        className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
       />
-      <button
-        type="button"
-        className={btn}
+      <Button
+        variant="secondary"
+        size="icon"
         aria-label={`Next day (${formatMediumDate(addDays(value, 1))})`}
         disabled={disabled}
         onClick={() => onChange(addDays(value, 1))}
       >
         ›
-      </button>
+      </Button>
     </div>
   );
 }

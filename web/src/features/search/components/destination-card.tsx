@@ -1,9 +1,10 @@
+import { formatWholeDollars, hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { FILTER_LIMITS, type FlightFilters, applyFilters, defaultFilters, isDefaultFilters, priceCeiling } from '../utils/filters';
-import { formatWholeDollars, hasGoWild, lowestFare } from '../utils/format';
 import { FlightFiltersPanel } from './flight-filters-panel';
 import { FlightRow } from './flight-row';
 import { PremiumCrown } from './premium-crown';
@@ -106,14 +107,9 @@ export function DestinationCard({
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 className="text-sm font-semibold text-slate-800">{listTitle}</h4>
-            <button
-              type="button"
-              disabled
-              title="Price alerts are coming soon"
-              className="inline-flex cursor-not-allowed items-center gap-1 rounded-lg border border-slate-200 px-2.5 py-1 text-xs font-medium text-slate-500"
-            >
+            <Button variant="secondary" size="xs" disabled title="Price alerts are coming soon">
               {!isPremium ? <PremiumCrown /> : null} Price alert <span className="text-[10px]">(coming soon)</span>
-            </button>
+            </Button>
           </div>
           <button
             type="button"
@@ -155,20 +151,13 @@ export function DestinationCard({
                     action={
                       onSelectDeparture ? (
                         isPremium ? (
-                          <button
-                            type="button"
-                            onClick={() => onSelectDeparture(f)}
-                            className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
-                          >
+                          <Button size="sm" onClick={() => onSelectDeparture(f)}>
                             Select Departure
-                          </button>
+                          </Button>
                         ) : (
-                          <Link
-                            to={paths.plans}
-                            className="inline-flex items-center gap-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-semibold text-amber-900"
-                          >
+                          <ButtonLink to={paths.plans} variant="locked" size="sm">
                             Select Departure <span className="rounded bg-amber-200 px-1 text-[10px] uppercase">Premium</span>
-                          </Link>
+                          </ButtonLink>
                         )
                       ) : undefined
                     }

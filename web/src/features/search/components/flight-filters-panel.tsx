@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FILTER_LIMITS, type FlightFilters, type StopsFilter, updateFilters } from '../utils/filters';
-import { formatMinutesOfDay, formatWholeDollars } from '../utils/format';
+import { formatMinutesOfDay, formatWholeDollars } from '@gowild/contract/flight-format';
 
 export interface FlightFiltersPanelProps {
   filters: FlightFilters;

@@ -1,16 +1,16 @@
-import { FARE_KEYS, type Flight } from '@gowild/contract/flights';
-import type { ReactNode } from 'react';
 import {
   FARE_LABELS,
-  formatDurationMinutes,
+  arrivesNextDay,
+  formatDuration,
   formatLocalTime,
   formatStops,
   formatWholeDollars,
   isAvailable,
-  localDatePart,
   seatsLabel,
   stopAirports,
-} from '../utils/format';
+} from '@gowild/contract/flight-format';
+import { FARE_KEYS, type Flight } from '@gowild/contract/flights';
+import type { ReactNode } from 'react';
 
 export interface FlightRowProps {
   flight: Flight;
@@ -32,7 +32,7 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
   const first = flight.segments[0];
   const last = flight.segments[flight.segments.length - 1];
   const via = stopAirports(flight);
-  const nextDay = localDatePart(flight.arrival_time) > localDatePart(flight.departure_time);
+  const nextDay = arrivesNextDay(flight);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="flight-row" data-stops={flight.stops}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -42,7 +42,7 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
             <div className="text-xs text-slate-600">{first?.departure_airport ?? flight.origin}</div>
           </div>
           <div className="flex min-w-20 flex-col items-center text-xs text-slate-600">
-            <span>{formatDurationMinutes(flight.duration)}</span>
+            <span>{formatDuration(flight.duration)}</span>
             <span className="my-0.5 h-px w-full bg-slate-300" aria-hidden="true" />
             <span className={flight.stops === 0 ? 'font-medium text-emerald-700' : ''}>
               {formatStops(flight.stops)}

@@ -1,7 +1,9 @@
+import { formatLongDate } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
 import { type ReactNode, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import type { FlightSearchState } from '../hooks/use-flight-search';
-import { formatLongDate } from '../utils/dates';
 import { type DestinationResult, groupDestinations } from '../utils/group-results';
 import type { Direction } from '../utils/search-button';
 import { DateStepper } from './date-stepper';
@@ -99,30 +101,22 @@ export function ResultsScreen(props: ResultsScreenProps) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            onClick={props.onNewSearch}
-            className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50"
-          >
+          <Button variant="secondary" size="sm" onClick={props.onNewSearch}>
             New Search
-          </button>
+          </Button>
           <DateStepper value={props.date} min={props.today} onChange={props.onDateChange} label="Departure date" />
           {!inbound && props.hasDestination ? (
-            <button
-              type="button"
-              onClick={props.onViewReturn}
-              className="h-9 rounded-lg bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800"
-            >
+            <Button size="sm" onClick={props.onViewReturn}>
               View Return Flights
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>
 
       {props.notice ? (
-        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <Notice tone="warning" role="alert">
           {props.notice}
-        </p>
+        </Notice>
       ) : null}
 
       {search.status === 'error' && search.error ? (
@@ -143,23 +137,20 @@ export function ResultsScreen(props: ResultsScreenProps) {
       {renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
 
       {done && !anyShown ? (
-        <div
-          className="gw-reveal rounded-xl border border-slate-200 bg-white p-6 text-center"
+        <Notice
+          tone="neutral"
+          size="lg"
+          role={null}
+          title="No Flights Found"
+          titleAs="h2"
+          className="gw-reveal text-center"
           style={{ animationDelay: '600ms' }}
           data-testid="no-results"
         >
-          {search.total === 0 && !inbound ? (
-            <>
-              <h2 className="text-lg font-bold">No Flights Found</h2>
-              <p className="mt-1 text-sm text-slate-600">No GoWild routes available from {props.originLabel}</p>
-            </>
-          ) : (
-            <>
-              <h2 className="text-lg font-bold">No Flights Found</h2>
-              <p className="mt-1 text-sm text-slate-600">No flights available on {formatLongDate(props.date)}. Try another day.</p>
-            </>
-          )}
-        </div>
+          {search.total === 0 && !inbound
+            ? `No GoWild routes available from ${props.originLabel}`
+            : `No flights available on ${formatLongDate(props.date)}. Try another day.`}
+        </Notice>
       ) : null}
     </div>
   );

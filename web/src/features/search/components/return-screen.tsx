@@ -1,20 +1,16 @@
+import { formatLongDate } from '@gowild/contract/dates';
+import { daysAtDestination, daysAtDestinationLabel, formatLocalTime, localDatePart } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { RETURN_MESSAGES } from '../api/search-single-route';
 import { useReturnFlights } from '../hooks/use-return-flights';
-import { formatLongDate } from '../utils/dates';
-import { formatLocalTime, localDatePart } from '../utils/format';
-import { daysAtDestination, daysAtDestinationLabel, returnOrigins } from '../utils/return-flights';
+import { returnOrigins } from '../utils/return-flights';
+import type { SelectedDeparture } from '../utils/search-page-state';
 import { DateStepper } from './date-stepper';
 import { FlightRow } from './flight-row';
-
-export interface SelectedDeparture {
-  destination: string;
-  flight: Flight;
-  flightHash: string;
-}
 
 export interface ReturnScreenProps {
   departure: SelectedDeparture | null;
@@ -73,20 +69,12 @@ export function ReturnScreen(props: ReturnScreenProps) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            onClick={props.onBack}
-            className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50"
-          >
+          <Button variant="secondary" size="sm" onClick={props.onBack}>
             Back to Departures
-          </button>
-          <button
-            type="button"
-            onClick={props.onNewSearch}
-            className="h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50"
-          >
+          </Button>
+          <Button variant="secondary" size="sm" onClick={props.onNewSearch}>
             New Search
-          </button>
+          </Button>
           <DateStepper
             value={props.returnDate}
             min={props.minDate}
@@ -98,21 +86,21 @@ export function ReturnScreen(props: ReturnScreenProps) {
       </div>
 
       {props.notice ? (
-        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <Notice tone="warning" role="alert">
           {props.notice}
-        </p>
+        </Notice>
       ) : null}
 
       {departure ? (
-        <div className="rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900" data-testid="selected-departure">
+        <Notice tone="brand" role={null} data-testid="selected-departure">
           <strong>Your departure:</strong> {departure.flight.origin} {formatLocalTime(departure.flight.departure_time)} →{' '}
           {departure.destination} {formatLocalTime(departure.flight.arrival_time)} on{' '}
           {formatLongDate(localDatePart(departure.flight.departure_time))} · Flight {departure.flight.flight_number}
-        </div>
+        </Notice>
       ) : !props.waiting ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-3 text-sm text-slate-700">
+        <Notice tone="neutral" role={null}>
           Pick a departure flight first (Back to Departures) to pair it with a return and see your trip summary.
-        </p>
+        </Notice>
       ) : null}
 
       {stayCode && props.renderStayWeather && !props.waiting
@@ -120,32 +108,41 @@ export function ReturnScreen(props: ReturnScreenProps) {
         : null}
 
       {!props.isPremium && !props.waiting ? (
-        <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="return-premium">
-          <h2 className="font-bold">Return flights are a Premium feature</h2>
-          <p className="mt-1 text-sm">Upgrade to pair a departure with a return flight and get a full trip summary.</p>
-          <Link
-            to={paths.plans}
-            className="mt-2 inline-block rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800"
-          >
-            See plans
-          </Link>
-        </div>
+        <Notice
+          tone="warning"
+          size="lg"
+          role="alert"
+          title="Return flights are a Premium feature"
+          titleAs="h2"
+          data-testid="return-premium"
+          action={
+            <ButtonLink to={paths.plans} variant="premium" size="sm">
+              See plans
+            </ButtonLink>
+          }
+        >
+          Upgrade to pair a departure with a return flight and get a full trip summary.
+        </Notice>
       ) : !from ? (
-        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {RETURN_MESSAGES.noDestination}
-        </p>
+        <Notice tone="error">{RETURN_MESSAGES.noDestination}</Notice>
       ) : props.waiting || ret.loading ? (
         <Skeleton />
       ) : ret.error ? (
-        <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950" data-testid="return-error">
-          <h2 className="font-bold">{RETURN_MESSAGES.failed}</h2>
-          <p className="mt-1 text-sm">{ret.error}</p>
-        </div>
+        <Notice tone="error" size="lg" title={RETURN_MESSAGES.failed} titleAs="h2" data-testid="return-error">
+          {ret.error}
+        </Notice>
       ) : ret.flights.length === 0 ? (
-        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center" data-testid="no-returns">
-          <h2 className="text-lg font-bold">No Return Flights</h2>
-          <p className="mt-1 text-sm text-slate-600">{RETURN_MESSAGES.none}</p>
-        </div>
+        <Notice
+          tone="neutral"
+          size="lg"
+          role={null}
+          title="No Return Flights"
+          titleAs="h2"
+          className="text-center"
+          data-testid="no-returns"
+        >
+          {RETURN_MESSAGES.none}
+        </Notice>
       ) : (
         <ul className="space-y-2" aria-label="Return flights">
           {ret.flights.map((f) => {
@@ -163,15 +160,14 @@ export function ReturnScreen(props: ReturnScreenProps) {
                   ) : null
                 }
                 action={
-                  <button
-                    type="button"
+                  <Button
+                    size="sm"
                     disabled={!departure}
                     title={departure ? undefined : 'Pick a departure flight first'}
                     onClick={() => props.onSelectReturn(f)}
-                    className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-50"
                   >
                     Select Return
-                  </button>
+                  </Button>
                 }
               />
             );

@@ -1,22 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AirportPicker } from '@/components/airport-picker/airport-picker';
+import type { AirportOption, ViewMode } from '@/components/airport-picker/airport-options';
+import { DateSelector } from '@/components/date-selector/date-selector';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
-import type { AirportOption, ViewMode } from '../utils/airport-options';
 import { type Direction, isSearchDisabled, searchButtonLabel } from '../utils/search-button';
-import { AirportPicker } from './airport-picker';
-import { DateSelector } from './date-selector';
+import type { FormMessage, SearchFormValues } from '../utils/search-page-state';
 import { PremiumCrown } from './premium-crown';
 import { TripDurationStepper } from './trip-duration-stepper';
-
-export interface SearchFormValues {
-  direction: Direction;
-  viewMode: ViewMode;
-  origin: string;
-  destination: string;
-  singleRoute: boolean;
-  date: string;
-  tripDays: number | null;
-}
 
 export interface SearchFormProps {
   values: SearchFormValues;
@@ -45,7 +38,7 @@ export interface SearchFormProps {
   freeSearchesPerDay: number | null;
   usageBadge?: ReactNode;
   /** A form-level message: validation, log-in prompts, link problems, the single-route premium alert. */
-  message?: { text: string; tone: 'error' | 'info'; loginLink?: boolean } | null;
+  message?: FormMessage | null;
   /** Section 2.2: an outside reason to disable searching, shown on the button. */
   disabledMessage?: string;
   today?: string;
@@ -206,10 +199,7 @@ export function SearchForm(props: SearchFormProps) {
       <TripDurationStepper value={v.tripDays} onChange={props.onTripDaysChange} />
 
       {props.message ? (
-        <p
-          role="alert"
-          className={`rounded-lg border p-3 text-sm ${props.message.tone === 'error' ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-amber-950'}`}
-        >
+        <Notice tone={props.message.tone === 'error' ? 'error' : 'warning'} role="alert">
           {props.message.text}
           {props.message.loginLink ? (
             <>
@@ -224,35 +214,26 @@ export function SearchForm(props: SearchFormProps) {
               .
             </>
           ) : null}
-        </p>
+        </Notice>
       ) : null}
 
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button
-          type="submit"
-          disabled={disabled}
-          data-testid="search-button"
-          className="flex-1 rounded-xl bg-brand-700 px-5 py-3 text-base font-bold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-400"
-        >
+        <Button type="submit" size="lg" disabled={disabled} data-testid="search-button" className="sm:flex-1">
           {searchButtonLabel(buttonInput)}
-        </button>
-        <button
-          type="button"
-          onClick={props.onShare}
-          className="rounded-xl border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        </Button>
+        <Button variant="secondary" size="lg" onClick={props.onShare}>
           Share
-        </button>
+        </Button>
       </div>
 
       {!isPremium && props.freeSearchesPerDay !== null ? (
-        <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="free-plan-banner">
+        <Notice tone="info" role={null} data-testid="free-plan-banner">
           <strong>Free Plan Limit:</strong> {props.freeSearchesPerDay} {props.freeSearchesPerDay === 1 ? 'search' : 'searches'} per day,{' '}
           <Link to={paths.plans} className="font-semibold underline underline-offset-2">
             upgrade to premium
           </Link>{' '}
           for unlimited searches.
-        </p>
+        </Notice>
       ) : null}
     </form>
   );

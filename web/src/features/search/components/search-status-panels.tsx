@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import type { SearchError } from '../hooks/use-flight-search';
 
@@ -6,32 +7,40 @@ import type { SearchError } from '../hooks/use-flight-search';
 export function SearchErrorPanel({ error, onRetry }: { error: SearchError; onRetry?: () => void }) {
   if (error.status === 429 || error.code === 'QUOTA_EXCEEDED') {
     return (
-      <div role="alert" className="rounded-xl border border-orange-300 bg-orange-50 p-4 text-orange-950" data-testid="quota-panel">
-        <h3 className="text-lg font-bold">Daily Search Limit Reached</h3>
-        <p className="mt-1 text-sm">{error.message}</p>
-        <Link
-          to={paths.plans}
-          className="mt-3 inline-block rounded-lg bg-orange-700 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800"
-        >
-          See plans
-        </Link>
-      </div>
+      <Notice
+        tone="limit"
+        size="lg"
+        role="alert"
+        title="Daily Search Limit Reached"
+        titleAs="h3"
+        data-testid="quota-panel"
+        action={
+          <ButtonLink to={paths.plans} variant="premium">
+            See plans
+          </ButtonLink>
+        }
+      >
+        {error.message}
+      </Notice>
     );
   }
   return (
-    <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950" data-testid="error-panel">
-      <h3 className="text-lg font-bold">Search failed</h3>
-      <p className="mt-1 text-sm">{error.message}</p>
-      {onRetry ? (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-3 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-        >
-          Try again
-        </button>
-      ) : null}
-    </div>
+    <Notice
+      tone="error"
+      size="lg"
+      title="Search failed"
+      titleAs="h3"
+      data-testid="error-panel"
+      action={
+        onRetry ? (
+          <Button variant="danger" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null
+      }
+    >
+      {error.message}
+    </Notice>
   );
 }
 
@@ -83,33 +92,29 @@ export function PartialNotice({
   if (failed.length === 0) return null;
   const canRetry = searchesLeft === null || searchesLeft > 0;
   return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    <Notice
+      tone="warning"
       data-testid="partial-notice"
+      actionAt="end"
+      action={
+        canRetry ? (
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : null
+      }
     >
-      <div className="min-w-0 flex-1 basis-64">
-        <p>
-          <strong>Some {noun} could not be checked:</strong> {failed.join(', ')}. The airline did not answer in time; the results below are
-          incomplete.
+      <p>
+        <strong>Some {noun} could not be checked:</strong> {failed.join(', ')}. The airline did not answer in time; the results below are
+        incomplete.
+      </p>
+      {searchesLeft !== null ? (
+        <p className="mt-1 text-xs" data-testid="retry-cost">
+          {canRetry
+            ? `Retrying runs the search again and uses 1 of your ${searchesLeft} ${searchesLeft === 1 ? 'search' : 'searches'} left today.`
+            : 'No searches left today to retry with.'}
         </p>
-        {searchesLeft !== null ? (
-          <p className="mt-1 text-xs" data-testid="retry-cost">
-            {canRetry
-              ? `Retrying runs the search again and uses 1 of your ${searchesLeft} ${searchesLeft === 1 ? 'search' : 'searches'} left today.`
-              : 'No searches left today to retry with.'}
-          </p>
-        ) : null}
-      </div>
-      {canRetry ? (
-        <button
-          type="button"
-          onClick={onRetry}
-          className="rounded-lg border border-amber-400 bg-white px-3 py-1.5 font-semibold hover:bg-amber-100"
-        >
-          Retry
-        </button>
       ) : null}
-    </div>
+    </Notice>
   );
 }

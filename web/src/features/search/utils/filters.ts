@@ -1,5 +1,5 @@
+import { highestFare, lowestFare, minutesOfDay } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
-import { highestFare, lowestFare, minutesOfDay } from './format';
 
 export type StopsFilter = 'any' | 'nonstop' | 'one_stop';
 export type SortOrder = 'highest_first' | 'lowest_first';

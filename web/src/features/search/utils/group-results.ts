@@ -1,5 +1,5 @@
+import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
-import { hasGoWild, lowestFare } from './format';
 
 export interface DestinationResult {
   code: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlight } from '@/test/build-flight';
-import { daysAtDestination, daysAtDestinationLabel, defaultReturnDate, mergeReturnFlights, returnOrigins } from './return-flights';
+import { defaultReturnDate, mergeReturnFlights, returnOrigins } from './return-flights';
 
 describe('return flights', () => {
   it('searches every airport of the destination city', () => {
@@ -16,13 +16,6 @@ describe('return flights', () => {
       'same',
       'later',
     ]);
-  });
-  it('counts calendar days at the destination', () => {
-    expect(daysAtDestination('2026-04-02T23:30:00', '2026-04-03T06:00:00')).toBe(1);
-    expect(daysAtDestination('2026-04-02T09:00:00', '2026-04-02T20:00:00')).toBe(0);
-    expect(daysAtDestinationLabel(0)).toBe('Same day');
-    expect(daysAtDestinationLabel(1)).toBe('1 day at destination');
-    expect(daysAtDestinationLabel(4)).toBe('4 days at destination');
   });
   it('defaults the return date to the arrival date (plus the trip duration), never earlier', () => {
     expect(defaultReturnDate('2026-04-02T23:30:00', null)).toBe('2026-04-02');

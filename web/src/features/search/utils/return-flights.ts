@@ -1,7 +1,7 @@
 import { CITY_GROUPS, expandAirportInput } from '@gowild/contract/city-groups';
+import { addDays } from '@gowild/contract/dates';
+import { localDatePart } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
-import { daysBetween } from './dates';
-import { localDatePart } from './format';
 
 /**
  * Section 7 'Return search': the airports to fly back from, one single-route search each. A destination airport
@@ -38,16 +38,6 @@ export function mergeReturnFlights(answers: readonly (Flight[] | null)[], outbou
   return out.sort((a, b) => a.departure_time.localeCompare(b.departure_time));
 }
 
-/** Whole calendar days between landing and flying back, both local to the destination. */
-export function daysAtDestination(outboundArrival: string, returnDeparture: string): number {
-  return Math.max(0, daysBetween(localDatePart(outboundArrival), localDatePart(returnDeparture)));
-}
-
-export function daysAtDestinationLabel(days: number): string {
-  if (days <= 0) return 'Same day';
-  return `${days} day${days === 1 ? '' : 's'} at destination`;
-}
-
 /**
  * Section 2.2: the return date defaults to the departure flight's arrival date (or that plus the trip duration the
  * traveller asked for) and is never earlier than the arrival date.
@@ -55,8 +45,5 @@ export function daysAtDestinationLabel(days: number): string {
 export function defaultReturnDate(outboundArrival: string, tripDays: number | null, current?: string): string {
   const arrival = localDatePart(outboundArrival);
   if (current && current >= arrival) return current;
-  if (!tripDays) return arrival;
-  const d = new Date(`${arrival}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + tripDays);
-  return d.toISOString().slice(0, 10);
+  return tripDays ? addDays(arrival, tripDays) : arrival;
 }

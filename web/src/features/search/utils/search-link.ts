@@ -1,5 +1,5 @@
 import { normalizeAirportInput } from '@gowild/contract/city-groups';
-import { isIsoDate } from './dates';
+import { isIsoDate } from '@gowild/contract/dates';
 import type { Direction } from './search-button';
 
 export type Screen = 'search' | 'departure_flights' | 'return_flights';

@@ -1,18 +1,8 @@
-import type { Airport } from '@gowild/contract/reference';
 import { describe, expect, it } from 'vitest';
-import { buildAirportOptions, columnsForWidth, filterOptions, formatDistance } from './airport-options';
+import { buildAirport } from '@/test/build-airport';
+import { buildAirportOptions, columnsForWidth, describeAirportValue, filterOptions, formatDistance } from './airport-options';
 
-const ap = (stationCode: string, city: string, lat: number, lng: number): Airport => ({
-  stationCode,
-  cityAndCode: `${city} (${stationCode})`,
-  countryCode: 'US',
-  name: `${city} Airport`,
-  city,
-  region: 'XX',
-  lat,
-  lng,
-  timezone: 'America/Denver',
-});
+const ap = (stationCode: string, city: string, lat: number, lng: number) => buildAirport(stationCode, city, { lat, lng });
 const airports = [
   ap('DEN', 'Denver', 39.86, -104.67),
   ap('JFK', 'New York', 40.64, -73.78),
@@ -44,5 +34,13 @@ describe('picker options', () => {
   });
   it('shows 2, 3, 4 or 5 cards per row at the spec breakpoints', () => {
     expect([375, 767, 768, 1023, 1024, 1279, 1280, 1920].map(columnsForWidth)).toEqual([2, 2, 3, 3, 4, 4, 5, 5]);
+  });
+  it('describes a search value: cities by name, known airports by the list, others by code', () => {
+    const byCode = new Map(airports.map((a) => [a.stationCode, a]));
+    expect(describeAirportValue('DEN', byCode)).toBe('Denver (DEN)');
+    expect(describeAirportValue('CITY:NYC,LAS', byCode)).toBe('New York City, Las Vegas (LAS)');
+    expect(describeAirportValue('XYZ,', byCode)).toBe('XYZ');
+    expect(describeAirportValue('', byCode)).toBe('');
+    expect(describeAirportValue('JFK, LGA')).toBe('JFK, LGA');
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { columnsForWidth } from '../utils/airport-options';
+import { columnsForWidth } from './airport-options';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { type AirportOption, filterOptions, formatDistance } from '../utils/airport-options';
+import { type AirportOption, filterOptions, formatDistance } from './airport-options';
 
 export interface AirportPickerProps {
   label: string;

@@ -94,13 +94,17 @@ export function filterOptions(options: readonly AirportOption[], query: string):
   return options.filter((o) => words.every((w) => o.searchText.includes(w)));
 }
 
-/** A short human label for a search value: 'DEN', 'New York City', 'JFK, LGA'. */
-export function describeAirportValue(value: string): string {
-  const parts = value
+/**
+ * A short human label for a search value: 'Denver, CO (DEN)', 'New York City', 'JFK, LGA'. Cities by their
+ * group name, airports by the name in the airports list when it is known, else the code.
+ */
+export function describeAirportValue(value: string, byCode: ReadonlyMap<string, Pick<Airport, 'cityAndCode'>> = new Map()): string {
+  return value
     .split(',')
     .map((p) => p.trim())
-    .filter(Boolean);
-  return parts.map((p) => findCityGroup(p)?.displayName ?? p).join(', ');
+    .filter(Boolean)
+    .map((p) => findCityGroup(p)?.displayName ?? byCode.get(p)?.cityAndCode ?? p)
+    .join(', ');
 }
 
 /** Section 9: 'N mi away', rounded. */

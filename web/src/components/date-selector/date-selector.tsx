@@ -1,13 +1,7 @@
-import { LIMITS } from '@gowild/contract/limits';
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import {
-  type DayTag,
   addDays,
   addMonths,
-  boxDays,
-  calendarCells,
   dayOfMonth,
-  dayTags,
   formatLongDate,
   formatMonthShort,
   formatMonthYear,
@@ -15,7 +9,10 @@ import {
   isPast,
   localToday,
   monthStart,
-} from '../utils/dates';
+} from '@gowild/contract/dates';
+import { LIMITS } from '@gowild/contract/limits';
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { type DayTag, boxDays, calendarCells, dayTags } from './calendar';
 
 const TAG_STYLES: Record<DayTag, string> = {
   blackout: 'bg-red-100 text-red-800',
