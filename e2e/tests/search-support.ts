@@ -1,10 +1,35 @@
 import type { Page } from '@playwright/test';
+import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
 
-/** A calendar date on this machine's clock (the browser runs on the same machine), `days` from today. */
-export function localDate(days = 0): string {
-  const d = new Date();
+/** The test run's 'now': the pinned TEST_NOW of a clock-matrix run, else the real time. */
+export function runNow(): Date {
+  return process.env.TEST_NOW ? new Date(process.env.TEST_NOW) : new Date();
+}
+
+/**
+ * A calendar date in this machine's time zone (the browser runs on the same machine), `days` from `from` (the
+ * server's pinned instant when it has one, else the run's now).
+ */
+export function localDate(days = 0, from: string | Date = runNow()): string {
+  const d = new Date(from);
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * An instant on the first day, from `from`, whose next day is not a GoWild blackout date: noon in US Eastern time,
+ * so the origin's and the browser's calendar day agree. A spec that needs GoWild seats 'tomorrow' pins its server
+ * there, because on a blackout eve there are none to find.
+ */
+export function goWildEve(from: Date = runNow()): string {
+  const blackouts = new Set(blackoutDates.map((b) => b.date));
+  const day = new Date(`${from.toISOString().slice(0, 10)}T17:00:00Z`);
+  for (let i = 0; i < 400; i++) {
+    const next = new Date(day.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    if (!blackouts.has(next)) return day.toISOString();
+    day.setTime(day.getTime() + 24 * 3600 * 1000);
+  }
+  throw new Error('no day without a blackout on the next day within 400 days');
 }
 
 /** Keeps the What's New modal (shown once per browser after ~1 s) from covering the page under test. */

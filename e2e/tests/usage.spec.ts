@@ -1,9 +1,5 @@
 import { createAccount, expect, test } from '../fixtures/test';
-
-function tomorrow(): string {
-  const d = new Date(Date.now() + 24 * 3600 * 1000);
-  return d.toISOString().slice(0, 10);
-}
+import { localDate } from './search-support';
 
 test('a free user sees the usage badge count down and the red state at 0', async ({ page }) => {
   const probe = await page.request.get('/api/flights/search');
@@ -17,7 +13,7 @@ test('a free user sees the usage badge count down and the red state at 0', async
   await expect(badge).toContainText('3 of 3 searches left today');
 
   const search = async () => {
-    const res = await page.request.get(`/api/flights/search?origin=DEN&date=${tomorrow()}`, {
+    const res = await page.request.get(`/api/flights/search?origin=DEN&date=${localDate(1)}`, {
       headers: { authorization: `Bearer ${account.token}` },
     });
     expect(res.status(), await res.text()).toBe(200);

@@ -34,4 +34,10 @@ describe('loadConfig', () => {
     expect(c.TRUST_PROXY).toBe(true);
     expect(c.PLAN_MONTHLY_PRICE).toBe(7.5);
   });
+
+  it('takes a pinned TEST_NOW outside production and refuses it in production', () => {
+    expect(loadConfig({ TEST_NOW: '2026-11-23T23:30:00-05:00' }).TEST_NOW).toBe('2026-11-23T23:30:00-05:00');
+    expect(() => loadConfig({ TEST_NOW: 'tomorrow' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_NOW: '2026-11-23T12:00:00Z' })).toThrow(/TEST_NOW/);
+  });
 });

@@ -87,6 +87,9 @@ export const configSchema = z.object({
   STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
   RAPIDAPI_KEY: z.string().min(1).optional(),
   TILE_URL: z.string().min(1).optional(),
+
+  // Tests only: the instant the process clock starts at (ISO 8601 with an offset). Refused in production.
+  TEST_NOW: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -105,7 +108,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const value = env[key];
     if (value !== undefined && value !== '') cleaned[key] = value;
   }
-  const parsed = configSchema.safeParse(cleaned);
+  const parsed = configSchema
+    .refine((c) => !(c.NODE_ENV === 'production' && c.TEST_NOW), {
+      path: ['TEST_NOW'],
+      message: 'is for tests only and is refused when NODE_ENV=production',
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => ({ key: String(i.path[0] ?? '?'), message: i.message })));
   }

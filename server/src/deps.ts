@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type JobRunner, createIntervalJobRunner } from './jobs/job-runner';
 import type { AppModule } from './lib/app-module';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, clockFromConfig } from './lib/clock';
 import { type RateLimitStore, createRateLimitStore } from './lib/rate-limit';
 import { type AccountsDeps, type AccountsModule, createAccountsModule } from './modules/accounts/accounts.module';
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
@@ -57,7 +57,7 @@ export type AppOverrides = Partial<
 export async function createAppDeps(config: Config, database: Database, overrides: AppOverrides = {}): Promise<AppDeps> {
   const disposers: (() => Promise<void>)[] = [];
   const db = database.db;
-  const clock = overrides.clock ?? systemClock;
+  const clock = overrides.clock ?? clockFromConfig(config);
   const metrics = overrides.metrics ?? createMetricsRegistry();
   let redis = overrides.redis;
   if (!redis && config.REDIS_URL) {

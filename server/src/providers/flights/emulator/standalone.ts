@@ -3,21 +3,22 @@
  * FLIGHTS_PROVIDER=frontier) or a script at it. Reads the EMULATOR_* settings; port EMULATOR_PORT or 8787.
  */
 import { loadConfigOrExit } from '../../../config';
-import { systemClock } from '../../../lib/clock';
+import { clockFromConfig } from '../../../lib/clock';
 import { seedNetwork } from './network';
 import { emulatorOptionsFromConfig, startFrontierEmulator } from './server';
 
 async function main() {
   const config = loadConfigOrExit();
+  const clock = clockFromConfig(config);
   const emulator = await startFrontierEmulator({
     ...emulatorOptionsFromConfig(config),
     network: seedNetwork(),
-    clock: systemClock,
+    clock,
     host: process.env.EMULATOR_HOST ?? '127.0.0.1',
     port: config.EMULATOR_PORT || 8787,
   });
   console.log(
-    `Frontier emulator on ${emulator.url}  (try ${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=${new Date().toISOString().slice(0, 10)})`,
+    `Frontier emulator on ${emulator.url}  (try ${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=${clock.now().toISOString().slice(0, 10)})`,
   );
   const stop = () => void emulator.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
