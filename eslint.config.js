@@ -123,6 +123,15 @@ export default tseslint.config(
           patterns: [
             serverImports,
             { regex: `features/(?!${f}/)[^/]+/`, message: 'features never import each other; compose them in app/routes' },
+            // The same through a relative path that climbs out of this feature into a sibling feature folder.
+            ...(features.length > 1
+              ? [
+                  {
+                    regex: `^(\\.\\./)+(${features.filter((o) => o !== f).join('|')})/`,
+                    message: 'features never import each other; compose them in app/routes',
+                  },
+                ]
+              : []),
           ],
         },
       ],

@@ -135,5 +135,7 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 
 /** A configuration for tests: defaults plus overrides, without reading process.env. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EMULATOR_LATENCY_MS: '0', EMULATOR_JITTER_MS: '0', ...overrides });
+  // TEST_NOW is the one outside setting tests take: `npm run test:clocks` runs the whole suite on chosen days.
+  const pinned = process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {};
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EMULATOR_LATENCY_MS: '0', EMULATOR_JITTER_MS: '0', ...pinned, ...overrides });
 }

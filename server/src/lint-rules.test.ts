@@ -78,6 +78,14 @@ describe('web feature rule', () => {
     expect(messages).toEqual([expect.stringMatching(/features never import each other/)]);
   });
 
+  it('a web feature may not reach another feature by a relative path', async () => {
+    const messages = await restrictedImports(
+      'web/src/features/search/components/search-form.tsx',
+      "import { x } from '../../auth/hooks/use-session';",
+    );
+    expect(messages).toEqual([expect.stringMatching(/features never import each other/)]);
+  });
+
   it('a web feature may import itself and the shared layers', async () => {
     const file = 'web/src/features/search/components/search-form.tsx';
     expect(await restrictedImports(file, "import { x } from '@/features/search/hooks/use-search';")).toEqual([]);

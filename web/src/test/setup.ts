@@ -14,3 +14,15 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (errors.length > 0) throw new Error(`console.error was called: ${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
 });
+
+// `npm run test:clocks`: components live on the chosen day (TEST_NOW), with time still running.
+const pinned = process.env.TEST_NOW;
+if (pinned) {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(pinned));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
