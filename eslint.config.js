@@ -4,7 +4,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Features never import each other (style.md); one block per feature folder forbids the others.
+// Features never import each other (decision 001); one block per feature folder forbids the others.
 const features = (() => {
   try {
     return readdirSync('web/src/features', { withFileTypes: true })

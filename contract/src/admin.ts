@@ -28,7 +28,7 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** Spec section 3 'User', admin view. */
+/** A user, admin view (docs/product/admin.md#admin-api). */
 export const adminUserSchema = userSchema.extend({
   notification_count: z.number().int(),
   search_count: z.number().int(),
@@ -38,7 +38,7 @@ export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchem
 
 export const searchLogUserSchema = z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() });
 
-/** Spec section 3 'Search log'. `search_type` is search, single, inbound or return; `user` null means guest. */
+/** The search log (docs/product/admin.md#search-log). `search_type` is search, single, inbound or return; `user` null means guest. */
 export const searchLogSchema = z.object({
   id: z.string(),
   origin_airport: z.string(),
@@ -53,7 +53,7 @@ export const searchLogSchema = z.object({
 export type SearchLog = z.infer<typeof searchLogSchema>;
 export const adminSearchesResponseSchema = z.object({ searches: z.array(searchLogSchema), pagination: paginationSchema });
 
-/** Spec section 3 'Notification', admin view (with its owner). */
+/** A flight alert, admin view, with its owner (docs/product/alerts.md#alert-record). */
 export const adminNotificationSchema = z.object({
   id: z.string(),
   origin_airport: z.string(),
@@ -75,7 +75,7 @@ export const adminNotificationSchema = z.object({
 export type AdminNotification = z.infer<typeof adminNotificationSchema>;
 export const adminNotificationsResponseSchema = z.object({ notifications: z.array(adminNotificationSchema), pagination: paginationSchema });
 
-/** Spec section 3 'Admin summary'. */
+/** The dashboard figures (docs/product/admin.md#admin-api). */
 export const adminDashboardResponseSchema = z.object({
   total_users: z.number().int(),
   total_notifications: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 
-/** Validation texts of spec section 5, defined once for the pages and the server. */
+/** Validation texts of docs/product/accounts-and-plans.md#validation-rules, defined once for the pages and the server. */
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
@@ -34,7 +34,7 @@ export const AUTH_MESSAGES = {
   tooManyResets: 'Too many password reset requests. Please try again later.',
 } as const;
 
-/** What the server answers when a role rule refuses a call (spec sections 5, 6 and 8; decisions.md). */
+/** What the server answers when a role rule refuses a call (docs/product/accounts-and-plans.md#entitlements). */
 export const ENTITLEMENT_MESSAGES = {
   returnPremium: 'Return flight search is a premium feature. Upgrade your account to search return flights.',
   adminRequired: 'Admin privileges required.',
@@ -150,7 +150,7 @@ export const searchUsageResponseSchema = z.object({
 });
 export type SearchUsage = z.infer<typeof searchUsageResponseSchema>;
 
-/** Spec section 4 'Trial': in trial when is_trial and trial_end is in the future; days left rounded up. */
+/** docs/product/accounts-and-plans.md#trial: in trial when is_trial and trial_end is in the future; days left rounded up. */
 export function trialDaysLeft(user: Pick<User, 'is_trial' | 'trial_end'>, nowMs: number = Date.now()): number {
   if (!user.is_trial || user.trial_end === null) return 0;
   const remaining = user.trial_end - nowMs / 1000;

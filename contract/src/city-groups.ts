@@ -1,4 +1,4 @@
-/** The fixed city groups of spec section 3. City values are written as CITY:XXX. */
+/** The fixed city groups of docs/product/search.md#city-groups. City values are written as CITY:XXX. */
 export interface CityGroup {
   /** The XXX of CITY:XXX. */
   code: string;
@@ -42,7 +42,7 @@ export function findCityGroup(value: string): CityGroup | undefined {
 }
 
 /**
- * Section 5: codes are trimmed and upper-cased; values beginning with 'CITY:' stay as given,
+ * docs/product/search.md#input-rules: codes are trimmed and upper-cased; values beginning with 'CITY:' stay as given,
  * and a city typed as city:xxx becomes CITY:XXX. A comma list is normalised item by item.
  */
 export function normalizeAirportInput(raw: string): string {

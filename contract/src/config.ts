@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One plan of the catalogue; every price shown anywhere comes from here (decisions.md). */
+/** One plan of the catalogue; every price shown anywhere comes from here (docs/product/accounts-and-plans.md#plans-catalogue). */
 export const planSchema = z.object({
   id: z.enum(['monthly', 'yearly']),
   name: z.string(),

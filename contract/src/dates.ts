@@ -19,7 +19,7 @@ export function isIsoDate(value: string | null | undefined): value is IsoDate {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** Dates travel as YYYY-MM-DD (section 5). */
+/** Dates travel as YYYY-MM-DD (docs/product/search.md#dates). */
 export const isoDateSchema = z
   .string()
   .regex(ISO_DATE, 'Date must be in YYYY-MM-DD format')

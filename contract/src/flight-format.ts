@@ -7,7 +7,7 @@ import { FARE_KEYS, type Fare, type FareKey, type Flight } from './flights';
  * times ('YYYY-MM-DDTHH:mm[:ss]', no zone) are shown as the airline gives them, never shifted into another zone.
  */
 
-/** Fare names as travellers know them (section 9: miles excluded). */
+/** Fare names as travellers know them (docs/product/search.md#fare-types: miles excluded). */
 export const FARE_LABELS: Record<FareKey, string> = { go_wild: 'GoWild', standard: 'Standard', discount_den: 'Discount Den' };
 
 // ---- Fares and prices ----
@@ -21,12 +21,12 @@ export function hasGoWild(flight: Pick<Flight, 'fares'>): boolean {
   return isAvailable(flight.fares.go_wild);
 }
 
-/** Section 9: the fare a flight is priced at, the first available of go_wild, standard, discount_den; or null. */
+/** docs/product/search.md#fare-types: the fare a flight is priced at, the first available of go_wild, standard, discount_den; or null. */
 export function flightPriceFare(flight: Pick<Flight, 'fares'>): FareKey | null {
   return FARE_KEYS.find((k) => isAvailable(flight.fares[k])) ?? null;
 }
 
-/** Section 9: a flight's price is the first available of go_wild, standard, discount_den, else 0. */
+/** docs/product/search.md#fare-types: a flight's price is the first available of go_wild, standard, discount_den, else 0. */
 export function flightPrice(flight: Pick<Flight, 'fares'>): number {
   const key = flightPriceFare(flight);
   return key ? flight.fares[key]!.total : 0;
@@ -39,7 +39,7 @@ export function totalPrice(outbound: Pick<Flight, 'fares'>, inbound: Pick<Flight
 
 /**
  * The cheapest fare on sale, or null when none is. Not the flight's price: filters and ordering compare the
- * cheapest way to fly (decision 042), the summary quotes the fare by the section 9 order.
+ * cheapest way to fly (decision 042), the summary quotes the fare by the order of docs/product/search.md#fare-types.
  */
 export function lowestFare(flight: Pick<Flight, 'fares'>): number | null {
   let best: number | null = null;
@@ -61,7 +61,7 @@ export function bookingLinkFor(flight: Pick<Flight, 'fares' | 'booking_links'>):
   return priced ?? FARE_KEYS.map((k) => flight.booking_links[k]).find(Boolean) ?? null;
 }
 
-/** Section 9: result prices in whole US dollars: '$29', '$1,234'. */
+/** docs/product/search.md#fare-types: result prices in whole US dollars: '$29', '$1,234'. */
 export function formatWholeDollars(amount: number): string {
   return `$${Math.round(amount).toLocaleString('en-US')}`;
 }
@@ -71,7 +71,7 @@ export function formatDollars(amount: number): string {
   return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** Section 6: seat counts for premium users only, as '{n} seats left' or 'Seats available'. */
+/** docs/product/search.md#seat-counts: seat counts for premium users only, as '{n} seats left' or 'Seats available'. */
 export function seatsLabel(fare: Fare, isPremium: boolean): string | null {
   if (!isPremium || !isAvailable(fare)) return null;
   if (typeof fare.available_seats === 'number' && fare.available_seats > 0)
@@ -94,7 +94,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Section 9 'Summary formatting': a trip duration as 'Xd Yh', 'Xd', 'Yh', '< 1h', or '0d' when negative.
+ * docs/product/search.md#summary-figures: a trip duration as 'Xd Yh', 'Xd', 'Yh', '< 1h', or '0d' when negative.
  * Whole hours are floored: 2d 5h 50m reads '2d 5h'.
  */
 export function formatTripDuration(ms: number): string {
@@ -175,8 +175,9 @@ export function arrivesNextDay(flight: Pick<Flight, 'departure_time' | 'arrival_
 }
 
 /**
- * Section 9: the arrival time handed to the destination panels is rounded up to the next full hour unless it is
- * already on the hour: '2026-04-02T14:05:00' → '2026-04-02T15:00:00'; 23:30 rolls over to the next day.
+ * docs/product/search.md#summary-figures: the arrival time handed to the destination panels is rounded up to the next
+ * full hour unless it is already on the hour: '2026-04-02T14:05:00' → '2026-04-02T15:00:00'; 23:30 rolls over to the
+ * next day.
  */
 export function roundUpToHour(local: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(local);

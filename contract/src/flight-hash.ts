@@ -1,5 +1,5 @@
 /**
- * The short hash that names one flight offer in URLs and local storage (spec section 3, 'Flight hash'). It is
+ * The short hash that names one flight offer in URLs and local storage (docs/product/search.md#flight-hash). It is
  * computed on the server and can be recomputed by the web app from the flight it holds, so a link can be checked.
  * Inputs: departure_time, arrival_time, duration, stops, destination, flight_number and price (the flight's
  * lowest_price, empty when no fare is offered). Seat counts are not inputs: premium and free callers get the same hash.

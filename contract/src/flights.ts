@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 3 'Fares': each fare has a total in USD and, for premium callers only, seats left. */
+/** Fares (docs/product/search.md#flights): each fare has a total in USD and, for premium callers only, seats left. */
 export const fareSchema = z.object({
   total: z.number(),
   available_seats: z.number().int().nullable().optional(),
@@ -63,7 +63,7 @@ export const searchSummarySchema = z.object({
   search_timestamp: z.string(),
 });
 
-/** Flight search response (section 3 and 7). */
+/** Flight search response (docs/product/search.md#the-answer). */
 export const flightSearchResponseSchema = z.object({
   flights: z.record(z.string(), z.array(flightSchema)),
   search_parameters: searchParametersSchema,
@@ -128,8 +128,9 @@ export const SEARCH_MAX_AIRPORT_ITEMS = 10;
 
 /**
  * Query rules the schemas state, so the OpenAPI document shows them; a missing or blank value answers with the
- * spec's text. What needs data (a known airport or city, a date not past at the departure airports, at most
- * SEARCH_MAX_AIRPORT_ITEMS items, origin and destination differing) is checked by the search itself.
+ * documented text (docs/product/search.md#input-rules). What needs data (a known airport or city, a date not past at
+ * the departure airports, at most SEARCH_MAX_AIRPORT_ITEMS items, origin and destination differing) is checked by the
+ * search itself.
  */
 const requiredText = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined) });
 
@@ -182,7 +183,7 @@ export function unknownAirportMessage(code: string): string {
   return code.startsWith('CITY:') ? `Unknown city: ${code}` : `Unknown airport code: ${code}`;
 }
 
-/** Section 8: the 429 text, built from the server's quota figure. */
+/** docs/product/accounts-and-plans.md#free-search-quota: the 429 text, built from the server's quota figure. */
 export function dailyLimitMessage(freeSearchesPerDay: number): string {
   return `Daily search limit reached. Free accounts are limited to ${freeSearchesPerDay} searches per day. Check out our plans at /plans for unlimited searches!`;
 }

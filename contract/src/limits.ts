@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 that both sides read. */
+/** Business constants both sides read (each is documented on its docs/product/README.md page). */
 export const LIMITS = {
   maxWorkersOutboundDefault: 50,
   maxWorkersInboundDefault: 10,

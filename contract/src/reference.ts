@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates';
 
-/** GET /api/airports (section 7). */
+/** GET /api/airports (docs/product/search.md#reference-data). */
 export const airportSchema = z.object({
   stationCode: z.string().length(3),
   cityAndCode: z.string(),

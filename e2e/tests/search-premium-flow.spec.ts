@@ -75,7 +75,7 @@ test('premium: city origin for tomorrow → GoWild first → nonstop → weather
   await expect(page.getByTestId('days-badge').first()).toBeVisible();
   await page.getByRole('button', { name: 'Select Return' }).first().click();
 
-  // The summary, with totals by the section 9 rule from the stored flights.
+  // The summary, with totals by the rule of docs/product/search.md#summary-figures from the stored flights.
   await expect(page).toHaveURL(/\/flight-summary\?departure=.+&return=.+&origin=CITY%3ANYC&destination=[A-Z]{3}&date=/);
   const url = new URL(page.url());
   const stored = await page.evaluate(

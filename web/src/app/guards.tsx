@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /**
- * The route guards of spec section 2.1. Each waits for the first token check so that a signed-in reload of a
+ * The route guards of docs/product/accounts-and-plans.md#route-guards. Each waits for the first token check so that a signed-in reload of a
  * guarded page is not bounced to /login.
  */
 

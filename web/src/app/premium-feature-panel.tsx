@@ -2,7 +2,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 
-/** What a signed-in non-premium user sees on a premium-only page (spec section 2.1). */
+/** What a signed-in non-premium user sees on a premium-only page (docs/product/accounts-and-plans.md#route-guards). */
 export function PremiumFeaturePanel() {
   return (
     <section aria-labelledby="premium-feature-title" className="mx-auto max-w-lg px-4 py-16 text-center">

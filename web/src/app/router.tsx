@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '@/app/layouts/route-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 
 /**
- * Every route of spec section 2.1. Pages are lazy chunks so the first load of / carries only the shell;
+ * Every route of docs/product/README.md#screens-and-routes. Pages are lazy chunks so the first load of / carries only the shell;
  * the guards are layout routes so a redirect happens before a guarded page's chunk is even fetched.
  * Each page module exports a named component, picked here.
  */

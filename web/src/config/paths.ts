@@ -1,4 +1,4 @@
-/** Every route path of the app (spec section 2.1), in one place. Link with these, never with literals. */
+/** Every route path of the app (docs/product/README.md#screens-and-routes), in one place. Link with these, never with literals. */
 export const paths = {
   home: '/',
   about: '/about',

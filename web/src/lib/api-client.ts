@@ -1,9 +1,9 @@
 import { paths } from '@/config/paths';
 
 /**
- * The one way the web app talks to the server (spec section 7): base /api, bearer token from local storage,
- * 2xx = success, no client time-out, a 401 on anything but login/register ends the session and goes to /login,
- * and the error texts of spec section 8.
+ * The one way the web app talks to the server (docs/product/accounts-and-plans.md#sessions; decision 032): base /api,
+ * bearer token from local storage, 2xx = success, no client time-out, a 401 on anything but login/register ends the
+ * session and goes to /login, and the error texts of docs/product/accounts-and-plans.md#error-texts.
  */
 
 export const API_BASE = '/api';
@@ -68,7 +68,7 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Verb phrase for 'Unable to <action>. Please try again later.', e.g. 'log in', 'fetch notifications'. */
   action: string;
-  /** The call's default text when the server gave none (section 8 'Defaults'). */
+  /** The call's default text when the server gave none (docs/product/accounts-and-plans.md#error-texts). */
   defaultMessage?: string;
   /** Which server field wins: searches prefer `message`; auth, notifications, billing and admin prefer `error`. */
   prefer?: 'message' | 'error';

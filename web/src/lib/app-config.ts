@@ -4,7 +4,8 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * GET /api/config: plan prices, the free quota, support e-mail, Google client id and demo providers.
- * Every figure the pages show comes from here (decisions.md), so it lives in lib for all features to read.
+ * Every figure the pages show comes from here (docs/product/README.md#rules-that-hold-everywhere), so it lives in lib
+ * for all features to read.
  */
 export function getAppConfig(): Promise<PublicConfig> {
   return apiRequest<PublicConfig>('/config', {

@@ -1,5 +1,5 @@
 /**
- * Section 7 'Sharing': the clipboard first; if that call fails (no permission, insecure context), a fallback
+ * docs/product/search.md#sharing: the clipboard first; if that call fails (no permission, insecure context), a fallback
  * text copy through a hidden text area. Resolves true when either worked.
  */
 export async function copyText(text: string): Promise<boolean> {

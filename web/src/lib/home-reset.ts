@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
- * Clicking Home while already on / resets the home search (spec section 2.10). The search page registers its
+ * Clicking Home while already on / resets the home search (docs/product/README.md#top-bar). The search page registers its
  * reset here; the top bar triggers it. One reset at a time: the latest registration wins.
  */
 let current: (() => void) | null = null;

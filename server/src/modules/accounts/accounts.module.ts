@@ -56,7 +56,7 @@ interface AccountsServices {
   searchGate: SearchGate;
 }
 
-/** Sign-up and sign-in, sessions, users, the search gate and the daily quota (spec sections 4 to 6). */
+/** Sign-up and sign-in, sessions, users, the search gate and the daily quota (docs/product/accounts-and-plans.md). */
 export function createAccountsModule(deps: AccountsDeps, overrides: Partial<AccountsServices> = {}) {
   const { config, clock, email } = deps;
   const db = deps.db;

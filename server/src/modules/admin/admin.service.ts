@@ -13,7 +13,7 @@ function pagination(query: AdminListQuery, total: number): Pagination {
 const window = (q: AdminListQuery) => ({ limit: q.limit, offset: (q.page - 1) * q.limit });
 
 /**
- * The admin area's figures (spec sections 2.7, 3 and 7). Flight alerts do not exist yet: notification counts are 0
+ * The admin area's figures (docs/product/admin.md#admin-api). Flight alerts do not exist yet: notification counts are 0
  * and the notification list is empty until the alerts issue supplies them.
  */
 export function createAdminService(deps: { repo: AdminRepository; clock: Clock }) {

@@ -38,8 +38,8 @@ export interface PlanContext {
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 
 /**
- * Section 5 rules: trimmed, upper-cased, CITY:XXX kept; every item must be a known airport or city group. The query
- * schema has already refused a missing or blank value.
+ * The rules of docs/product/search.md#input-rules: trimmed, upper-cased, CITY:XXX kept; every item must be a known
+ * airport or city group. The query schema has already refused a missing or blank value.
  */
 function readAirports(raw: string, requiredMessage: string): { normalized: string; airports: string[] } {
   const normalized = normalizeAirportInput(raw);

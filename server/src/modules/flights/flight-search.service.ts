@@ -23,7 +23,7 @@ export interface SearchRun {
   totalFlights: number;
 }
 
-/** Seat counts are a premium entitlement (spec section 6): everyone else gets fares without them. */
+/** Seat counts are a premium entitlement (docs/product/search.md#seat-counts): everyone else gets fares without them. */
 function presentFlight(flight: Flight, caller: Pick<Caller, 'isPremium'>): Flight {
   if (caller.isPremium) return flight;
   const strip = (f: Fare | null): Fare | null => (f ? { total: f.total } : null);
@@ -50,9 +50,10 @@ async function runPool<T>(items: readonly T[], limit: number, work: (item: T) =>
 }
 
 /**
- * Fans a search plan out through the gateway, `max_workers` queries at a time, and assembles the section 7
- * answer. Destinations appear in `flights` only when they have flights; those whose queries failed are listed in
- * `failed` with `partial: true`; answers served from a stale cache are listed in `stale` with their age.
+ * Fans a search plan out through the gateway, `max_workers` queries at a time, and assembles the answer
+ * (docs/product/search.md#the-answer). Destinations appear in `flights` only when they have flights; those whose
+ * queries failed are listed in `failed` with `partial: true`; answers served from a stale cache are listed in `stale`
+ * with their age.
  */
 export function createFlightSearchService(deps: { gateway: UpstreamGateway; clock: Clock; metrics: FlightMetrics; demo: boolean }) {
   const { gateway, clock, metrics } = deps;

@@ -92,7 +92,7 @@ interface FlightsDeps {
   openProvider: () => Promise<FlightProviderBundle>;
 }
 
-/** Flight search (spec section 7) behind the search gate, and the operator's route refresh from the airline. */
+/** Flight search (docs/product/search.md#search-api) behind the search gate, and the operator's route refresh from the airline. */
 export async function createFlightsModule(deps: FlightsDeps, overrides: { flights?: FlightsEngine } = {}) {
   const { config, reference, searchGate } = deps;
   let opened: FlightProviderBundle | undefined;

@@ -97,7 +97,7 @@ function expectErrorBody(body: unknown) {
 }
 
 describe('flight search routes under random query strings', () => {
-  it('never answer with a 5xx, and answer 200 in the section 7 shape or a JSON 400', async () => {
+  it('never answer with a 5xx, and answer 200 in the documented answer shape or a JSON 400', async () => {
     const seen = { 200: 0, 400: 0 };
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ROUTES), queryString, async (route, qs) => {

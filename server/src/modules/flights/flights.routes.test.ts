@@ -50,7 +50,7 @@ describe('flight search API through the emulator', () => {
   });
   const get = (url: string) => app.inject({ method: 'GET', url });
 
-  it('searches every destination out of an origin, sorted by lowest fare, in the section 7 shape', async () => {
+  it('searches every destination out of an origin, sorted by lowest fare, in the documented answer shape', async () => {
     const res = await get(`/api/flights/search?origin=%20den%20&date=${TOMORROW}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -132,7 +132,7 @@ describe('flight search API through the emulator', () => {
   });
 
   // The query schema states what a value must look like (VALIDATION_FAILED); the search checks what needs data
-  // (BAD_REQUEST). Both answer with the spec's text.
+  // (BAD_REQUEST). Both answer with the documented text.
   it.each([
     ['/api/flights/search?date=2026-04-02', SEARCH_MESSAGES.originRequired, 'VALIDATION_FAILED'],
     ['/api/flights/search?origin=%20%20&date=2026-04-02', SEARCH_MESSAGES.originRequired, 'VALIDATION_FAILED'],

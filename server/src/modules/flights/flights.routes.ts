@@ -28,7 +28,7 @@ function clientGone(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * Search routes (spec section 7). Each route: the search gate as its preHandler (authenticate and authorize: 401,
+ * Search routes (docs/product/search.md#search-api). Each route: the search gate as its preHandler (authenticate and authorize: 401,
  * 403, and 429 once the free quota is used up, reserving one search), then validation (the query schema, then the
  * rules that need data in the plan), then the search. The reservation is kept only when the search ran: anything
  * thrown once it is held (bad input, every airline query failed, a fault) gives it back, and so does a client that

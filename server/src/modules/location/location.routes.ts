@@ -2,7 +2,7 @@ import { ipLocationResponseSchema } from '@gowild/contract/location';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LocationService } from './location.service';
 
-/** GET /api/location: the caller's approximate place by IP (section 7 'Location' fallback). */
+/** GET /api/location: the caller's approximate place by IP (the fallback of docs/product/search.md#location-and-distances). */
 export const locationRoutes: FastifyPluginAsyncZod<{ location: LocationService }> = async (app, { location }) => {
   app.get(
     '/api/location',

@@ -25,7 +25,7 @@ interface WeatherRequest {
 }
 
 /**
- * Forecasts per airport (spec section 3 'Weather'): 7 days from today at the airport by default, or the asked dates
+ * Forecasts per airport (docs/product/search.md#weather): 7 days from today at the airport by default, or the asked dates
  * within the forecast horizon. Each (airport, day) is cached, so a stay that overlaps an earlier request only asks
  * the provider for the missing days.
  */

@@ -75,7 +75,7 @@ function parseDurationText(text: string | null | undefined): number | null {
   return Number(h?.[1] ?? 0) * 60 + Number(m?.[1] ?? 0);
 }
 
-/** 'd.hh:mm' when a day or more, else 'hh:mm' (spec section 3). */
+/** 'd.hh:mm' when a day or more, else 'hh:mm' (docs/product/search.md#flights). */
 export function formatTripTime(minutes: number): string {
   const m = Math.max(0, Math.round(minutes));
   const days = Math.floor(m / 1440);
@@ -121,7 +121,7 @@ function fare(total: number | null | undefined, seatsText: number | string | nul
   return { total, available_seats: parseSeats(seatsText) };
 }
 
-/** One airline itinerary → the spec's Flight. GoWild counts only when enabled and priced above zero. */
+/** One airline itinerary → our Flight (docs/product/search.md#flights). GoWild counts only when enabled and priced above zero. */
 export function mapFrontierFlight(raw: FrontierFlight, ctx: MapContext): Flight {
   const legs = raw.legs;
   const first = legs[0] as FrontierLeg;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The FlightData JSON that booking.flyfrontier.com embeds in its results page (providers.md). Only the fields we
- * read are declared; unknown fields pass. Money may come as a number or a numeric string; -1 or null means
- * "not offered". Seat counts come as a number, null, or text such as "2 Seats Left!".
+ * The FlightData JSON that booking.flyfrontier.com embeds in its results page
+ * (docs/product/providers.md#fields-we-read). Only the fields we read are declared; unknown fields pass. Money may come
+ * as a number or a numeric string; -1 or null means "not offered". Seat counts come as a number, null, or text such as
+ * "2 Seats Left!".
  */
 const money = z
   .union([
@@ -57,7 +58,7 @@ export const frontierFlightDataSchema = z.union([
 export type FrontierLeg = z.infer<typeof frontierLegSchema>;
 export type FrontierFlight = z.infer<typeof frontierFlightSchema>;
 
-/** `/Resource/GetMarkets` (providers.md): the network as origin → destinations, plus station names. */
+/** `/Resource/GetMarkets` (docs/product/providers.md#route-network): the network as origin → destinations, plus station names. */
 export const frontierMarketsSchema = z.object({
   markets: z.array(z.object({ fromStation: z.string(), toStations: z.array(z.string()) })),
   marketDetails: z.array(z.object({ stationCode: z.string(), cityAndCode: z.string().optional() })).optional(),

@@ -36,7 +36,7 @@ function keepCookies(jar: Map<string, string>, setCookie: string[] | undefined) 
 }
 
 /**
- * The Frontier web adapter (providers.md): InternalSelect, then the redirect to /Flight/Select with the cookies of
+ * The Frontier web adapter (docs/product/providers.md#flights): InternalSelect, then the redirect to /Flight/Select with the cookies of
  * the first answer, then the results page, whose FlightData is parsed and mapped to our Flight.
  */
 export function createFrontierProvider(opts: FrontierProviderOptions): FlightProvider & { close(): void } {

@@ -9,7 +9,7 @@ interface GeoLocation {
 /** What a lookup answers: a place, or why there is none (said plainly, never guessed). */
 export type GeoLookupResult = { found: true; location: GeoLocation } | { found: false; reason: string };
 
-/** IP geolocation (providers.md 'IP geolocation'). Implementations never throw for an unknown address. */
+/** IP geolocation (docs/product/providers.md#ip-geolocation). Implementations never throw for an unknown address. */
 export interface GeoProvider {
   readonly mode: 'live' | 'demo';
   lookup(ip: string): Promise<GeoLookupResult>;

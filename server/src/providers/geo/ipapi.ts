@@ -25,7 +25,7 @@ interface IpapiOptions {
   timeoutMs?: number;
 }
 
-/** The real adapter: `GET {base}/<ip>/json/` (providers.md). Failures become "not found" with the reason. */
+/** The real adapter: `GET {base}/<ip>/json/` (docs/product/providers.md#ip-geolocation). Failures become "not found" with the reason. */
 export function createIpapiGeoProvider(opts: IpapiOptions): GeoProvider {
   const doFetch = opts.fetch ?? fetch;
   const base = opts.baseUrl.replace(/\/+$/, '');

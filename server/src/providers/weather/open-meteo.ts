@@ -2,7 +2,7 @@ import { describeWeatherCode, type Forecast } from '@gowild/contract/weather';
 import { z } from 'zod';
 import { type WeatherPlace, type WeatherProvider, WeatherUnavailableError } from './weather.provider';
 
-/** Open-Meteo's daily forecast (providers.md): parallel arrays that may hold null. */
+/** Open-Meteo's daily forecast (docs/product/providers.md#weather): parallel arrays that may hold null. */
 const numbers = z.array(z.number().nullable());
 const openMeteoDailySchema = z.object({
   daily: z.object({

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { demoProviders, useAppConfig } from '@/lib/app-config';
 
-/** Site footer with the demo-data notice (decisions.md: say clearly when a demo provider supplied the data). */
+/** Site footer with the demo-data notice (docs/product/providers.md#offline-defaults-and-the-demo-label). */
 export function Footer() {
   const config = useAppConfig();
   const demo = config.data ? demoProviders(config.data) : [];

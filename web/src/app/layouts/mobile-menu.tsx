@@ -9,7 +9,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 const linkClass = 'flex items-center gap-2 rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100';
 
-/** Sections slide in one after another, at 100, 200 and 300 ms (spec section 2.10). */
+/** Sections slide in one after another, at 100, 200 and 300 ms (docs/product/README.md#mobile-menu). */
 const REVEAL_DELAYS = ['delay-100', 'delay-200', 'delay-300'] as const;
 
 /**

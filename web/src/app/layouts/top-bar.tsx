@@ -13,7 +13,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
-/** The top bar of spec section 2.10: Home, Routes, Plans; Sign in / Sign up or the avatar menu. */
+/** The top bar (docs/product/README.md#top-bar): Home, Routes, Plans; Sign in / Sign up or the avatar menu. */
 export function TopBar() {
   const { isAuthenticated, isInitialized, isPremium } = useAuth();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Menus open and close with a 200 ms delay on hover (spec section 2.10); clicks and keys act at once. */
+/** Menus open and close with a 200 ms delay on hover (docs/product/README.md#account-menu); clicks and keys act at once. */
 export const MENU_DELAY_MS = 200;
 
 export function useDelayedToggle(delay = MENU_DELAY_MS) {

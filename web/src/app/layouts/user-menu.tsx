@@ -21,7 +21,7 @@ export function initials(user: { first_name: string; last_name: string; email: s
 const itemClass =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
 
-/** The signed-in avatar menu of the top bar (spec section 2.10). */
+/** The signed-in avatar menu of the top bar (docs/product/README.md#account-menu). */
 export function UserMenu() {
   const { user, isPremium, isAdmin } = useAuth();
   const logout = useLogout();

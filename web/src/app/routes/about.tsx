@@ -18,7 +18,7 @@ const STEPS = [
   },
 ];
 
-/** /about: what the product does (spec section 2.1: free availability and pricing search, no monthly fees). */
+/** /about: what the product does (docs/product/README.md#static-pages: free availability and pricing search, no monthly fees). */
 export function AboutRoute() {
   const config = useAppConfig();
   const perDay = config.data?.freeSearchesPerDay;

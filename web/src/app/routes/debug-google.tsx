@@ -1,7 +1,7 @@
 import { PageHeader } from '@/app/routes/page-header';
 import { GoogleDebug } from '@/features/auth/components/google-debug';
 
-/** /debug/google: checks that Google Identity Services loads here (spec section 2.1). */
+/** /debug/google: checks that Google Identity Services loads here (docs/product/accounts-and-plans.md#google-sign-in). */
 export function DebugGoogleRoute() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">

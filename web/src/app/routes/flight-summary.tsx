@@ -3,7 +3,7 @@ import { useAirports } from '@/api/get-airports';
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 
-/** `/flight-summary`: the chosen round trip (section 2.8), with the destination's weather for the stay. */
+/** `/flight-summary`: the chosen round trip (docs/product/search.md#trip-summary), with the destination's weather for the stay. */
 export function FlightSummaryRoute() {
   const airports = useAirports();
   return (

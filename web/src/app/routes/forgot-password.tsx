@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
-/** /forgot-password (spec section 2.5). */
+/** /forgot-password (docs/product/accounts-and-plans.md#forgot-and-reset-password). */
 export function ForgotPasswordRoute() {
   return (
     <AuthCard

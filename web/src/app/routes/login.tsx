@@ -5,7 +5,7 @@ import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-bu
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useAppConfig } from '@/lib/app-config';
 
-/** /login (spec section 2.5). */
+/** /login (docs/product/accounts-and-plans.md#log-in). */
 export function LoginRoute() {
   const clientId = useAppConfig().data?.googleClientId ?? null;
   return (

@@ -17,7 +17,7 @@ function upgradeNotReady(plan: Plan) {
   });
 }
 
-/** /plans (spec section 2.3). */
+/** /plans (docs/product/accounts-and-plans.md#plans-page). */
 export function PlansRoute() {
   const config = useAppConfig();
   const { isAuthenticated, isPremium } = useAuth();

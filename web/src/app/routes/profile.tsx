@@ -2,7 +2,7 @@ import { PageHeader } from '@/app/routes/page-header';
 import { ProfileSettings } from '@/features/auth/components/profile-settings';
 import { useAuth } from '@/lib/auth/auth-context';
 
-/** /profile (spec section 2.5); behind the authenticated-only guard. */
+/** /profile (docs/product/accounts-and-plans.md#profile); behind the authenticated-only guard. */
 export function ProfileRoute() {
   const { user } = useAuth();
   if (!user) return null;

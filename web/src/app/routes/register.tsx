@@ -5,7 +5,7 @@ import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-bu
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useAppConfig } from '@/lib/app-config';
 
-/** /register (spec section 2.5); the welcome modal is shown by the root layout after sign-up. */
+/** /register (docs/product/accounts-and-plans.md#register); the welcome modal is shown by the root layout after sign-up. */
 export function RegisterRoute() {
   const config = useAppConfig();
   const clientId = config.data?.googleClientId ?? null;

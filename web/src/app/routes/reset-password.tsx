@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ResetPasswordFlow } from '@/features/auth/components/reset-password-flow';
 
-/** /reset-password?token=… (spec section 2.5). Open to everyone. */
+/** /reset-password?token=… (docs/product/accounts-and-plans.md#forgot-and-reset-password). Open to everyone. */
 export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   return (

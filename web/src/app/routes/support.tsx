@@ -12,7 +12,7 @@ const INCLUDE = [
   { title: 'Error messages', body: 'The exact text of any message you saw, or a screenshot.' },
 ];
 
-/** /support (spec section 2.9). */
+/** /support (docs/product/README.md#static-pages). */
 export function SupportRoute() {
   const config = useAppConfig();
   const navigate = useNavigate();

@@ -32,7 +32,7 @@ describe('picker options', () => {
     expect(filterOptions(opts, 'new york lga').map((o) => o.value)).toEqual(['LGA']);
     expect(filterOptions(opts, '  ')).toHaveLength(4);
   });
-  it('shows 2, 3, 4 or 5 cards per row at the spec breakpoints', () => {
+  it('shows 2, 3, 4 or 5 cards per row at the documented breakpoints', () => {
     expect([375, 767, 768, 1023, 1024, 1279, 1280, 1920].map(columnsForWidth)).toEqual([2, 2, 3, 3, 4, 4, 5, 5]);
   });
   it('describes a search value: cities by name, known airports by the list, others by code', () => {

@@ -38,7 +38,7 @@ function cityOf(a: Airport): string {
 }
 
 /**
- * City view: one card per city group (section 3) whose airports the product serves, plus one card per airport
+ * City view: one card per city group (docs/product/search.md#city-groups) whose airports the product serves, plus one card per airport
  * that is in no group. Airport view: one card per airport. Sorted by nearest distance when the traveller's
  * location is known, else by name.
  */
@@ -107,12 +107,12 @@ export function describeAirportValue(value: string, byCode: ReadonlyMap<string, 
     .join(', ');
 }
 
-/** Section 9: 'N mi away', rounded. */
+/** docs/product/search.md#airport-pickers: 'N mi away', rounded. */
 export function formatDistance(miles: number): string {
   return `${Math.round(miles).toLocaleString('en-US')} mi away`;
 }
 
-/** Section 2.2 / 9: one row of 2, 3, 4 or 5 cards at widths under 768, under 1024, under 1280, or wider. */
+/** docs/product/search.md#airport-pickers: one row of 2, 3, 4 or 5 cards at widths under 768, under 1024, under 1280, or wider. */
 export function columnsForWidth(width: number): number {
   if (width < 768) return 2;
   if (width < 1024) return 3;

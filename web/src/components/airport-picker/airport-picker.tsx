@@ -13,8 +13,9 @@ export interface AirportPickerProps {
 }
 
 /**
- * Section 2.2 picker: a filter box and a grid of cards. One row at first with 'Show More (N more)' / 'Show Less'
- * (hidden while typing, when every match shows). Clicking the chosen card again clears the choice.
+ * The picker of docs/product/search.md#airport-pickers: a filter box and a grid of cards. One row at first with 'Show
+ * More (N more)' / 'Show Less' (hidden while typing, when every match shows). Clicking the chosen card again clears the
+ * choice.
  */
 export function AirportPicker({ label, options, value, onChange, columns, loading = false, error = null }: AirportPickerProps) {
   const [query, setQuery] = useState('');

@@ -5,7 +5,7 @@ import { type IsoDate, addDays, daysBetween, isPast, monthStart, weekday } from 
 export type DayTag = 'blackout' | 'available' | 'gowild' | 'international';
 
 /**
- * Section 9 'Box tags': 'blackout' on blackout dates, else 'available' (past days are never offered);
+ * docs/product/search.md#date-selector: 'blackout' on blackout dates, else 'available' (past days are never offered);
  * 'gowild' on today and tomorrow (domestic GoWild seats open the day before departure); 'international' on
  * dates 0–9 days ahead (international GoWild seats open 10 days before).
  */
@@ -18,7 +18,7 @@ export function dayTags(date: IsoDate, today: IsoDate, blackout: ReadonlySet<str
   return tags;
 }
 
-/** The box view's days: `count` days starting today (section 9: 30). */
+/** The box view's days: `count` days starting today (docs/product/search.md#date-selector: 30). */
 export function boxDays(today: IsoDate, count: number): IsoDate[] {
   return Array.from({ length: count }, (_, i) => addDays(today, i));
 }
@@ -28,7 +28,7 @@ export interface CalendarCell {
   inMonth: boolean;
 }
 
-/** Section 9: 42 cells (6 weeks) starting on the Sunday on or before the 1st of the month. */
+/** docs/product/search.md#date-selector: 42 cells (6 weeks) starting on the Sunday on or before the 1st of the month. */
 export function calendarCells(firstOfMonth: IsoDate, cells = 42): CalendarCell[] {
   const first = monthStart(firstOfMonth);
   const start = addDays(first, -weekday(first));

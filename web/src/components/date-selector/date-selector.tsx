@@ -27,7 +27,7 @@ export interface DateSelectorProps {
   value: string;
   onChange: (date: string) => void;
   blackoutDates: readonly string[];
-  /** Section 4: blackout dates are selectable when true; the search form passes true. */
+  /** docs/product/search.md#blackout-dates: blackout dates are selectable when true; the search form passes true. */
   allowBlackoutDates?: boolean;
   label?: string;
   /** Injected in tests; the traveller's today otherwise. */
@@ -35,9 +35,9 @@ export interface DateSelectorProps {
 }
 
 /**
- * Section 2.2 date selector. Box view: the next 30 days (3 at first, more on request), each tagged. Calendar
- * view: 42 cells from the Sunday before the 1st, month arrows, Today, and Show less back to the boxes.
- * Past days are never selectable. Arrow keys move between days in the calendar.
+ * The date selector of docs/product/search.md#date-selector. Box view: the next 30 days (3 at first, more on request),
+ * each tagged. Calendar view: 42 cells from the Sunday before the 1st, month arrows, Today, and Show less back to the
+ * boxes. Past days are never selectable. Arrow keys move between days in the calendar.
  */
 export function DateSelector({
   value,

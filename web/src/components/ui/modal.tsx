@@ -12,7 +12,7 @@ interface ModalProps {
 
 /**
  * A dialog on the native <dialog> element: focus is kept inside, Escape closes, the page behind is inert.
- * The fade lasts 150 ms, the delay the spec gives its modals.
+ * The fade lasts 150 ms, the delay of docs/product/README.md#modals.
  */
 export function Modal({ open, closing = false, onClose, labelledBy, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);

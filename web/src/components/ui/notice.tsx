@@ -5,10 +5,10 @@ const TONES: Record<Tone, string> = {
   error: 'border-red-200 bg-red-50 text-red-800',
   success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   warning: 'border-amber-200 bg-amber-50 text-amber-900',
-  // Section 2.8: flight data that is gone (expired, never stored) is a yellow box, not an error.
+  // docs/product/search.md#summary-errors: flight data that is gone (expired, never stored) is a yellow box, not an error.
   caution: 'border-yellow-300 bg-yellow-50 text-yellow-950',
   info: 'border-sky-200 bg-sky-50 text-sky-900',
-  // Section 8: the daily search limit is the orange panel.
+  // docs/product/search.md#search-errors: the daily search limit is the orange panel.
   limit: 'border-orange-300 bg-orange-50 text-orange-950',
   brand: 'border-brand-200 bg-brand-50 text-brand-900',
   neutral: 'border-slate-200 bg-white text-slate-700',

@@ -3,7 +3,7 @@ import { type AuthState, type AuthStore, isPremiumUser } from '@/lib/auth/auth-s
 
 const AuthContext = createContext<AuthStore | null>(null);
 
-/** Provides the auth store and runs the token check on load (spec section 4 'Auth'). */
+/** Provides the auth store and runs the token check on load (docs/product/accounts-and-plans.md#sessions). */
 export function AuthProvider({ store, children }: { store: AuthStore; children: ReactNode }) {
   useEffect(() => {
     void store.initialize();

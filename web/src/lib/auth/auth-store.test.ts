@@ -17,7 +17,7 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
   };
 }
 
-describe('auth store (spec section 4)', () => {
+describe('auth store (docs/product/accounts-and-plans.md#sessions)', () => {
   afterEach(resetTestState);
 
   it('starts loading, and with no stored token ends logged out without a call', async () => {

@@ -1,11 +1,11 @@
 import type { User } from '@gowild/contract/auth';
 import { ApiError, tokenStorage } from '@/lib/api-client';
 
-/** Auth state of spec section 3, plus whether the first token check has finished (guards wait for it). */
+/** Auth state of docs/product/accounts-and-plans.md#sessions, plus whether the first token check has finished (guards wait for it). */
 export interface AuthState {
   user: User | null;
   isAuthenticated: boolean;
-  /** True at start and while an auth action runs (spec section 4). */
+  /** True at start and while an auth action runs (docs/product/accounts-and-plans.md#sessions). */
   isLoading: boolean;
   /** False until the stored token has been checked once; route guards wait on this, not on isLoading. */
   isInitialized: boolean;
@@ -44,7 +44,7 @@ export interface AuthApi {
   updateProfile(input: ProfileInput): Promise<{ user: User }>;
 }
 
-/** Store texts of spec section 8 ('Auth store'), used when a failure carries no server text. */
+/** Store texts of docs/product/accounts-and-plans.md#error-texts, used when a failure carries no server text. */
 export const AUTH_STORE_MESSAGES = {
   login: 'Login failed. Please try again.',
   register: 'Registration failed. Please try again.',
@@ -148,7 +148,7 @@ export function createAuthStore(api: AuthApi) {
       }
     },
 
-    /** Ends the session here even when the server call fails (spec section 7). */
+    /** Ends the session here even when the server call fails (docs/product/accounts-and-plans.md#log-out). */
     async logout(): Promise<void> {
       try {
         await api.logout();

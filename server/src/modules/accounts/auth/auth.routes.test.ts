@@ -73,7 +73,7 @@ describe('POST /api/auth/register', () => {
     [{ email: 'nul\u0000@example.com' }, AUTH_MESSAGES.emailInvalid],
     [{ first_name: 'A\u0000B' }, 'First name contains characters that are not allowed'],
     [{ last_name: 'lone \ud800 surrogate' }, 'Last name contains characters that are not allowed'],
-  ])('answers %j with 400 and the spec text', async (over, message) => {
+  ])('answers %j with 400 and the documented text', async (over, message) => {
     const res = await post('/api/auth/register', registration(over));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: message, message, code: 'VALIDATION_FAILED' });
@@ -121,7 +121,7 @@ describe('POST /api/auth/login', () => {
     [{}, AUTH_MESSAGES.emailRequired],
     [{ email: 'a@b.co' }, AUTH_MESSAGES.passwordRequired],
     [{ email: 'nope', password: 'x' }, AUTH_MESSAGES.emailInvalid],
-  ])('validates %j with the spec text', async (body, message) => {
+  ])('validates %j with the documented text', async (body, message) => {
     const res = await post('/api/auth/login', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
@@ -201,7 +201,7 @@ describe('PUT /api/auth/profile', () => {
     [{ first_name: '' }, AUTH_MESSAGES.firstNameRequired],
     [{ last_name: '   ' }, AUTH_MESSAGES.lastNameRequired],
     [{ phone_number: '12345' }, AUTH_MESSAGES.phoneInvalid],
-  ])('refuses %j with the spec text', async (payload, message) => {
+  ])('refuses %j with the documented text', async (payload, message) => {
     const { headers } = await signInAs(app, deps, 'free');
     const res = await app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });
     expect(res.statusCode).toBe(400);

@@ -26,8 +26,9 @@ const lenientTokenBody = tokenBodySchema.catch({}).optional();
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
 
 /**
- * Spec section 7 'auth' calls. Each route: authenticate and authorize (a preHandler, where the route needs a caller),
- * validate (plugins/validation.ts, after the route's own preHandlers), call the service, present.
+ * The account calls of docs/product/accounts-and-plans.md. Each route: authenticate and authorize (a preHandler, where
+ * the route needs a caller), validate (plugins/validation.ts, after the route's own preHandlers), call the service,
+ * present.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: SearchUsageService }> = async (app, { auth, usage }) => {
   // Signed-in callers only (401 otherwise); the handler's own requireUser reads the context resolved here.

@@ -271,8 +271,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Google sign-in (providers.md): the identity is keyed by Google's `sub`. A first sign-in links to the account
-     * with the same e-mail only when Google vouches for that e-mail; otherwise it creates an account.
+     * Google sign-in (docs/product/providers.md#google-sign-in): the identity is keyed by Google's `sub`. A first
+     * sign-in links to the account with the same e-mail only when Google vouches for that e-mail; otherwise it creates
+     * an account.
      */
     async google(idToken: string, info: RequestInfo) {
       return counted('google', () => googleSignIn(idToken, info));

@@ -15,7 +15,7 @@ let jwk: JWK;
 let app: FastifyInstance;
 let deps: AppDeps;
 
-/** An ID token shaped like Google's (providers.md), signed with the test key set. */
+/** An ID token shaped like Google's (docs/product/providers.md#google-sign-in), signed with the test key set. */
 async function idToken(claims: Record<string, unknown> = {}, opts: { key?: PrivateKey; kid?: string; alg?: string } = {}) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({

@@ -22,8 +22,8 @@ export function googleRemoteKeys(jwksUrl: string): GoogleKeys {
 }
 
 /**
- * Verifies an ID token from Google Identity Services (providers.md): RS256 signature against the key set, issuer,
- * audience = our client id, expiry. Returns null for any token that fails.
+ * Verifies an ID token from Google Identity Services (docs/product/providers.md#google-sign-in): RS256 signature
+ * against the key set, issuer, audience = our client id, expiry. Returns null for any token that fails.
  */
 export async function verifyGoogleIdToken(
   idToken: string,

@@ -1,4 +1,4 @@
-/** The UTC day a search counts against (decisions.md: the free quota is per UTC day). */
+/** The UTC day a search counts against (docs/product/accounts-and-plans.md#free-search-quota: the free quota is per UTC day). */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }

@@ -7,7 +7,7 @@ import type { SearchKind } from './search-gate';
 import { ROLES, type Role, buildAccountsTestApp, signInAs } from '../../../test/factories';
 
 /**
- * Spec section 6 and decisions.md as a table: every role against every account, admin and search entry point.
+ * docs/product/accounts-and-plans.md#entitlements as a table: every role against every account, admin and search entry point.
  * Each cell signs in a fresh caller, so no cell (logout, quota) affects another.
  */
 type Expect = Record<Role, number>;

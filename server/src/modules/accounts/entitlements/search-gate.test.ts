@@ -56,7 +56,7 @@ describe('search gate', () => {
     expect(res.json().error).toBe(SEARCH_MESSAGES.loginRequired);
   });
 
-  it('refuses premium kinds to free users with the spec texts, without spending quota', async () => {
+  it('refuses premium kinds to free users with the premium texts, without spending quota', async () => {
     const { headers } = await signInAs(app, deps, 'free');
     const expected: [SearchKind, string][] = [
       ['inbound', SEARCH_MESSAGES.inboundPremium],
@@ -70,7 +70,7 @@ describe('search gate', () => {
     expect((await usage(headers)).searches_remaining).toBe(3);
   });
 
-  it('gives free users 3 searches per UTC day, then 429 with the section 8 text and Retry-After to midnight UTC', async () => {
+  it('gives free users 3 searches per UTC day, then 429 with the daily-limit text and Retry-After to midnight UTC', async () => {
     const { headers } = await signInAs(app, deps, 'free');
     for (let i = 0; i < 3; i++) expect((await search(headers)).statusCode).toBe(200);
     expect(await usage(headers)).toEqual({ search_limit: 3, searches_remaining: 0, is_premium: false });

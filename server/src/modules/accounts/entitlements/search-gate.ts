@@ -9,7 +9,7 @@ import { secondsUntilNextUtcDay, utcDay } from './quota';
 import type { SearchLogRepository } from './search-log.repository';
 import type { SearchUsageRepository } from './search-usage.repository';
 
-/** Who is asking, as far as the rules of spec section 6 care. */
+/** Who is asking, as far as the rules of docs/product/accounts-and-plans.md#entitlements care. */
 export interface Caller {
   userId: string | null;
   email: string | null;
@@ -46,7 +46,7 @@ export interface SearchGate {
   admit(request: FastifyRequest, kind: SearchKind): Promise<SearchTicket>;
 }
 
-/** Kinds only premium callers may run (spec section 6). */
+/** Kinds only premium callers may run (docs/product/accounts-and-plans.md#entitlements). */
 const PREMIUM_KINDS: Partial<Record<SearchKind, string>> = {
   inbound: SEARCH_MESSAGES.inboundPremium,
   single: SEARCH_MESSAGES.singlePremium,

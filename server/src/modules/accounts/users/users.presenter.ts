@@ -1,7 +1,7 @@
 import type { User } from '@gowild/contract/auth';
 import type { UserRow } from './users.repository';
 
-/** The API shape of a user (spec section 3 'User'); the password hash never leaves the server. */
+/** The API shape of a user (docs/product/accounts-and-plans.md#user-record); the password hash never leaves the server. */
 export function presentUser(row: UserRow): User {
   return {
     id: row.id,

@@ -65,7 +65,7 @@ function outcomeLabel(r: FlightFetchResult | { kind: 'timeout' | 'network-error'
 }
 
 /**
- * The one way to the airline (decisions.md, "upstream etiquette"): cache with a fresh time and a stale-if-error
+ * The one way to the airline (docs/product/providers.md#upstream-gateway; decision 012): cache with a fresh time and a stale-if-error
  * window, coalescing of identical queries in flight, a global concurrency cap and request rate, a timeout per
  * attempt, bounded retries with jitter for 5xx and timeouts only, Retry-After honoured for everyone, and a
  * circuit breaker on sustained blocks.

@@ -16,7 +16,7 @@ interface Leg {
   arrLocal: string;
 }
 
-/** The wire shape of one itinerary in FlightData (providers.md), as the emulator writes it. */
+/** The wire shape of one itinerary in FlightData (docs/product/providers.md#fields-we-read), as the emulator writes it. */
 export interface WireFlight {
   isGoWildFareEnabled: boolean;
   goWildFare: number | null;

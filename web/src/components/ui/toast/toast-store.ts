@@ -2,7 +2,7 @@ import { LIMITS } from '@gowild/contract/limits';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
-/** Spec section 3 'Toast'. */
+/** A toast (docs/product/README.md#toasts). */
 export interface Toast {
   id: string;
   type: ToastType;
@@ -15,7 +15,7 @@ export interface ToastInput {
   type: ToastType;
   title: string;
   message?: string;
-  /** Milliseconds; 6000 by default (spec section 9). */
+  /** Milliseconds; 6000 by default (docs/product/README.md#toasts). */
   duration?: number;
   /** Showing a toast with the id of one already shown replaces it instead of stacking a copy. */
   id?: string;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, showToast } from '@/components/ui/toast/toast-store';
 import { Toaster } from '@/components/ui/toast/toaster';
 
-describe('toasts (spec section 2.10)', () => {
+describe('toasts (docs/product/README.md#toasts)', () => {
   afterEach(() => {
     act(() => clearToasts());
     vi.useRealTimers();

@@ -68,7 +68,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast stack, top right (spec section 2.10). Mounted once by the root layout. */
+/** The toast stack, top right (docs/product/README.md#toasts). Mounted once by the root layout. */
 export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
   return (

@@ -10,7 +10,7 @@ export interface VerifyTokenResult {
 
 /**
  * POST /auth/verify-token { token } → { valid, user?, error? }. Never throws: a failure is an invalid token with
- * the server's text or 'Token verification failed' (spec section 8). A 401 here is an answer, not a redirect.
+ * the server's text or 'Token verification failed' (docs/product/accounts-and-plans.md#sessions). A 401 here is an answer, not a redirect.
  */
 export async function verifyToken(token: string): Promise<VerifyTokenResult> {
   if (!token) return { valid: false, error: AUTH_MESSAGES.noToken };

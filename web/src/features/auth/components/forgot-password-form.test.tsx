@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 
-describe('forgot password (spec section 4: form, then sent)', () => {
+describe('forgot password (docs/product/accounts-and-plans.md#forgot-and-reset-password: form, then sent)', () => {
   afterEach(resetTestState);
 
   it('validates the address at the field', async () => {

@@ -8,7 +8,7 @@ import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { errorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, validateFields } from '@/lib/form-errors';
 
-/** Spec section 4 'Forgot password': form, then sent. */
+/** docs/product/accounts-and-plans.md#forgot-and-reset-password: form, then sent. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email'>>({});

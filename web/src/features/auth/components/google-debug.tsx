@@ -3,7 +3,7 @@ import { Notice } from '@/components/ui/notice';
 import { addGoogleScript } from '@/features/auth/hooks/use-google-identity';
 import { useAppConfig } from '@/lib/app-config';
 
-/** The debug check waits at most 10 s for the library, polling every 100 ms (spec section 2.1). */
+/** The debug check waits at most 10 s for the library, polling every 100 ms (docs/product/accounts-and-plans.md#google-sign-in). */
 export const DEBUG_WAIT_MS = 10_000;
 export const DEBUG_POLL_MS = 100;
 

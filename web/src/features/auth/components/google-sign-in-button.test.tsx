@@ -24,7 +24,7 @@ function installFakeGoogle(onPrompt: (callback: (r: { credential?: string }) => 
   return google;
 }
 
-describe('Google sign-in button (spec sections 2.5 and 8)', () => {
+describe('Google sign-in button (docs/product/accounts-and-plans.md#google-sign-in)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });

@@ -12,7 +12,7 @@ function errorOf(input: HTMLElement) {
   return id ? document.getElementById(id.split(' ')[0]!)?.textContent : undefined;
 }
 
-describe('login form (spec section 5 "Login")', () => {
+describe('login form (docs/product/accounts-and-plans.md#validation-rules)', () => {
   afterEach(resetTestState);
 
   it('shows each message at its field and sends nothing', async () => {

@@ -12,7 +12,7 @@ import { type FieldErrors, focusFirstError, validateFields } from '@/lib/form-er
 
 type Field = 'email' | 'password';
 
-/** Email and password sign-in (spec section 2.5); on success it goes to /. */
+/** Email and password sign-in (docs/product/accounts-and-plans.md#log-in); on success it goes to /. */
 export function LoginForm() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});

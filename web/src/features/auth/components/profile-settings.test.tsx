@@ -22,7 +22,7 @@ async function start(userOverrides = {}, handlers = {}) {
   return { api, ...view };
 }
 
-describe('profile (spec sections 2.5, 4, 5)', () => {
+describe('profile (docs/product/accounts-and-plans.md#profile)', () => {
   afterEach(() => {
     vi.useRealTimers();
     resetTestState();

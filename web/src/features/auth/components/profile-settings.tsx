@@ -9,13 +9,13 @@ import { formatPhoneInput, phoneDigits } from '@/features/auth/components/phone-
 import { errorMessage } from '@/lib/api-client';
 import { AUTH_STORE_MESSAGES } from '@/lib/auth/auth-store';
 
-/** The success text clears after 3 s (spec section 4 'Profile'). */
+/** The success text clears after 3 s (docs/product/accounts-and-plans.md#profile). */
 export const PROFILE_SUCCESS_MS = 3000;
 
 type EditableField = 'first_name' | 'last_name' | 'phone_number';
 const LABELS: Record<EditableField, string> = { first_name: 'First name', last_name: 'Last name', phone_number: 'Phone number' };
 
-/** Spec section 5 'Profile': first and last name required; phone 10 digits if not empty. */
+/** docs/product/accounts-and-plans.md#profile: first and last name required; phone 10 digits if not empty. */
 export function validateProfileField(field: EditableField, value: string): string | null {
   if (field === 'phone_number') {
     const digits = phoneDigits(value);

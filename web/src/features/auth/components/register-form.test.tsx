@@ -10,7 +10,7 @@ function errorOf(label: string) {
   return id ? document.getElementById(id.split(' ')[0]!)?.textContent : undefined;
 }
 
-describe('register form (spec section 5 "Register")', () => {
+describe('register form (docs/product/accounts-and-plans.md#validation-rules)', () => {
   afterEach(resetTestState);
 
   it('shows every required-field message at its field', async () => {

@@ -14,7 +14,7 @@ import { type FieldErrors, focusFirstError, validateFields } from '@/lib/form-er
 type Field = 'first_name' | 'last_name' | 'email' | 'phone_number' | 'password' | 'confirm';
 const EMPTY: Record<Field, string> = { first_name: '', last_name: '', email: '', phone_number: '', password: '', confirm: '' };
 
-/** The rules of spec section 5 'Register', each message at its field. */
+/** The rules of docs/product/accounts-and-plans.md#validation-rules, each message at its field. */
 export function validateRegistration(values: Record<Field, string>): FieldErrors<Field> {
   const errors = validateFields<Field>(registerBodySchema, {
     email: values.email,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ResetPasswordFlow } from '@/features/auth/components/reset-password-flow';
 import { mockApi, renderWithProviders, reply, resetTestState } from '@/test/test-utils';
 
-describe('reset password (spec sections 2.5 and 4)', () => {
+describe('reset password (docs/product/accounts-and-plans.md#forgot-and-reset-password)', () => {
   afterEach(resetTestState);
 
   it("without a token says 'No reset token provided' and asks nothing", async () => {

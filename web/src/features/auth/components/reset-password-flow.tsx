@@ -39,7 +39,7 @@ function InvalidLink({ message, hint }: { message: string; hint?: string }) {
   );
 }
 
-/** Spec section 4 'Password reset': verifying, then the form, then done; or an invalid link. */
+/** docs/product/accounts-and-plans.md#forgot-and-reset-password: verifying, then the form, then done; or an invalid link. */
 export function ResetPasswordFlow({ token }: { token: string | null }) {
   const verification = useVerifyResetToken(token);
   const reset = useResetPassword();

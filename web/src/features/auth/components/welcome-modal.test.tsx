@@ -14,7 +14,7 @@ async function registered(freeSearchesPerDay = 3) {
   return view;
 }
 
-describe('welcome modal (spec section 2.5, decisions.md)', () => {
+describe('welcome modal (docs/product/accounts-and-plans.md#welcome-modal)', () => {
   afterEach(() => {
     vi.useRealTimers();
     resetTestState();

@@ -7,10 +7,13 @@ import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth, useAuthStore } from '@/lib/auth/auth-context';
 
-/** The modal fades out for 150 ms before it goes (spec section 2.5). */
+/** The modal fades out for 150 ms before it goes (docs/product/accounts-and-plans.md#welcome-modal). */
 export const WELCOME_CLOSE_DELAY_MS = 150;
 
-/** Shown once after registration; the quota figure comes from the server's config (decisions.md). */
+/**
+ * Shown once after registration; the quota figure comes from the server's config
+ * (docs/product/accounts-and-plans.md#free-search-quota).
+ */
 export function WelcomeModal() {
   const { showWelcomeModal, user } = useAuth();
   const store = useAuthStore();

@@ -32,10 +32,13 @@ declare global {
 
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 
-/** Waits of spec section 7: the library gets 15 s to load, a sign-in 30 s, the fallback button lives 60 s. */
+/**
+ * Waits of docs/product/accounts-and-plans.md#google-sign-in: the library gets 15 s to load, a sign-in 30 s, the
+ * fallback button lives 60 s.
+ */
 export const GOOGLE_TIMING = { preparingMs: 500, libraryLoadMs: 15_000, signInMs: 30_000, fallbackButtonMs: 60_000, pollMs: 100 } as const;
 
-/** Error texts of spec section 8 'Google sign-in'. */
+/** Error texts of docs/product/accounts-and-plans.md#google-sign-in. */
 export const GOOGLE_MESSAGES = {
   cancelled: 'Sign-in was cancelled or timed out. Please try again.',
   popupBlocked: 'Pop-up was blocked. Please enable pop-ups and try again.',
@@ -75,7 +78,7 @@ export function loadGoogleIdentity(timeoutMs: number = GOOGLE_TIMING.libraryLoad
   return scriptPromise;
 }
 
-/** Maps what GIS reports when no credential came back to a section 8 text. */
+/** Maps what GIS reports when no credential came back to a text of docs/product/accounts-and-plans.md#google-sign-in. */
 export function googleFailureMessage(reason: string | undefined): string {
   if (!reason) return GOOGLE_MESSAGES.cancelled;
   if (/popup_failed_to_open|popup_blocked/.test(reason)) return GOOGLE_MESSAGES.popupBlocked;
@@ -87,8 +90,8 @@ export type GoogleStatus = 'preparing' | 'ready' | 'signing-in' | 'unavailable';
 
 /**
  * Google sign-in state: preparing (at least ~0.5 s while the library loads), ready, signing in. `onCredential`
- * receives the ID token; errors arrive as section 8 texts. When the one-tap prompt cannot show, Google's own
- * button is rendered into `fallbackRef` for 60 s.
+ * receives the ID token; errors arrive as the texts of docs/product/accounts-and-plans.md#google-sign-in. When the
+ * one-tap prompt cannot show, Google's own button is rendered into `fallbackRef` for 60 s.
  */
 export function useGoogleIdentity(clientId: string | null, onCredential: (credential: string) => Promise<void>) {
   const [status, setStatus] = useState<GoogleStatus>('preparing');

@@ -15,7 +15,7 @@ export interface FlightLegCardProps {
   airportName: (code: string) => string;
 }
 
-/** One leg (section 2.8): date, times, 'Frontier', total trip time, the airports, and Nonstop or N stop(s). */
+/** One leg (docs/product/search.md#summary-page): date, times, 'Frontier', total trip time, the airports, and Nonstop or N stop(s). */
 export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps) {
   const from = flight.segments[0]?.departure_airport ?? flight.origin;
   const to = flight.segments[flight.segments.length - 1]?.arrival_airport ?? flight.destination;

@@ -39,7 +39,7 @@ function renderAt(route: string) {
 }
 
 describe('FlightSummaryView', () => {
-  it('shows the trip from the local store with the section 9 figures', async () => {
+  it('shows the trip from the local store with the summary figures', async () => {
     mockApi();
     storeFlight(out, 'MCO');
     storeFlight(back, 'DEN');

@@ -64,7 +64,7 @@ function returnFlightsHref(trip: SharedTrip): string {
   return `${paths.home}?${q.toString()}`;
 }
 
-/** /flight-summary (section 2.8). */
+/** /flight-summary (docs/product/search.md#trip-summary). */
 export function FlightSummaryView({ airports, airportsFailed = false, renderDestinationPanels }: FlightSummaryViewProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import type { Flight } from '@gowild/contract/flights';
 import { LIMITS } from '@gowild/contract/limits';
 
-/** Section 3 'Stored flight summary data': per hash, the flight, its destination and when it was stored. */
+/** docs/product/search.md#stored-flights: per hash, the flight, its destination and when it was stored. */
 export interface StoredFlight {
   flight: Flight;
   destination: string;

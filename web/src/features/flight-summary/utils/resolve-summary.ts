@@ -7,8 +7,8 @@ export type SummaryResolution =
   | { state: 'not_found'; message: string };
 
 /**
- * Section 2.8: either `data` (the shared, encoded trip) or departure, return, origin, destination, date (hashes
- * looked up in the 24-hour local store). Every failure maps to the spec's box and text.
+ * docs/product/search.md#summary-links: either `data` (the shared, encoded trip) or departure, return, origin, destination, date (hashes
+ * looked up in the 24-hour local store). Every failure maps to its box and text (docs/product/search.md#summary-errors).
  */
 export function resolveSummary(params: URLSearchParams, now: number = Date.now()): SummaryResolution {
   const data = params.get('data');

@@ -1,7 +1,7 @@
 import { type Flight, flightSchema } from '@gowild/contract/flights';
 import { z } from 'zod';
 
-/** Section 3 'Shareable flight payload'. */
+/** The shared trip (docs/product/search.md#summary-sharing). */
 export interface SharedTrip {
   departure: Flight;
   return: Flight;
@@ -27,7 +27,7 @@ const sharedTripSchema = z.object({
   date: z.string().min(1),
 });
 
-/** Section 5 'Flight summary data': both flights, origin, destination and date, and both flights timed. */
+/** docs/product/search.md#summary-errors: both flights, origin, destination and date, and both flights timed. */
 export function isValidTrip(value: unknown): value is SharedTrip {
   const parsed = sharedTripSchema.safeParse(value);
   if (!parsed.success) return false;
@@ -49,7 +49,7 @@ function base64UrlToBytes(text: string): Uint8Array {
   return out;
 }
 
-/** Section 7 'Shareable summary link': url-safe base64 of the JSON (UTF-8). */
+/** docs/product/search.md#summary-sharing: url-safe base64 of the JSON (UTF-8). */
 export function encodeTrip(trip: SharedTrip): string {
   return bytesToBase64Url(new TextEncoder().encode(JSON.stringify(trip)));
 }

@@ -11,7 +11,7 @@ export interface ChosenTrip {
 }
 
 /**
- * Section 2.2: selecting a return flight keeps both flights in the 24-hour local store and goes to
+ * docs/product/search.md#return-flights: selecting a return flight keeps both flights in the 24-hour local store and goes to
  * /flight-summary with departure, return (hashes), origin, destination and date.
  */
 export function saveTripAndBuildHref(trip: ChosenTrip, now: number = Date.now()): string {

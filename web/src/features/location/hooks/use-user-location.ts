@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getIpLocation } from '../api/get-ip-location';
 
-/** Section 3 'User location': lat, lng, method; the IP lookup also gives city and country. */
+/** docs/product/search.md#location-and-distances: lat, lng, method; the IP lookup also gives city and country. */
 export interface UserLocation {
   lat: number;
   lng: number;
@@ -10,7 +10,7 @@ export interface UserLocation {
   country?: string | null;
 }
 
-/** Section 9: 8 s time-out, positions up to 5 minutes old are fine. */
+/** docs/product/search.md#location-and-distances: 8 s time-out, positions up to 5 minutes old are fine. */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 8000, maximumAge: 300_000 };
 
 function browserPosition(): Promise<UserLocation | null> {
@@ -28,7 +28,7 @@ function browserPosition(): Promise<UserLocation | null> {
 }
 
 /**
- * Section 7 'Location': the browser's geolocation first (unless IP is forced), else the server's IP lookup.
+ * docs/product/search.md#location-and-distances: the browser's geolocation first (unless IP is forced), else the server's IP lookup.
  * Resolves null when neither knows; never rejects (distances are a nicety, not a requirement).
  */
 export async function locateUser(opts: { forceIp?: boolean } = {}): Promise<UserLocation | null> {

@@ -5,7 +5,7 @@ export interface LatLng {
   lng: number;
 }
 
-/** Great-circle distance in miles (haversine, Earth radius 3959 mi as section 9 sets). */
+/** Great-circle distance in miles (haversine, Earth radius 3959 mi as docs/product/search.md#location-and-distances sets). */
 export function distanceMiles(a: LatLng, b: LatLng): number {
   const rad = (d: number) => (d * Math.PI) / 180;
   const dLat = rad(b.lat - a.lat);

@@ -7,7 +7,7 @@ import { buildConfig, mockApi, renderWithProviders, resetTestState } from '@/tes
 const config = buildConfig();
 const [monthly, yearly] = config.plans;
 
-describe('plans (spec section 2.3; every figure from /api/config)', () => {
+describe('plans (docs/product/accounts-and-plans.md#plans-page; every figure from /api/config)', () => {
   afterEach(resetTestState);
 
   it('shows the monthly price, the struck-through regular price and the trial', () => {

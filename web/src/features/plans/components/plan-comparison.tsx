@@ -61,7 +61,7 @@ export interface PlanComparisonProps {
   upgrading?: boolean;
 }
 
-/** Free versus Premium (spec section 2.3), every figure from the server's /api/config. */
+/** Free versus Premium (docs/product/accounts-and-plans.md#plans-page), every figure from the server's /api/config. */
 export function PlanComparison({ config, viewer, onUpgrade, upgrading = false }: PlanComparisonProps) {
   const [period, setPeriod] = useState<Interval>('monthly');
   const monthly = config.plans.find((p) => p.id === 'monthly');

@@ -18,7 +18,7 @@ export const SEARCH_DEFAULTS = {
   page: 'Search failed. Please try again.',
 } as const;
 
-/** The streamed search's path and query for a request (section 7, max_workers 50 outbound, 10 inbound). */
+/** The streamed search's path and query for a request (docs/product/search.md#what-is-searched: max_workers 50 outbound, 10 inbound). */
 export function streamTarget(req: FlightSearchRequest): { path: string; query: Record<string, string | number> } {
   if (req.direction === 'inbound') {
     return {
@@ -33,7 +33,8 @@ export function streamTarget(req: FlightSearchRequest): { path: string; query: R
 
 /**
  * Runs a streamed search and yields its events (start, destination…, summary | error). Rejects with the client's
- * ApiError when the server refuses before streaming (401, 403, 429 with the section 8 text, 4xx/5xx).
+ * ApiError when the server refuses before streaming (401, 403, 429 with the daily-limit text of
+ * docs/product/search.md#search-errors, 4xx/5xx).
  */
 export async function* searchFlightsStream(req: FlightSearchRequest, signal?: AbortSignal): AsyncGenerator<SearchStreamEvent> {
   const { path, query } = streamTarget(req);

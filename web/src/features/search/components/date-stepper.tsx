@@ -11,7 +11,7 @@ export interface DateStepperProps {
   disabled?: boolean;
 }
 
-/** Previous/next day arrows and a date picker (section 5 'Date stepping': nothing before `min`). */
+/** Previous/next day arrows and a date picker (docs/product/search.md#results-header: nothing before `min`). */
 export function DateStepper({ value, onChange, min, label, disabled = false }: DateStepperProps) {
   const id = useId();
   const prev = addDays(value, -1);

@@ -18,7 +18,7 @@ const STOPS: { value: StopsFilter; label: string }[] = [
   { value: 'one_stop', label: '1 stop max' },
 ];
 
-/** Section 9 filters: stops, max duration (1–24 h by 0.5), max price (by 50), departure window (by 30 min). */
+/** The filters of docs/product/search.md#filters: stops, max duration (1–24 h by 0.5), max price (by 50), departure window (by 30 min). */
 export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOnSmall = true }: FlightFiltersPanelProps) {
   const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId() };
   const set = (patch: Partial<FlightFilters>) => onChange(updateFilters(filters, patch, ceiling));

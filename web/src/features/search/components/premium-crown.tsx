@@ -1,6 +1,6 @@
 import { CrownIcon } from '@/components/ui/icons';
 
-/** The crown mark of premium-only controls (section 2.2), named for screen readers. */
+/** The crown mark of premium-only controls (docs/product/search.md#search-form), named for screen readers. */
 export function PremiumCrown({ label = 'Premium' }: { label?: string }) {
   return (
     <span role="img" aria-label={label} title={label} className="inline-flex text-amber-500">

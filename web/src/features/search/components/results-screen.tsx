@@ -39,7 +39,7 @@ export interface ResultsScreenProps {
 /** Refusals a retry cannot change: not signed in, not allowed (premium), no searches left. */
 const NO_RETRY_STATUSES = new Set([401, 403, 429]);
 
-/** Section 2.2 'Departure flights results screen'. */
+/** docs/product/search.md#results. */
 export function ResultsScreen(props: ResultsScreenProps) {
   const { search, direction, isPremium } = props;
   const [expanded, setExpanded] = useState<string | null>(null);

@@ -43,7 +43,7 @@ function Skeleton() {
   );
 }
 
-/** Section 2.2 'Return flights screen'. */
+/** docs/product/search.md#return-flights. */
 export function ReturnScreen(props: ReturnScreenProps) {
   const { departure } = props;
   const from = departure?.destination ?? props.destinationValue;

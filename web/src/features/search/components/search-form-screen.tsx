@@ -24,7 +24,10 @@ export interface SearchFormScreenProps {
   today: string;
 }
 
-/** Section 2.2 'Search form' screen: the heading and the form, its airport cards built from the airports list. */
+/**
+ * The search form screen (docs/product/search.md#search-form): the heading and the form, its airport cards built from
+ * the airports list.
+ */
 export function SearchFormScreen(props: SearchFormScreenProps) {
   const { form, dispatch, auth, airports } = props;
   const columns = useGridColumns();

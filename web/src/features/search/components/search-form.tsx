@@ -39,7 +39,7 @@ export interface SearchFormProps {
   usageBadge?: ReactNode;
   /** A form-level message: validation, log-in prompts, link problems, the single-route premium alert. */
   message?: FormMessage | null;
-  /** Section 2.2: an outside reason to disable searching, shown on the button. */
+  /** docs/product/search.md#search-button: an outside reason to disable searching, shown on the button. */
   disabledMessage?: string;
   today?: string;
 }
@@ -83,7 +83,7 @@ function Segmented<T extends string>({
   );
 }
 
-/** Section 2.2 'Search form'. */
+/** docs/product/search.md#search-form. */
 export function SearchForm(props: SearchFormProps) {
   const { values: v, isPremium } = props;
   const inbound = v.direction === 'inbound';
@@ -104,7 +104,7 @@ export function SearchForm(props: SearchFormProps) {
   };
   const disabled = isSearchDisabled(buttonInput);
   // Enter in a field submits the form even while the button is disabled for a missing field: the page then says
-  // what is missing (section 5). A running search, an outside block or an empty quota stay silent.
+  // what is missing (docs/product/search.md#form-validation). A running search, an outside block or an empty quota stay silent.
   const blocked = props.loading || Boolean(props.disabledMessage) || (props.signedIn && props.searchesRemaining === 0);
 
   return (

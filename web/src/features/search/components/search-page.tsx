@@ -28,9 +28,9 @@ import { ReturnScreen } from './return-screen';
 import { SearchFormScreen } from './search-form-screen';
 import './search.css';
 
-/** Section 4: the not-found message shows this long before the view returns to the departures. */
+/** docs/product/search.md#links-and-the-query-string: the not-found message shows this long before the view returns to the departures. */
 export const NOT_FOUND_FALLBACK_MS = 3000;
-/** Section 2.2: a link waits for the airports list, checking this often. */
+/** docs/product/search.md#links-and-the-query-string: a link waits for the airports list, checking this often. */
 export const AIRPORTS_RETRY_MS = 100;
 
 export interface SelectedTrip {
@@ -59,7 +59,7 @@ export interface SearchPageProps {
 }
 
 /**
- * The search page (section 2.2): the page state (reducer), the query string (URL-state hook) and the streamed
+ * The search page (docs/product/search.md): the page state (reducer), the query string (URL-state hook) and the streamed
  * search, shown as one of three screens: the search form, the departure flights and the return flights. A link
  * runs its search once the airports list is there; a return-flights link then looks for its departure by hash.
  */
@@ -95,7 +95,7 @@ export function SearchPage(props: SearchPageProps) {
     url.setLinkLoading(false);
     url.write(null);
   };
-  // Home in the top bar, clicked while here, starts over (section 2.10).
+  // Home in the top bar, clicked while here, starts over (docs/product/README.md#top-bar).
   useRegisterHomeReset(newSearch);
 
   // Runs a pending link once we know who is asking and the airports list is there (checked every 100 ms).

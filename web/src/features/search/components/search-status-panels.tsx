@@ -3,7 +3,10 @@ import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import type { SearchError } from '../hooks/use-flight-search';
 
-/** Section 8: a 429 is the orange 'Daily Search Limit Reached' panel pointing to /plans; anything else is red. */
+/**
+ * docs/product/search.md#search-errors: a 429 is the orange 'Daily Search Limit Reached' panel pointing to /plans;
+ * anything else is red.
+ */
 export function SearchErrorPanel({ error, onRetry }: { error: SearchError; onRetry?: () => void }) {
   if (error.status === 429 || error.code === 'QUOTA_EXCEEDED') {
     return (

@@ -1,7 +1,7 @@
 import { LIMITS } from '@gowild/contract/limits';
 import { useId, useState } from 'react';
 
-/** Section 5 'Trip duration': an integer 1–365; typed values are clamped. */
+/** docs/product/search.md#trip-duration: an integer 1–365; typed values are clamped. */
 export function clampTripDays(raw: number): number {
   if (!Number.isFinite(raw)) return LIMITS.tripDurationMin;
   return Math.min(LIMITS.tripDurationMax, Math.max(LIMITS.tripDurationMin, Math.round(raw)));

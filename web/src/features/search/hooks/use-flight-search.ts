@@ -98,7 +98,7 @@ function toSearchError(e: unknown, direction: FlightSearchRequest['direction']):
 }
 
 /**
- * The streamed flight search (section 2.2 'Departure flights'): destinations appear as the server checks them.
+ * The streamed flight search (docs/product/search.md#results): destinations appear as the server checks them.
  * A new search aborts the one before it. `onSuccess` runs once per search that completed (usage refresh).
  */
 export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {

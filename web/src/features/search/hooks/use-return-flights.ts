@@ -17,7 +17,7 @@ export interface ReturnSearchInput {
 }
 
 /**
- * Section 7 'Return search': one single-route search per airport, in parallel; failed ones are dropped. The
+ * docs/product/search.md#return-flights: one single-route search per airport, in parallel; failed ones are dropped. The
  * result is an error only when every one of them failed.
  */
 export function useReturnFlights(input: ReturnSearchInput) {

@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { FlightSearchRequest } from '../api/search-flights-stream';
 import { type ParsedLink, type Screen, type SearchLink, buildSearchQuery, parseSearchLink } from '../utils/search-link';
 
-/** Section 2.2: after a normal search the URL is updated this much later. */
+/** docs/product/search.md#links-and-the-query-string: after a normal search the URL is updated this much later. */
 export const URL_UPDATE_DELAY_MS = 100;
 
 /** The link of a results screen: what was searched, the screen, and on return flights the chosen departure. */
@@ -25,7 +25,7 @@ export function isNewLink(qs: string, lastWritten: string | null): boolean {
 }
 
 /**
- * The search page's query string (section 2.2 'Query string', decision 040). Reads it: a URL change the page did
+ * The search page's query string (docs/product/search.md#links-and-the-query-string, decision 040). Reads it: a URL change the page did
  * not write is handed to `onLink`, parsed. Writes it with `replace`: at once, or `URL_UPDATE_DELAY_MS` later after a
  * normal search, and never while a link is loading (the link's own URL stays as it was opened).
  */
@@ -69,7 +69,7 @@ export function useSearchUrlState(onLink: (parsed: ParsedLink) => void) {
     () => ({
       /** Mirrors a state into the query string at once; null clears it. */
       write: (link: Partial<SearchLink> | null) => write(link),
-      /** The URL follows a normal search a moment later (section 2.2). */
+      /** The URL follows a normal search a moment later (docs/product/search.md#links-and-the-query-string). */
       writeAfterSearch: (link: Partial<SearchLink>) => write(link, URL_UPDATE_DELAY_MS),
       /** While a link's search runs, nothing is written. */
       setLinkLoading: (loading: boolean) => {

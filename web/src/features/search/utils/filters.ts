@@ -4,7 +4,7 @@ import type { Flight } from '@gowild/contract/flights';
 export type StopsFilter = 'any' | 'nonstop' | 'one_stop';
 export type SortOrder = 'highest_first' | 'lowest_first';
 
-/** Section 9 'Results and filters'. */
+/** docs/product/search.md#filters. */
 export const FILTER_LIMITS = {
   durationMinHours: 1,
   durationMaxHours: 24,
@@ -25,7 +25,7 @@ export interface FlightFilters {
   /** Minutes after local midnight, earliest ≤ latest. */
   earliestDeparture: number;
   latestDeparture: number;
-  /** Section 9: sorted by lowest fare, highest first while the flag is on (default on). */
+  /** docs/product/search.md#filters: sorted by lowest fare, highest first while the flag is on (default on). */
   sort: SortOrder;
 }
 
@@ -63,7 +63,7 @@ const snap = (v: number, step: number) => Math.round(v / step) * step;
 
 /**
  * Applies one change and keeps the rules: values snapped to their steps and ranges, and the earliest departure
- * never after the latest (section 5) — moving one end past the other pulls the other along.
+ * never after the latest (docs/product/search.md#filters) — moving one end past the other pulls the other along.
  */
 export function updateFilters(filters: FlightFilters, patch: Partial<FlightFilters>, ceiling: number): FlightFilters {
   const next = { ...filters, ...patch };

@@ -23,9 +23,9 @@ function cheapest(flights: readonly Flight[], pick: (f: Flight) => number | null
 const goWildPrice = (f: Flight) => (hasGoWild(f) ? (f.fares.go_wild?.total ?? null) : null);
 
 /**
- * Section 1: destinations with any GoWild fare are GoWild destinations, the others Standard; destinations without
- * flights are left out. With `sort`, each group is ordered cheapest first (GoWild by its GoWild fare); without it,
- * arrival order is kept so cards do not jump while a search is still streaming in.
+ * docs/product/search.md#destination-groups: destinations with any GoWild fare are GoWild destinations, the others
+ * Standard; destinations without flights are left out. With `sort`, each group is ordered cheapest first (GoWild by its
+ * GoWild fare); without it, arrival order is kept so cards do not jump while a search is still streaming in.
  */
 export function groupDestinations(results: readonly DestinationResult[], sort: boolean): GroupedResults {
   const withFlights = results.filter((r) => r.flights.length > 0);

@@ -4,7 +4,7 @@ import { localDatePart } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 
 /**
- * Section 7 'Return search': the airports to fly back from, one single-route search each. A destination airport
+ * docs/product/search.md#return-flights: the airports to fly back from, one single-route search each. A destination airport
  * that belongs to a city group brings the city's other airports along (land at JFK, fly home from LGA); a
  * destination value (CITY:XXX or a code list) expands to its airports.
  */
@@ -20,7 +20,7 @@ export function returnOrigins(destination: string): string[] {
 
 /**
  * Merges the answers of the per-airport searches (failed ones dropped), keeps flights departing at or after the
- * outbound arrival (section 5), removes duplicates, and orders them by departure.
+ * outbound arrival (docs/product/search.md#return-flights), removes duplicates, and orders them by departure.
  */
 export function mergeReturnFlights(answers: readonly (Flight[] | null)[], outboundArrival: string | null): Flight[] {
   const seen = new Set<string>();
@@ -39,8 +39,8 @@ export function mergeReturnFlights(answers: readonly (Flight[] | null)[], outbou
 }
 
 /**
- * Section 2.2: the return date defaults to the departure flight's arrival date (or that plus the trip duration the
- * traveller asked for) and is never earlier than the arrival date.
+ * docs/product/search.md#return-flights: the return date defaults to the departure flight's arrival date (or that plus
+ * the trip duration the traveller asked for) and is never earlier than the arrival date.
  */
 export function defaultReturnDate(outboundArrival: string, tripDays: number | null, current?: string): string {
   const arrival = localDatePart(outboundArrival);

@@ -14,7 +14,7 @@ const base: SearchButtonInput = {
 };
 
 describe('search button', () => {
-  it('labels each case of section 2.2 in order of precedence', () => {
+  it('labels each case of docs/product/search.md#search-button in order of precedence', () => {
     expect(searchButtonLabel(base)).toBe('Search from Denver (DEN)');
     expect(searchButtonLabel({ ...base, destination: 'LAS', destinationLabel: 'Las Vegas (LAS)' })).toBe(
       'Search Denver (DEN) → Las Vegas (LAS)',
@@ -28,7 +28,7 @@ describe('search button', () => {
     expect(searchButtonLabel({ ...base, loading: true, searchesRemaining: 0 })).toBe('Searching...');
   });
 
-  it('is disabled by each rule of section 4 and enabled otherwise', () => {
+  it('is disabled by each rule of docs/product/search.md#search-button and enabled otherwise', () => {
     expect(isSearchDisabled(base)).toBe(false);
     expect(isSearchDisabled({ ...base, loading: true })).toBe(true);
     expect(isSearchDisabled({ ...base, disabled: true })).toBe(true);

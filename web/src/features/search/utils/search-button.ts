@@ -17,7 +17,7 @@ export interface SearchButtonInput {
   destinationLabel: string;
 }
 
-/** Section 4 'Search button disabled when any holds'. */
+/** When the button is disabled (docs/product/search.md#search-button). */
 export function isSearchDisabled(i: SearchButtonInput): boolean {
   return (
     i.loading ||
@@ -29,7 +29,7 @@ export function isSearchDisabled(i: SearchButtonInput): boolean {
   );
 }
 
-/** Section 2.2 'Search button' labels, in order of precedence. */
+/** The button's labels (docs/product/search.md#search-button), in order of precedence. */
 export function searchButtonLabel(i: SearchButtonInput): string {
   if (i.loading) return 'Searching...';
   if (i.disabled) return i.disabledMessage || 'Search Disabled';

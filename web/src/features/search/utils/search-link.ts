@@ -4,7 +4,7 @@ import type { Direction } from './search-button';
 
 export type Screen = 'search' | 'departure_flights' | 'return_flights';
 
-/** The page state the query string mirrors (section 2.2 'Query string'). */
+/** The page state the query string mirrors (docs/product/search.md#links-and-the-query-string). */
 export interface SearchLink {
   origin: string;
   destination: string;
@@ -40,7 +40,7 @@ export function parseSearchLink(params: URLSearchParams): ParsedLink {
   const destination = normalizeAirportInput(params.get('destination') ?? '');
   if (direction === 'outbound' && (!origin || !date)) return { kind: 'invalid', message: LINK_MESSAGES.outboundMissing };
   if (direction === 'inbound' && (!destination || !date)) return { kind: 'invalid', message: LINK_MESSAGES.inboundMissing };
-  // Return flights exist for the outbound direction only (section 1).
+  // Return flights exist for the outbound direction only (docs/product/search.md#return-flights).
   if (screen === 'return_flights' && direction !== 'outbound') return { kind: 'invalid', message: LINK_MESSAGES.invalid };
   return { kind: 'link', link: { origin: direction === 'inbound' ? '' : origin, destination, date, direction, screen, flight } };
 }

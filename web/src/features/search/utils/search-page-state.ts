@@ -10,7 +10,7 @@ import type { Direction } from './search-button';
 import type { ParsedLink, Screen, SearchLink } from './search-link';
 
 /**
- * The search page's own state (section 2.2) as a pure reducer: the form, which of the three screens shows, the
+ * The search page's own state (docs/product/search.md) as a pure reducer: the form, which of the three screens shows, the
  * chosen departure and return date, messages, and a link waiting to run. The streamed search, the URL and the
  * timers stay outside; this only decides what the page looks like after each event.
  */
@@ -68,7 +68,10 @@ export interface SearchPageState {
   pendingLink: SearchLink | null;
   /** The departure hash of a return-flights link, until its departures are in. */
   pendingHash: string | null;
-  /** The link's departure was not found: the page goes back to the departures shortly (section 4). */
+  /**
+   * The link's departure was not found: the page goes back to the departures shortly
+   * (docs/product/search.md#links-and-the-query-string).
+   */
   fallbackPending: boolean;
 }
 
@@ -259,7 +262,7 @@ export function unknownCityRefusal(req: Pick<FlightSearchRequest, 'origin' | 'de
   return hasUnknownCity(req.origin) || hasUnknownCity(req.destination) ? { text: PAGE_MESSAGES.cityWithoutAirports, tone: 'error' } : null;
 }
 
-/** What a visitor is told instead of a search (section 2.2): a request would 401 and hide the message. */
+/** What a visitor is told instead of a search (docs/product/search.md#who-may-search): a request would 401 and hide the message. */
 export function loginPrompt(screen: Screen): FormMessage {
   return {
     text: screen === 'return_flights' ? PAGE_MESSAGES.loginToViewReturns : PAGE_MESSAGES.loginToSearch,

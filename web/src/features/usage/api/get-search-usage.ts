@@ -24,7 +24,7 @@ export function useSearchUsage() {
   return useQuery({ ...searchUsageQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
 }
 
-/** Re-reads the quota; call it after each successful search (spec section 4). */
+/** Re-reads the quota; call it after each successful search (docs/product/accounts-and-plans.md#usage-badge). */
 export function useRefreshSearchUsage(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: searchUsageQueryKey }), [queryClient]);

@@ -7,7 +7,7 @@ function usage(searches_remaining: number | null, is_premium = false, search_lim
   return { 'GET /api/auth/search-usage': () => ({ search_limit, searches_remaining, is_premium }) };
 }
 
-describe('usage badge (spec section 4)', () => {
+describe('usage badge (docs/product/accounts-and-plans.md#usage-badge)', () => {
   afterEach(resetTestState);
 
   it('is unlimited for premium', async () => {

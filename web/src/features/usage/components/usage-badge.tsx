@@ -5,8 +5,8 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { useSearchUsage } from '@/features/usage/api/get-search-usage';
 
 /**
- * The search-usage badge of spec section 4: unlimited for premium; green with more than 1 search left, yellow at
- * 1 or fewer, red at 0 with 'Get Free Trial'. Hidden while loading, on error and for visitors.
+ * The search-usage badge of docs/product/accounts-and-plans.md#usage-badge: unlimited for premium; green with more than
+ * 1 search left, yellow at 1 or fewer, red at 0 with 'Get Free Trial'. Hidden while loading, on error and for visitors.
  */
 export function UsageBadge({ onUpgrade }: { onUpgrade?: () => void }) {
   const { isAuthenticated } = useAuth();

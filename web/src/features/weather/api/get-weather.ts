@@ -7,7 +7,7 @@ export interface WeatherRange {
   end: string;
 }
 
-/** Section 8 'Weather' texts. */
+/** The texts of docs/product/search.md#weather. */
 export const WEATHER_MESSAGES = {
   unavailable503: 'Weather service is currently unavailable',
   notFound: (code: string) => `Weather data not available for ${code}`,
@@ -42,7 +42,7 @@ export const weatherQueryOptions = (code: string, range?: WeatherRange) =>
   queryOptions({
     queryKey: ['weather', code, range?.start ?? null, range?.end ?? null],
     queryFn: ({ signal }) => getWeather(code, range, signal),
-    // Section 4: a destination's weather is fetched once per expand-able card; forecasts change slowly.
+    // docs/product/search.md#weather: a destination's weather is fetched once per expand-able card; forecasts change slowly.
     staleTime: 30 * 60 * 1000,
     retry: false,
   });

@@ -23,7 +23,7 @@ interface WeatherForecastProps {
 }
 
 /**
- * A destination's forecast: 7 days (section 9), each with its WMO icon, words and high/low °F. Labels the data
+ * A destination's forecast: 7 days (docs/product/search.md#weather), each with its WMO icon, words and high/low °F. Labels the data
  * as demo data when the offline weather provider made it.
  */
 export function WeatherForecast({ code, range, title = 'Weather', emptyText }: WeatherForecastProps) {

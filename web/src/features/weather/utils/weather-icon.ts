@@ -1,7 +1,7 @@
 export type WeatherKind =
   'clear' | 'mostly-clear' | 'partly-cloudy' | 'overcast' | 'fog' | 'drizzle' | 'rain' | 'snow' | 'showers' | 'thunder' | 'unknown';
 
-/** The picture for a WMO weather code (Open-Meteo's codes, as providers.md lists them). */
+/** The picture for a WMO weather code (Open-Meteo's codes, as docs/product/providers.md#weather lists them). */
 export function weatherKind(code: number): WeatherKind {
   if (code === 0) return 'clear';
   if (code === 1) return 'mostly-clear';

@@ -5,11 +5,11 @@ import { CloseIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 
-/** Section 2.10: shown about a second after the page loads. */
+/** docs/product/search.md#whats-new: shown about a second after the page loads. */
 export const WHATS_NEW_DELAY_MS = 1000;
 const CLOSE_FADE_MS = 150;
 
-/** decisions.md: the remembered key is derived from the version. */
+/** docs/product/search.md#whats-new: the remembered key is derived from the version. */
 export function whatsNewKey(version: string): string {
   return `app_update_modal_${version}`;
 }
@@ -38,7 +38,7 @@ export interface WhatsNewModalProps {
   monthlyPrice?: number;
 }
 
-/** 'What's New' (section 2.10): once per browser per version, after about 1 s. */
+/** 'What's New' (docs/product/search.md#whats-new): once per browser per version, after about 1 s. */
 export function WhatsNewModal({ version, monthlyPrice }: WhatsNewModalProps) {
   const [open, setOpen] = useState(false);
   const [closing, setClosing] = useState(false);
