@@ -17,7 +17,7 @@ let deps: AppDeps;
 
 /** An ID token shaped like Google's (docs/product/providers.md#google-sign-in), signed with the test key set. */
 async function idToken(claims: Record<string, unknown> = {}, opts: { key?: PrivateKey; kid?: string; alg?: string } = {}) {
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(deps.clock.now().getTime() / 1000);
   return new SignJWT({
     iss: 'https://accounts.google.com',
     aud: CLIENT_ID,
@@ -98,7 +98,11 @@ describe('POST /api/auth/google', () => {
   it.each([
     ['another audience', async () => idToken({ aud: 'someone-else.apps.googleusercontent.com' })],
     ['another issuer', async () => idToken({ iss: 'https://evil.example.com' })],
-    ['expired', async () => idToken({ iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+    [
+      'expired',
+      async () =>
+        idToken({ iat: Math.floor(deps.clock.now().getTime() / 1000) - 7200, exp: Math.floor(deps.clock.now().getTime() / 1000) - 3600 }),
+    ],
     ['a key Google never published', async () => idToken({}, { key: strangerKey })],
     [
       'an HMAC token',

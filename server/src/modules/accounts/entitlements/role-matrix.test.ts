@@ -3,6 +3,8 @@ import { dailyLimitMessage } from '@gowild/contract/flights';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../../deps';
+import { testConfig } from '../../../config';
+import { clockFromConfig } from '../../../lib/clock';
 import type { SearchKind } from './search-gate';
 import { ROLES, type Role, buildAccountsTestApp, signInAs } from '../../../test/factories';
 
@@ -16,7 +18,8 @@ const signedIn = { visitor: 401, free: 200, premium: 200, admin: 200, deactivate
 const adminOnly = { visitor: 401, free: 403, premium: 403, admin: 200, deactivated: 401 };
 const premiumOnly = { visitor: 401, free: 403, premium: 200, admin: 403, deactivated: 401 };
 
-const today = new Date().toISOString().slice(0, 10);
+// Today on the clock the test apps run on (TEST_NOW when a run pins it): a UTC date is never past at a US airport.
+const today = clockFromConfig(testConfig()).now().toISOString().slice(0, 10);
 const matrix: [string, InjectOptions, Expect][] = [
   ['search usage', { method: 'GET', url: '/api/auth/search-usage' }, signedIn],
   ['profile update', { method: 'PUT', url: '/api/auth/profile', payload: { first_name: 'Pat' } }, signedIn],
