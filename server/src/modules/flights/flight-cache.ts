@@ -30,7 +30,7 @@ export function createMemoryFlightCache(maxEntries = 20_000): FlightCache {
 }
 
 /**
- * Shared between API processes (the scale-out shape, docs/ARCHITECTURE.md; decision 012). A Redis failure degrades to a miss, never to a
+ * Shared between API processes (docs/ARCHITECTURE.md#running-several-api-processes; decision 012). A Redis failure degrades to a miss, never to a
  * failed search: the airline is still there.
  */
 export function createRedisFlightCache(redis: Redis, opts: { prefix?: string; onError?: (err: unknown) => void } = {}): FlightCache {

@@ -13,7 +13,7 @@ import { adminQuery } from '../../../test/database';
 import { TEST_PASSWORD, createUser, testPasswordHasher } from '../../../test/factories';
 
 /**
- * Two API processes behind a load balancer (the scale-out shape, docs/ARCHITECTURE.md): each with its own PostgreSQL pool and
+ * Two API processes behind a load balancer (docs/ARCHITECTURE.md#running-several-api-processes): each with its own PostgreSQL pool and
  * Redis client, sharing one database, one Redis and one JWT secret. Quota, sessions and login limits must hold across
  * them. Runs in the PostgreSQL + Redis suite (`npm run test:pg`).
  */
