@@ -16,12 +16,15 @@ afterEach(() => {
 });
 
 // `npm run test:clocks`: components live on the chosen day (TEST_NOW), with time still running.
+// Pinned here already, so dates a test file computes when it loads are on the chosen day too.
 const pinned = process.env.TEST_NOW;
+function pinDate(at: string) {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(at));
+}
 if (pinned) {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    vi.setSystemTime(new Date(pinned));
-  });
+  pinDate(pinned);
+  beforeEach(() => pinDate(pinned));
   afterEach(() => {
     vi.useRealTimers();
   });

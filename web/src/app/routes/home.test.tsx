@@ -125,7 +125,8 @@ describe('home: premium gating', () => {
     expect(screen.queryByRole('searchbox', { name: /Departure Airport/ })).toBeNull();
     expect(screen.getByRole('searchbox', { name: /Arrival Airport/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Las Vegas/ }));
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(tomorrow.slice(8).replace(/^0/, '') + ', ' + tomorrow.slice(0, 4)) }));
+    // By its date, not its label: at a month's end "1, 2026" names several days of the calendar.
+    fireEvent.click(document.querySelector<HTMLButtonElement>(`button[data-date="${tomorrow}"]`)!);
     fireEvent.click(screen.getByRole('button', { name: 'Search Inbound Flights to Las Vegas (LAS)' }));
     expect(await screen.findByRole('heading', { name: 'Inbound to Las Vegas (LAS)' })).toBeTruthy();
     const call = api.callsTo('GET /api/flights/inbound/stream')[0]!;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '@gowild/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../config';
+import { clockFromConfig } from '../../../lib/clock';
 import { findAirport } from '../../../lib/reference-data/airports';
 import { createFrontierProvider } from '../frontier';
 
@@ -41,14 +43,16 @@ afterAll(async () => {
 
 describe('npm run emulator (the standalone process)', () => {
   it('answers the real adapter over HTTP with flights and booking links', async () => {
+    // The emulator process runs on the same clock (TEST_NOW passes through its environment).
+    const clock = clockFromConfig(testConfig());
     const provider = createFrontierProvider({
       baseUrl: url,
       bookingBaseUrl: 'https://booking.flyfrontier.com',
       dateFormat: 'YYYY-MM-DD',
       timeZoneOf: (c) => findAirport(c)?.timezone,
-      now: () => new Date(),
+      now: () => clock.now(),
     });
-    const date = addDays(new Date().toISOString().slice(0, 10), 3);
+    const date = addDays(clock.now().toISOString().slice(0, 10), 3);
     const result = await provider.fetchFlights({ origin: 'DEN', destination: 'MCO', date }, AbortSignal.timeout(10_000));
     provider.close();
     expect(result.kind).toBe('flights');
