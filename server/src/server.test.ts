@@ -59,5 +59,7 @@ describe('server process', () => {
       s.proc.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A fresh on-disk database migrates and seeds before it listens; on a loaded CI machine that alone took
+    // longer than the default 20 s, so the test waits as long as its own waitFor does.
+  }, 60_000);
 });
