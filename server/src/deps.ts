@@ -137,7 +137,9 @@ export async function createAppDeps(config: Config, database: Database, override
     // One run per tick across every process on the database (decision 066); tests use in-process timers.
     jobs:
       overrides.jobs ??
-      (config.JOBS_RUNNER === 'pg-boss' ? createPgBossJobRunner({ database, databaseUrl: config.DATABASE_URL }) : createIntervalJobRunner()),
+      (config.JOBS_RUNNER === 'pg-boss'
+        ? createPgBossJobRunner({ database, databaseUrl: config.DATABASE_URL })
+        : createIntervalJobRunner()),
     modules,
     disposers,
     ...reference.services,

@@ -59,7 +59,9 @@ export function createPgBossJobRunner(opts: PgBossRunnerOptions): JobRunner & { 
   function connect(): PgBoss {
     const common = {
       application_name: 'gowild-jobs',
-      ...(opts.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 } : {}),
+      ...(opts.cronMonitorIntervalSeconds
+        ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 }
+        : {}),
     };
     if (opts.databaseUrl) return new PgBoss({ ...common, connectionString: opts.databaseUrl, max: 4 });
     if (!opts.database.pglite) throw new Error('the pg-boss runner needs DATABASE_URL or the embedded database');

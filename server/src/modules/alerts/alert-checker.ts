@@ -55,7 +55,11 @@ const hasSeats = (fare: Fare) => fare.available_seats == null || fare.available_
  * the maximum; otherwise the lowest fare on sale at or under it. The cheapest such flight of the day wins (the
  * earliest departure on a tie).
  */
-export function bestMatch(flights: readonly Flight[], alert: Pick<OpenAlert, 'gowildOnly' | 'maxPrice'>, date: string): MatchedFlight | undefined {
+export function bestMatch(
+  flights: readonly Flight[],
+  alert: Pick<OpenAlert, 'gowildOnly' | 'maxPrice'>,
+  date: string,
+): MatchedFlight | undefined {
   let best: MatchedFlight | undefined;
   const limit = cents(alert.maxPrice);
   for (const flight of flights) {
@@ -166,7 +170,9 @@ export function createAlertChecker(deps: {
     report.groups = groups.size;
 
     // Earliest dates first, so the alerts closest to departure are answered first.
-    const queue = [...groups.values()].sort((a, b) => (a.date === b.date ? (a.origin + a.destination).localeCompare(b.origin + b.destination) : a.date < b.date ? -1 : 1));
+    const queue = [...groups.values()].sort((a, b) =>
+      a.date === b.date ? (a.origin + a.destination).localeCompare(b.origin + b.destination) : a.date < b.date ? -1 : 1,
+    );
     let touched: string[] = [];
     const flushTouched = async () => {
       if (touched.length === 0) return;

@@ -49,11 +49,7 @@ const button = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;background:#166534;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;margin:4px 8px 4px 0">${escapeHtml(label)}</a>`;
 
 /** Sent when an alert is created: the route, the dates, the maximum price, GoWild only or any fare. */
-export function alertConfirmationEmail(
-  owner: Owner,
-  alert: AlertFacts,
-  opts: { appUrl: string; supportEmail: string },
-): QueuedEmail {
+export function alertConfirmationEmail(owner: Owner, alert: AlertFacts, opts: { appUrl: string; supportEmail: string }): QueuedEmail {
   const route = routeLabel(alert.originAirport, alert.destinationAirport);
   const dates = alert.travelDates.map(formatMediumDateWithYear);
   const price = `$${formatAlertPrice(alert.maxPrice)}`;
@@ -102,7 +98,12 @@ export interface MatchedFlight {
 }
 
 /** Sent once when an alert matches: route, date, flight times, fare and price, the airline's booking page and our search. */
-export function alertMatchEmail(owner: Owner, alert: AlertFacts, match: MatchedFlight, opts: { appUrl: string; supportEmail: string }): QueuedEmail {
+export function alertMatchEmail(
+  owner: Owner,
+  alert: AlertFacts,
+  match: MatchedFlight,
+  opts: { appUrl: string; supportEmail: string },
+): QueuedEmail {
   const route = routeLabel(alert.originAirport, alert.destinationAirport);
   const date = formatMediumDateWithYear(match.date);
   const fare = FARE_LABELS[match.fare];

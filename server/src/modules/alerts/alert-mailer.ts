@@ -42,7 +42,11 @@ export function createAlertMailer(deps: {
   let running: Promise<DrainReport> | undefined;
   let again = false;
 
-  async function sendOne(row: Awaited<ReturnType<AlertsRepository['claimDueEmails']>>[number], report: DrainReport, log?: FastifyBaseLogger) {
+  async function sendOne(
+    row: Awaited<ReturnType<AlertsRepository['claimDueEmails']>>[number],
+    report: DrainReport,
+    log?: FastifyBaseLogger,
+  ) {
     const kind = row.kind as AlertEmailKind;
     try {
       await email.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
