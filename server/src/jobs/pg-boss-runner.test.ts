@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, wrapPglite } from '../db/client';
 import type { Job } from '../lib/app-module';
 import { adminQuery } from '../test/database';
-import { buildTestApp } from '../test/build-test-app';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { createAppDeps, disposeAppDeps } from '../deps';
 import { cronFor, createPgBossJobRunner } from './pg-boss-runner';
 
 const quietLog = {
@@ -94,7 +96,13 @@ describe('pg-boss on the embedded database (PGlite)', () => {
   }, 120_000);
 
   it('is what the app runs with JOBS_RUNNER=pg-boss: the three module jobs on their schedules', async () => {
-    const { app, deps } = await buildTestApp({ env: { JOBS_RUNNER: 'pg-boss' } });
+    const embedded = await wrapPglite(new PGlite(), true);
+    const deps = await createAppDeps(testConfig({ JOBS_RUNNER: 'pg-boss', WEB_DIST_DIR: '/nonexistent-web-dist' }), embedded);
+    const app = await buildApp(deps);
+    app.addHook('onClose', async () => {
+      await disposeAppDeps(deps);
+      await embedded.close();
+    });
     try {
       await app.ready();
       const runner = deps.jobs as ReturnType<typeof createPgBossJobRunner>;
@@ -143,11 +151,15 @@ describe.skipIf(!adminUrl)('pg-boss on PostgreSQL: two processes', () => {
       createPgBossJobRunner({ database, databaseUrl: url, cronMonitorIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }),
     );
     try {
+      // Each run records the minute it ran in, which is its tick's minute as long as the start is not in a minute's
+      // last seconds (the first tick, the current minute's, runs at start).
+      const second = new Date().getUTCSeconds();
+      if (second > 45) await new Promise((r) => setTimeout(r, (62 - second) * 1000));
       await Promise.all(runners.map((r, i) => r.start([job(i === 0 ? 'a' : 'b')], quietLog)));
       await Promise.all(runners.map((r) => r.started()));
-      // Two ticks (up to two minutes and a little), then one more poll for a duplicate to show up if there were one.
+      // Two ticks (the current minute's and the next), then a few seconds for a duplicate to show up if there were one.
       await until(() => runs.length >= 2, 150_000, 500);
-      await new Promise((r) => setTimeout(r, 3000));
+      await new Promise((r) => setTimeout(r, 5000));
       const perMinute = new Map<number, number>();
       for (const r of runs) perMinute.set(r.minute, (perMinute.get(r.minute) ?? 0) + 1);
       expect([...perMinute.values()].every((n) => n === 1)).toBe(true);
