@@ -18,7 +18,7 @@ let built: Awaited<ReturnType<typeof buildAccountsTestApp>>;
 
 beforeAll(async () => {
   built = await buildAccountsTestApp({ deps: { clock, jobs: noJobs, email } });
-});
+}, 120_000);
 afterAll(async () => {
   await built.deps.alertMailer.idle();
   await built.app.close();

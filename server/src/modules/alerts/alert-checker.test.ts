@@ -29,7 +29,7 @@ beforeAll(async () => {
     env: { APP_URL: 'https://gowild.example' },
     deps: { clock, jobs: noJobs, email, flights: airline.engine(clock) },
   }));
-});
+}, 120_000);
 afterAll(async () => {
   await deps.alertMailer.idle();
   await app.close();
