@@ -176,7 +176,7 @@ export function createAlertChecker(deps: {
     // The database writes go through one pump beside the airline queries, so a slow write never holds a query
     // slot: matches are completed in small transactions, last_checked_at is set a thousand alerts at a time.
     const matched: { id: string; found: FoundFare; email: QueuedEmail }[] = [];
-    let touched: string[] = [];
+    const touched: string[] = [];
     let pump: Promise<void> | undefined;
     let writeError: unknown;
     let broken = false;
