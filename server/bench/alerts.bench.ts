@@ -162,7 +162,7 @@ async function main() {
         const domestic = isDomesticRoute(route.origin, route.destination);
         const maxPrice =
           FIXED_PRICE ??
-          (gowildOnly ? (domestic ? 10 + Math.round(random() * 30) : 40 + Math.round(random() * 100)) : 20 + Math.round(random() * 200));
+          (gowildOnly ? (domestic ? 10 + Math.round(random() * 25) : 40 + Math.round(random() * 80)) : 20 + Math.round(random() * 60));
         return {
           userId: userIds[(i + k) % userIds.length]!,
           originAirport: route.origin,
@@ -176,11 +176,15 @@ async function main() {
     }
     const seedMs = performance.now() - seedStarted;
 
+    console.log(`seeded ${ALERTS} alerts of ${USERS} users in ${(seedMs / 1000).toFixed(1)} s; checking…`);
     const before = await emulator.requests();
     const report = await deps.alertChecker.run();
     const airlineRequests = (await emulator.requests()) - before;
+    const mailStarted = performance.now();
+    const sentDuringRun = mailed;
     await deps.alertMailer.idle();
     const mail = await deps.alertMailer.drain();
+    const mailMs = performance.now() - mailStarted;
 
     const floorMs = (report.queried / RPS) * 1000;
     const requestRatio = airlineRequests / report.queried;
@@ -195,7 +199,10 @@ async function main() {
       `  seeded in ${s(seedMs)}; groups ${report.groups}: ${report.queried} asked, ${report.outsideWindow} GoWild-only outside the window`,
     );
     console.log(
-      `  answers: ${report.fromAirline} airline, ${report.fromCache} cache, ${report.failed} failed; matches ${report.matches}; e-mails ${mailed} sent (${mail.sent} after the run)`,
+      `  answers: ${report.fromAirline} airline, ${report.fromCache} cache, ${report.failed} failed; matches ${report.matches}, dates passed ${report.datesPassed}`,
+    );
+    console.log(
+      `  match e-mails: ${sentDuringRun} sent during the run, ${mailed - sentDuringRun} after it in ${s(mailMs)} (mail server ${SMTP_MS} ms a message, 5 at a time; ${mail.sent} by the last drain)`,
     );
     console.log(
       `  1. airline requests ÷ groups asked: ${airlineRequests} ÷ ${report.queried} = ${requestRatio.toFixed(3)} (goal exactly 1.0)`,

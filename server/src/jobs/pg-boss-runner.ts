@@ -55,6 +55,7 @@ export function createPgBossJobRunner(opts: PgBossRunnerOptions): JobRunner & { 
   let boss: PgBoss | undefined;
   let startup: Promise<void> | undefined;
   let controller = new AbortController();
+  let stopping = false;
 
   function connect(): PgBoss {
     const common = {
@@ -104,23 +105,36 @@ export function createPgBossJobRunner(opts: PgBossRunnerOptions): JobRunner & { 
   return {
     async start(jobs, log) {
       controller = new AbortController();
+      stopping = false;
       startup = (async () => {
         const b = connect();
         b.on('error', (err) => log.warn({ err }, 'job queue error'));
         await b.start();
+        if (stopping) {
+          // Stopped while starting: this queue never served.
+          await b.stop({ graceful: false, wait: true, timeout: 1000 });
+          return;
+        }
         boss = b;
-        for (const job of jobs) await schedule(b, job, log);
+        for (const job of jobs) {
+          if (stopping) return;
+          await schedule(b, job, log);
+        }
         log.info({ jobs: jobs.map((j) => `${j.name} ${cronFor(j.everyMs)}`) }, 'jobs scheduled on pg-boss');
       })();
       // Not awaited: the app is ready before the queue is. A failure is logged; the jobs then do not run here.
       startup.catch((err: unknown) => log.error({ err }, 'the job queue did not start'));
     },
     async stop() {
+      stopping = true;
       controller.abort();
-      await startup?.catch(() => undefined);
-      await boss?.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs ?? 8000 });
+      // A start still installing pg-boss's schema (a fresh database) is not waited for past a moment: shutdown must
+      // stay quick. Whatever it left undone is redone at the next start.
+      await Promise.race([startup?.catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
+      const b = boss;
       boss = undefined;
       startup = undefined;
+      await b?.stop({ graceful: true, wait: true, timeout: opts.stopTimeoutMs ?? 8000 });
     },
     started: async () => {
       await startup;

@@ -11,6 +11,8 @@ export const EMAIL_MAX_ATTEMPTS = 10;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 const BATCH = 20;
+/** E-mails of one batch handed to the mail server at once (a relay takes several connections). */
+const SEND_CONCURRENCY = 5;
 
 /** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … doubling, at most an hour. */
 export function emailBackoffMs(attempts: number): number {
@@ -71,7 +73,11 @@ export function createAlertMailer(deps: {
     for (;;) {
       const batch = await repo.claimDueEmails(clock.now(), EMAIL_LEASE_MS, BATCH);
       if (batch.length === 0) break;
-      for (const row of batch) await sendOne(row, report, log);
+      let next = 0;
+      const sender = async () => {
+        while (next < batch.length) await sendOne(batch[next++]!, report, log);
+      };
+      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, batch.length) }, sender));
     }
     metrics.emailsPending.set(await repo.pendingEmails());
     return report;
