@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALERT_MESSAGES, alertStatus, createNotificationSchema } from './notifications';
+import { ALERT_MESSAGES, alertAirportNotInNetworkMessage, alertSearchPath, alertStatus, createNotificationSchema } from './notifications';
 
 const valid = {
   origin_airport: 'den',
@@ -41,5 +41,14 @@ describe('alertStatus', () => {
     expect(alertStatus({ is_active: true, is_completed: true, found_price: 49.5 })).toBe('Found: $49.50');
     expect(alertStatus({ is_active: true, is_completed: true, found_price: 18 })).toBe('Found: $18');
     expect(alertStatus({ is_active: true, is_completed: true, found_price: null })).toBe('Date Passed');
+  });
+});
+
+describe('alert links and texts', () => {
+  it('links back to the search for a route and date', () => {
+    expect(alertSearchPath('DEN', 'MCO', '2026-07-16')).toBe('/?origin=DEN&destination=MCO&date=2026-07-16');
+  });
+  it('names an airport outside the network', () => {
+    expect(alertAirportNotInNetworkMessage('JFK')).toBe("JFK is not an airport in the airline's route network");
   });
 });
