@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { queryRedactingLoggerOptions } from './lib/log-redaction';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -34,6 +35,8 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
         : {
             level: config.LOG_LEVEL,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            // Secret query values (?token=, code=, key=, signature=…) in URLs, messages and errors.
+            ...queryRedactingLoggerOptions,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
