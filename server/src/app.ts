@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
 
   await registerSecurity(app, config, deps.redis);
   await registerOpenApi(app, config.APP_VERSION);
-  registerHttpMetrics(app, deps.metrics);
+  registerHttpMetrics(app, deps.metrics, config);
   const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { serveSpa });
 
