@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { queryRedactingLoggerOptions } from './lib/log-redaction';
+import { edgeServerOptions, registerConnectionCap } from './plugins/connections';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -42,7 +43,10 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Request, header and keep-alive time-outs (plugins/connections.ts).
+    ...edgeServerOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  registerConnectionCap(app, config, deps.metrics, deps.clock);
   app.setSerializerCompiler(serializerCompiler);
   registerValidation(app);
 
