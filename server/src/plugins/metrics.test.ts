@@ -6,6 +6,7 @@ import { bearerMatches, publicMetricsAccess, startMetricsServer } from './metric
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
+// Each test builds an app; the time-outs allow for a loaded machine.
 describe('/metrics on the public port (decision 054)', () => {
   it('asks for the bearer token when METRICS_TOKEN is set: 401 without it or with a wrong one, 200 with it', async () => {
     const { app } = await buildTestApp({ env: { METRICS_TOKEN: TOKEN } });
@@ -26,7 +27,7 @@ describe('/metrics on the public port (decision 054)', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 
   it('answers 404 when METRICS_PORT is set, token or not: the internal port serves it', async () => {
     const { app } = await buildTestApp({ env: { METRICS_PORT: '0', METRICS_TOKEN: TOKEN } });
@@ -39,7 +40,7 @@ describe('/metrics on the public port (decision 054)', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 
   it('is not served in production with neither key set, and is open in development and tests', async () => {
     // TEST_NOW is refused in production; a pinned run (npm run test:clocks) must not leak it into this app.
@@ -53,7 +54,7 @@ describe('/metrics on the public port (decision 054)', () => {
     expect(publicMetricsAccess(testConfig({ NODE_ENV: 'development' }))).toBe('open');
     expect(publicMetricsAccess(testConfig({ NODE_ENV: 'development', METRICS_TOKEN: TOKEN }))).toBe('token');
     expect(publicMetricsAccess(testConfig({ NODE_ENV: 'development', METRICS_PORT: '9464' }))).toBe('hidden');
-  });
+  }, 60_000);
 });
 
 describe('bearerMatches', () => {

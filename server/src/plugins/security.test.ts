@@ -17,7 +17,7 @@ describe('Strict-Transport-Security (decision 054)', () => {
   beforeAll(async () => {
     ({ app: direct } = await buildTestApp());
     ({ app: proxied } = await buildTestApp({ env: { TRUST_PROXY: 'true' } }));
-  });
+  }, 60_000);
   afterAll(async () => {
     await direct.close();
     await proxied.close();
@@ -49,7 +49,7 @@ describe('framing', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     ({ app } = await buildTestApp());
-  });
+  }, 60_000);
   afterAll(async () => {
     await app.close();
   });
