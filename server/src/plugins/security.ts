@@ -4,9 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 
+/** HSTS as helmet would send it: a year, subdomains included. */
+const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers with a strict CSP the built SPA works under (no inline scripts; styles from our own files),
  * and a default per-IP rate limit, shared through Redis when the app is scaled out.
+ * HSTS only on HTTPS (the socket's, or a trusted proxy's `x-forwarded-proto`), and X-Frame-Options saying what
+ * `frame-ancestors` says, for browsers without CSP 2 (docs/decisions/054-security-headers-and-metrics-access.md).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config, redis?: Redis) {
   await app.register(helmet, {
@@ -28,6 +33,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config, red
     },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // frame-ancestors 'none' above; the legacy header must not allow more.
+    frameguard: { action: 'deny' },
+    // Sent below, and only where it means something.
+    strictTransportSecurity: false,
+  });
+  // `request.protocol` reads `x-forwarded-proto` only from a trusted proxy (TRUST_PROXY); otherwise the socket's.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
   await app.register(rateLimit, {
     global: true,
