@@ -8,6 +8,7 @@ import { type Clock, clockFromConfig } from './lib/clock';
 import { type RateLimitStore, createRateLimitStore } from './lib/rate-limit';
 import { type AccountsDeps, type AccountsModule, createAccountsModule } from './modules/accounts/accounts.module';
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
+import { type BillingModule, createBillingModule } from './modules/billing/billing.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
@@ -15,6 +16,7 @@ import { createPublicConfigModule } from './modules/public-config/public-config.
 import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
+import { createBillingProvider } from './providers/billing';
 import { createEmailProvider } from './providers/email';
 import type { EmailProvider } from './providers/email/email.provider';
 import { createFlightProvider } from './providers/flights';
@@ -27,7 +29,8 @@ type AppServices = ReferenceModule['services'] &
   FlightsModule['services'] &
   WeatherModule['services'] &
   LocationModule['services'] &
-  AdminModule['services'];
+  AdminModule['services'] &
+  BillingModule['services'];
 
 /**
  * The composition root: the one place that reads configuration, opens the shared infrastructure (Redis, metrics,
@@ -100,6 +103,18 @@ export async function createAppDeps(config: Config, database: Database, override
   const weather = createWeatherModule({ provider: createWeatherProvider(config), clock }, overrides);
   const location = createLocationModule({ geo: createGeoProvider(config) }, overrides);
   const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
+  const billing = createBillingModule(
+    {
+      config,
+      db,
+      clock,
+      email,
+      auth: accounts.services.auth,
+      users: accounts.services.users,
+      openProvider: (demoStore) => createBillingProvider(config, { clock, demoStore }),
+    },
+    overrides,
+  );
   const modules: AppModule[] = [
     createHealthModule({ database }),
     createPublicConfigModule({ config }),
@@ -109,6 +124,7 @@ export async function createAppDeps(config: Config, database: Database, override
     weather,
     location,
     admin,
+    billing,
   ];
   for (const m of modules) if (m.close) disposers.push(m.close);
 
@@ -129,6 +145,7 @@ export async function createAppDeps(config: Config, database: Database, override
     ...weather.services,
     ...location.services,
     ...admin.services,
+    ...billing.services,
   };
 }
 
