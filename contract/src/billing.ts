@@ -10,7 +10,11 @@ export const checkoutBodySchema = z
     plan_type: planIdSchema.default('monthly').describe("'monthly' (the default) or 'yearly'").meta({ example: 'yearly' }),
   })
   .strict()
-  .default({ plan_type: 'monthly' });
+  // No body at all is the default plan too (Fastify hands a body-less POST to validation as null).
+  .nullish();
+
+/** The plan a checkout body asks for: monthly unless it says yearly (docs/product/billing.md#checkout). */
+export const DEFAULT_PLAN: PlanId = 'monthly';
 
 export const checkoutResponseSchema = z.object({ checkout_url: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;

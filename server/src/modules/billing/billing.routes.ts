@@ -1,5 +1,6 @@
 import {
   BILLING_MESSAGES,
+  DEFAULT_PLAN,
   checkoutBodySchema,
   checkoutResponseSchema,
   demoCheckoutConfirmResponseSchema,
@@ -42,7 +43,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ auth: AuthService; billing: 
         response: { 200: checkoutResponseSchema, ...errors },
       },
     },
-    async (request) => billing.createCheckout(await caller(request), request.body.plan_type),
+    async (request) => billing.createCheckout(await caller(request), request.body?.plan_type ?? DEFAULT_PLAN),
   );
 
   app.post(
