@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, formatPhone, trialDaysLeft, type User } from '@gowild/contract/auth';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
@@ -142,8 +142,11 @@ function formatDate(iso: string | null): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** /profile: read-only e-mail, inline edits, account type, dates and the subscription button. */
-export function ProfileSettings({ user }: { user: User }) {
+/**
+ * /profile: read-only e-mail, inline edits, account type, dates, and the subscription block the page gives
+ * (billing's; without one, a link to the plans).
+ */
+export function ProfileSettings({ user, subscription }: { user: User; subscription?: ReactNode }) {
   const [saved, setSaved] = useState<EditableField | null>(null);
   const [savedAt, setSavedAt] = useState(0);
 
@@ -217,17 +220,13 @@ export function ProfileSettings({ user }: { user: User }) {
           </div>
         </dl>
         <div className="border-t border-slate-100 py-4">
-          {user.is_premium ? (
-            // Wired to the billing portal by the Billing issue.
-            <Button variant="secondary" disabled title="Subscription management is coming soon">
-              Manage Subscription
-            </Button>
-          ) : (
-            <ButtonLink to={paths.plans} variant="premium">
-              <CrownIcon className="size-4" />
-              Upgrade Now
-            </ButtonLink>
-          )}
+          {subscription ??
+            (!user.is_premium && (
+              <ButtonLink to={paths.plans} variant="premium">
+                <CrownIcon className="size-4" />
+                Upgrade Now
+              </ButtonLink>
+            ))}
         </div>
       </section>
     </div>
