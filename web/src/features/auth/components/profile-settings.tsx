@@ -116,7 +116,7 @@ function EditableRow({ user, field, onSaved }: { user: User; field: EditableFiel
           </form>
         ) : (
           <div className="flex items-center justify-between gap-4">
-            <span className={shown ? 'text-slate-900' : 'text-slate-400 italic'} data-testid={`profile-${field}`}>
+            <span className={shown ? 'text-slate-900' : 'text-slate-500 italic'} data-testid={`profile-${field}`}>
               {shown || 'Not set'}
             </span>
             <button
@@ -168,9 +168,9 @@ export function ProfileSettings({ user, subscription }: { user: User; subscripti
         <dl className="divide-y divide-slate-100">
           <div className="py-4 sm:grid sm:grid-cols-3 sm:gap-4">
             <dt className="text-sm font-medium text-slate-500">Email</dt>
-            <dd className="mt-1 text-slate-900 sm:col-span-2 sm:mt-0" data-testid="profile-email">
+            <dd className="mt-1 text-slate-900 [overflow-wrap:anywhere] sm:col-span-2 sm:mt-0" data-testid="profile-email">
               {user.email}
-              <span className="ml-2 text-xs text-slate-400">(cannot be changed)</span>
+              <span className="ml-2 text-xs text-slate-500">(cannot be changed)</span>
             </dd>
           </div>
           {(['first_name', 'last_name', 'phone_number'] as const).map((field) => (

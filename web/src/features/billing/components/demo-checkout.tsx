@@ -23,8 +23,12 @@ export function inAppPath(url: string): string {
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-2">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={`text-right ${strong ? 'text-base font-bold text-slate-900' : 'text-sm text-slate-900'}`}>{value}</dd>
+      <dt className="shrink-0 text-sm whitespace-nowrap text-slate-600">{label}</dt>
+      <dd
+        className={`min-w-0 text-right [overflow-wrap:anywhere] ${strong ? 'text-base font-bold text-slate-900' : 'text-sm text-slate-900'}`}
+      >
+        {value}
+      </dd>
     </div>
   );
 }

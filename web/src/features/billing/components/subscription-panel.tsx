@@ -52,12 +52,11 @@ export function SubscriptionPanel({ user, onUpgrade, upgrading }: { user: User; 
   const trialDays = trialDaysLeft(user);
   const showSub = sub !== null && (sub.is_premium || !user.is_premium);
 
-  return (
-    <div className="space-y-4" data-testid="subscription-panel">
-      {subscription.isPending ? (
-        <Spinner className="size-5" label="Loading your subscription" />
-      ) : (
-        <>
+  const details =
+    showSub || data?.premium_granted ? (
+      <div className="space-y-2 sm:grid sm:grid-cols-3 sm:gap-4 sm:space-y-0">
+        <p className="text-sm font-medium text-slate-500">Subscription</p>
+        <div className="space-y-2 sm:col-span-2">
           {showSub && sub && (
             <div className="space-y-1 text-sm">
               <p className="font-semibold text-slate-900" data-testid="subscription-plan">
@@ -74,9 +73,14 @@ export function SubscriptionPanel({ user, onUpgrade, upgrading }: { user: User; 
               Premium was given to this account by GoWild Finder support; there is no payment to manage.
             </p>
           )}
-          {data?.mode === 'demo' && (showSub || data.has_customer) && <DemoBadge>Demo subscription: no card is charged</DemoBadge>}
-        </>
-      )}
+          {data?.mode === 'demo' && showSub && <DemoBadge>Demo subscription: no card is charged</DemoBadge>}
+        </div>
+      </div>
+    ) : null;
+
+  return (
+    <div className="space-y-4" data-testid="subscription-panel">
+      {subscription.isPending ? <Spinner className="size-5" label="Loading your subscription" /> : details}
       <div className="flex flex-wrap gap-3">
         {user.is_premium ? (
           data?.has_customer && <ManageSubscriptionButton />
