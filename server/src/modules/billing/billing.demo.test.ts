@@ -124,7 +124,7 @@ describe('the demo portal', () => {
     const portal = await app.inject({ method: 'POST', url: '/api/stripe/customer-portal', headers });
     expect(portal.json()).toEqual({ portal_url: '/billing/demo-portal' });
 
-    const act = (payload: unknown) => app.inject({ method: 'POST', url: '/api/stripe/demo/portal', headers, payload });
+    const act = (payload: Record<string, string>) => app.inject({ method: 'POST', url: '/api/stripe/demo/portal', headers, payload });
     const cancelled = await act({ action: 'cancel' });
     expect(cancelled.json().subscription).toMatchObject({ status: 'trialing', cancel_at_period_end: true });
     expect(await me(headers)).toMatchObject({ is_premium: true, is_trial: true });

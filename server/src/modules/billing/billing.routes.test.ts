@@ -7,7 +7,6 @@ import { type AppDeps, createAppDeps, disposeAppDeps } from '../../deps';
 import { createTestDatabase } from '../../test/database';
 import { ROLES, type Role, buildAccountsTestApp, createUser, signInAs, testPasswordHasher } from '../../test/factories';
 import { FAKE_PRICES, type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
-import { createUsersRepository } from '../accounts/users/users.repository';
 
 /** The signed-in billing calls (docs/product/billing.md#billing-api) on the real Stripe adapter and a local fake of Stripe. */
 let app: FastifyInstance;
@@ -24,7 +23,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const checkout = (headers: Record<string, string>, payload?: unknown) =>
+const checkout = (headers: Record<string, string>, payload?: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/stripe/create-checkout-session', headers, ...(payload === undefined ? {} : { payload }) });
 const portal = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/stripe/customer-portal', headers });
 
@@ -69,7 +68,7 @@ describe('checkout', () => {
     const caller = await signInAs(app, deps, 'free');
     const res = await checkout(caller.headers, { plan_type: 'yearly' });
     expect(res.statusCode).toBe(200);
-    const customerId = (await createUsersRepository(deps.database.db).findById(caller.user!.id))!.stripeCustomerId;
+    const customerId = (await deps.users.findById(caller.user!.id))!.stripeCustomerId;
     expect(customerId).toMatch(/^cus_/);
     const [session] = stripe.callsTo('POST', '/v1/checkout/sessions').slice(-1);
     expect(session?.params).toMatchObject({
@@ -115,7 +114,7 @@ describe('checkout', () => {
   it('reuses the customer, and offers the trial only once per user', async () => {
     const caller = await signInAs(app, deps, 'free');
     await checkout(caller.headers, { plan_type: 'monthly' });
-    const user = (await createUsersRepository(deps.database.db).findById(caller.user!.id))!;
+    const user = (await deps.users.findById(caller.user!.id))!;
     // Their first subscription had a trial and has ended.
     const sub = stripe.setSubscription({
       customer: user.stripeCustomerId!,
@@ -150,7 +149,7 @@ describe('checkout', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const created = stripe.callsTo('POST', '/v1/customers').filter((c) => c.params['metadata[user_id]'] === caller.user!.id);
     expect(created).toHaveLength(1);
-    const stored = (await createUsersRepository(deps.database.db).findById(caller.user!.id))!.stripeCustomerId;
+    const stored = (await deps.users.findById(caller.user!.id))!.stripeCustomerId;
     const sessions = stripe.callsTo('POST', '/v1/checkout/sessions').filter((c) => c.params.client_reference_id === caller.user!.id);
     expect(new Set(sessions.map((s) => s.params.customer))).toEqual(new Set([stored]));
   });
@@ -162,7 +161,7 @@ describe('checkout', () => {
     stripe.setOutage(false);
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe(BILLING_MESSAGES.providerUnavailable);
-    expect((await createUsersRepository(deps.database.db).findById(caller.user!.id))!.stripeCustomerId).toBeNull();
+    expect((await deps.users.findById(caller.user!.id))!.stripeCustomerId).toBeNull();
   }, 60_000);
 });
 
@@ -190,7 +189,7 @@ describe('two API processes on one database', () => {
       );
       stripe.setCustomerDelay(0);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-      const stored = (await createUsersRepository(database.db).findById(user.id))!.stripeCustomerId;
+      const stored = (await depsA.users.findById(user.id))!.stripeCustomerId;
       const sessions = stripe.callsTo('POST', '/v1/checkout/sessions').filter((c) => c.params.client_reference_id === user.id);
       expect(new Set(sessions.map((s) => s.params.customer))).toEqual(new Set([stored]));
       expect([...stripe.customers.values()].filter((c) => c.email === user.email)).toHaveLength(1);

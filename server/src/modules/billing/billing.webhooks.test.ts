@@ -6,7 +6,6 @@ import type { AppDeps } from '../../deps';
 import { readOutbox } from '../../providers/email/outbox-reader';
 import { buildAccountsTestApp, createUser } from '../../test/factories';
 import { FAKE_PRICES, type FakeStripe, signature, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
-import { createUsersRepository } from '../accounts/users/users.repository';
 
 /**
  * POST /api/stripe/webhook against the real Stripe adapter and a local fake of Stripe's API
@@ -60,7 +59,7 @@ async function redeliver(event: { payload: string }) {
 }
 
 const flags = async (userId: string) => {
-  const row = await createUsersRepository(deps.database.db).findById(userId);
+  const row = await deps.users.findById(userId);
   return { isPremium: row!.isPremium, isTrial: row!.isTrial, trialEnd: row!.trialEnd };
 };
 const FREE = { isPremium: false, isTrial: false, trialEnd: null };
@@ -153,7 +152,7 @@ describe('once per event, and the subscription re-read', () => {
       copies['customer.subscription.deleted'] = stripe.setSubscription({ id: trialing.id, customer, status: 'canceled', ended_at: now() });
       for (const type of order) expect((await deliver(type, copies[type])).res.statusCode).toBe(200);
       expect(await flags(user.id)).toEqual(FREE);
-      const summary = await deps.billing.subscriptionOf((await createUsersRepository(deps.database.db).findById(user.id))!);
+      const summary = await deps.billing.subscriptionOf((await deps.users.findById(user.id))!);
       expect(summary.subscription).toMatchObject({ status: 'canceled', is_premium: false });
     },
   );
@@ -187,7 +186,7 @@ describe('the states of docs/product/billing.md#subscription-states', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await flags(user.id)).toEqual({ isPremium: true, isTrial: true, trialEnd });
-    const row = await createUsersRepository(deps.database.db).findById(user.id);
+    const row = await deps.users.findById(user.id);
     expect(row!.stripeCustomerId).toBe(customer);
     expect((await deps.billing.subscriptionOf(row!)).subscription).toMatchObject({ plan: 'yearly', status: 'trialing' });
   });
@@ -242,7 +241,7 @@ describe('the states of docs/product/billing.md#subscription-states', () => {
     const sub = stripe.setSubscription({ customer, status: 'active', cancel_at_period_end: true, current_period_end: now() + 20 * DAY });
     await deliver('customer.subscription.updated', sub);
     expect((await flags(user.id)).isPremium).toBe(true);
-    const row = await createUsersRepository(deps.database.db).findById(user.id);
+    const row = await deps.users.findById(user.id);
     expect((await deps.billing.subscriptionOf(row!)).subscription).toMatchObject({
       cancel_at_period_end: true,
       current_period_end: now() + 20 * DAY,
