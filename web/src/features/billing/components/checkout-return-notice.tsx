@@ -2,6 +2,7 @@ import { trialDaysLeft } from '@gowild/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Notice } from '@/components/ui/notice';
+import { appConfigQueryKey } from '@/lib/app-config';
 import { useAuth, useAuthStore } from '@/lib/auth/auth-context';
 
 /** How often, and how many times, the page re-reads the user while Stripe's webhook has not arrived yet. */
@@ -27,7 +28,8 @@ export function CheckoutReturnNotice({ outcome }: { outcome: string | null }) {
     let timer: number | undefined;
     const check = async () => {
       await store.refreshUser();
-      await queryClient.invalidateQueries();
+      // Everything that depends on the plan (the subscription, the usage badge); the static config stays.
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== appConfigQueryKey[0] });
       tries += 1;
       if (stopped) return;
       if (store.getState().user?.is_premium) return;
