@@ -208,20 +208,57 @@ describe('upstream gateway: circuit breaker', () => {
     expect(await metric('flight_breaker_state')).toBe(0);
   });
 
-  it('lets a single probe through while half-open and reopens when the probe is blocked', async () => {
+  it('after the cooldown, holds every other request behind the single probe and lets them all through when it succeeds', async () => {
+    // A search after the airline recovered: 7 destinations, the first becomes the probe (decision 058).
+    const probe = deferred<FlightFetchResult>();
+    const { provider, calls } = scripted(blocked, blocked, blocked, probe.promise, ok());
+    const { gateway, clock, metric } = setup(provider);
+    for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
+    clock.advance(30_000);
+    const search = ['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07'].map((d) => gateway.fetch(q(d)));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(gateway.breakerState()).toBe('half-open');
+    expect(calls).toHaveLength(4);
+    probe.resolve(ok());
+    const results = await Promise.all(search);
+    expect(results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(calls).toHaveLength(10);
+    expect(gateway.breakerState()).toBe('closed');
+    expect(await metric('flight_breaker_rejections_total')).toBe(0);
+  });
+
+  it('fails the requests held behind the probe as breaker-open when the probe is blocked', async () => {
     const probe = deferred<FlightFetchResult>();
     const { provider, calls } = scripted(blocked, blocked, blocked, probe.promise);
-    const { gateway, clock } = setup(provider);
+    const { gateway, clock, metric } = setup(provider);
     for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
     clock.advance(30_000);
     const probing = gateway.fetch(q('A04'));
+    const held = gateway.fetch(q('A05'));
     await new Promise((r) => setTimeout(r, 5));
     expect(gateway.breakerState()).toBe('half-open');
-    expect(await gateway.fetch(q('A05'))).toMatchObject({ status: 'failed', reason: 'breaker-open' });
     probe.resolve(blocked);
     expect(await probing).toMatchObject({ status: 'failed', reason: 'blocked' });
+    expect(await held).toMatchObject({ status: 'failed', reason: 'breaker-open' });
     expect(gateway.breakerState()).toBe('open');
     expect(calls).toHaveLength(4);
+    expect(await metric('flight_breaker_rejections_total')).toBe(1);
+  });
+
+  it('hands the trial to a held request when the probe ends in a 5xx, and closes when that one succeeds', async () => {
+    const probe = deferred<FlightFetchResult>();
+    const { provider, calls } = scripted(blocked, blocked, blocked, probe.promise, ok());
+    const { gateway, clock } = setup(provider, { retries: 0 });
+    for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
+    clock.advance(30_000);
+    const probing = gateway.fetch(q('A04'));
+    const held = [gateway.fetch(q('A05')), gateway.fetch(q('A06'))];
+    await new Promise((r) => setTimeout(r, 5));
+    probe.resolve({ kind: 'server-error', status: 502 });
+    expect(await probing).toMatchObject({ status: 'failed', reason: 'server-error' });
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(gateway.breakerState()).toBe('closed');
+    expect(calls).toHaveLength(6);
   });
 
   it('is not opened by blocks separated by good answers', async () => {
