@@ -58,6 +58,8 @@ function setup(provider: FlightProvider, overrides: Partial<GatewayOptions> = {}
     },
     random: () => 0.5,
     monotonic: () => clock.now().getTime(),
+    // The fake sleep returns at once, so a hedge would always beat the fake airline; the hedging tests turn it on.
+    hedge: false,
     ...overrides,
   });
   const metric = async (name: string, labels = '') => {
@@ -148,6 +150,25 @@ describe('upstream gateway: retries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('keeps the flights that read when one is malformed: flags the answer, counts and logs the field, and caches the flag', async () => {
+    const { provider } = scripted({
+      kind: 'flights',
+      flights: [flight(1), flight(2)],
+      malformed: [{ field: 'legs.departureDate', detail: 'expected a local date-time' }],
+    });
+    const lines: { fields: object; message: string }[] = [];
+    const { gateway, metric } = setup(provider, { log: { warn: (fields, message) => lines.push({ fields, message }) } });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'upstream', dropped: 1, flights: [flight(1), flight(2)] });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'cache', dropped: 1 });
+    expect(await metric('flight_upstream_malformed_flights_total', '{field="legs.departureDate"}')).toBe(1);
+    expect(lines).toEqual([
+      {
+        fields: { query: 'DEN-LAS-2026-04-02', field: 'legs.departureDate', detail: 'expected a local date-time' },
+        message: 'airline page for DEN-LAS-2026-04-02: left out a flight whose legs.departureDate did not read',
+      },
+    ]);
+  });
+
   it('counts a changed page in the metrics', async () => {
     const { provider } = scripted({ kind: 'page-changed', detail: 'x' });
     const { gateway, metric } = setup(provider);
@@ -177,6 +198,37 @@ describe('upstream gateway: 429 and Retry-After', () => {
     expect(await gateway.fetch({ ...Q, destination: 'MCO' })).toMatchObject({ status: 'ok' });
     expect(sleeps).toEqual([4000]);
     expect(calls).toHaveLength(2);
+  });
+
+  it('treats 30% throttling as back-pressure: the breaker stays closed, the rate halves, every destination answers or fails honestly', async () => {
+    // The airline throttles in bursts: the first 3 of every 10 requests get a 429 (decision 059).
+    let n = 0;
+    const provider: FlightProvider = {
+      name: 'throttling',
+      demo: false,
+      fetchFlights: async (q) =>
+        n++ % 10 < 3 ? { kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 1000 } : { kind: 'flights', flights: [flight()] },
+    };
+    const { gateway, sleeps, metric } = setup(provider, { timeoutMs: 5000, rpsFloor: 5, breakerThreshold: 3 });
+    const destinations = Array.from({ length: 70 }, (_, i) => `D${String(i).padStart(2, '0')}`);
+    const results = await Promise.all(destinations.map((d) => gateway.fetch({ ...Q, destination: d })));
+    expect(gateway.breakerState()).toBe('closed');
+    expect(await metric('flight_breaker_rejections_total')).toBe(0);
+    for (const r of results) if (r.status !== 'ok') expect(r).toMatchObject({ status: 'failed', reason: 'throttled' });
+    expect(results.filter((r) => r.status === 'ok').length).toBeGreaterThan(60);
+    expect(sleeps).toContain(1000);
+    expect(await metric('flight_upstream_rate_rps')).toBeLessThan(1000);
+    expect(await metric('flight_upstream_rate_rps')).toBeGreaterThanOrEqual(5);
+  });
+
+  it('reads a 406 burst answer as back-pressure too, not as a block', async () => {
+    const { provider, calls } = scripted({ kind: 'blocked', status: 406, reason: 'not-acceptable' }, ok());
+    const { gateway, metric } = setup(provider, { timeoutMs: 5000, rpsFloor: 1, breakerThreshold: 1 });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
+    expect(calls).toHaveLength(2);
+    expect(gateway.breakerState()).toBe('closed');
+    expect(gateway.requestRate()).toBeLessThan(1000);
+    expect(await metric('flight_upstream_requests_total', '{outcome="not_acceptable"}')).toBe(1);
   });
 
   it('gives up at once when Retry-After is longer than the query can wait', async () => {
@@ -296,5 +348,80 @@ describe('upstream gateway: limits', () => {
     expect(calls).toHaveLength(4);
     // Two tokens in the bucket, then one every 500 ms.
     expect(sleeps).toEqual([500, 500]);
+  });
+});
+
+describe('upstream gateway: hedged requests (decision 060)', () => {
+  /** An airline whose answers per destination follow a script: 'hang' never answers (until cancelled). */
+  function perDestination(script: Record<string, ('hang' | FlightFetchResult)[]>) {
+    const calls: string[] = [];
+    const cancelled: string[] = [];
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: (q, signal) => {
+        const seen = calls.filter((d) => d === q.destination).length;
+        calls.push(q.destination);
+        const answers = script[q.destination] ?? [ok()];
+        const a = answers[Math.min(seen, answers.length - 1)] as 'hang' | FlightFetchResult;
+        if (a !== 'hang') return Promise.resolve(a);
+        return new Promise((_, reject) =>
+          signal.addEventListener('abort', () => {
+            cancelled.push(q.destination);
+            reject(new Error('aborted'));
+          }),
+        );
+      },
+    };
+    return { provider, calls, cancelled };
+  }
+  /** Enough timed answers for a p95. */
+  const warm = async (gateway: { fetch(q: FlightQuery): Promise<unknown> }) => {
+    for (let i = 0; i < 20; i++) await gateway.fetch({ ...Q, destination: `W${String(i).padStart(2, '0')}` });
+  };
+  const count = (calls: string[], d: string) => calls.filter((c) => c === d).length;
+
+  it('sends one second attempt for a request still unanswered past the p95, takes its answer and cancels the first', async () => {
+    const { provider, calls, cancelled } = perDestination({ HNG: ['hang', ok(7)] });
+    const { gateway, sleeps, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, timeoutMs: 60_000 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'ok', flights: [flight(7)] });
+    expect(count(calls, 'HNG')).toBe(2);
+    expect(cancelled).toEqual(['HNG']);
+    // The fake answers take no time, so the hedge waits the floor of its delay.
+    expect(sleeps).toContain(100);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(1);
+    expect(await metric('flight_upstream_hedges_total', '{result="won"}')).toBe(1);
+    expect(await metric('flight_upstream_requests_total', '{outcome="cancelled"}')).toBe(1);
+  });
+
+  it('hedges at most once per query, also across its retries', async () => {
+    const { provider, calls } = perDestination({ HNG: ['hang'] });
+    const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 1 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    // The first attempt and its hedge, then the retry alone.
+    expect(count(calls, 'HNG')).toBe(3);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(1);
+  });
+
+  it('does not hedge while the airline is throttling us', async () => {
+    const { provider, calls } = perDestination({
+      THR: [{ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 10 }],
+      HNG: ['hang'],
+    });
+    const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0, rpsFloor: 1 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'THR' })).toMatchObject({ status: 'failed', reason: 'throttled' });
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'HNG')).toBe(1);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(0);
+  });
+
+  it('does not hedge before it has timed enough answers', async () => {
+    const { provider, calls } = perDestination({ HNG: ['hang'] });
+    const { gateway } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0 });
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'HNG')).toBe(1);
   });
 });
