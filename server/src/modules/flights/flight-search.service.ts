@@ -53,7 +53,7 @@ async function runPool<T>(items: readonly T[], limit: number, work: (item: T) =>
  * Fans a search plan out through the gateway, `max_workers` queries at a time, and assembles the answer
  * (docs/product/search.md#the-answer). Destinations appear in `flights` only when they have flights; those whose
  * queries failed are listed in `failed` with `partial: true`; answers served from a stale cache are listed in `stale`
- * with their age.
+ * with their age; those whose airline page held flights that did not read are listed in `incomplete` with how many.
  */
 export function createFlightSearchService(deps: { gateway: UpstreamGateway; clock: Clock; metrics: FlightMetrics; demo: boolean }) {
   const { gateway, clock, metrics } = deps;
@@ -65,7 +65,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
   ): Promise<SearchRun> {
     const started = performance.now();
     const groupOf = (q: FlightQuery) => (plan.direction === 'inbound' ? q.origin : q.destination);
-    const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1 }]));
+    const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1, dropped: 0 }]));
     for (const q of plan.queries) (groups.get(groupOf(q)) as { pending: number }).pending++;
     let done = 0;
     let answered = 0;
@@ -83,6 +83,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
           answered++;
           for (const f of result.flights) g.flights.push(presentFlight(f, caller));
           if (result.status === 'stale') g.staleAge = Math.max(g.staleAge, result.ageSeconds);
+          g.dropped += result.dropped ?? 0;
         }
         if (--g.pending === 0) {
           g.flights.sort(byLowestFare);
@@ -96,6 +97,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
     const flights: Record<string, Flight[]> = {};
     const failed: string[] = [];
     const stale: Record<string, number> = {};
+    const incomplete: Record<string, number> = {};
     let totalFlights = 0;
     for (const [code, g] of groups) {
       if (g.flights.length > 0) {
@@ -104,6 +106,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       }
       if (g.failed || g.pending > 0) failed.push(code);
       if (g.staleAge >= 0) stale[code] = g.staleAge;
+      if (g.dropped > 0) incomplete[code] = g.dropped;
     }
     const resultsFound = Object.keys(flights).length;
     const allFailed = plan.queries.length > 0 && answered === 0;
@@ -114,6 +117,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       summary: { ...count, total_flights: totalFlights, search_timestamp: clock.now().toISOString() },
       ...(failed.length > 0 ? { partial: true, failed } : {}),
       ...(Object.keys(stale).length > 0 ? { stale } : {}),
+      ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
       demo: deps.demo,
     };
     metrics.searchDuration.observe(
