@@ -153,9 +153,20 @@ describe('Frontier results page: one malformed flight among good ones (decision 
     flightNumber: n,
     carrierCode: 'F9',
   });
-  const flight = (n: number, dep?: string) => ({ isGoWildFareEnabled: true, goWildFare: 19, standardFare: 99, stopCount: 0, legs: [leg(n, dep)] });
+  const flight = (n: number, dep?: string) => ({
+    isGoWildFareEnabled: true,
+    goWildFare: 19,
+    standardFare: 99,
+    stopCount: 0,
+    legs: [leg(n, dep)],
+  });
   const read = (flights: unknown[]) =>
-    classifyFrontierResponse(200, selectPage({ results: { journeys: [{ flights }] } }, { origin: 'DEN', destination: 'LAS', date: '2026-04-02' }), null, NOW);
+    classifyFrontierResponse(
+      200,
+      selectPage({ results: { journeys: [{ flights }] } }, { origin: 'DEN', destination: 'LAS', date: '2026-04-02' }),
+      null,
+      NOW,
+    );
 
   it('keeps the flights that read and names the field of the one that did not', () => {
     const outcome = read([flight(101), flight(102, 'TBD'), flight(103)]);

@@ -98,7 +98,10 @@ function readFlightData(json: unknown): FrontierPageOutcome {
   }
   if (flights.length === 0 && malformed.length > 0) {
     const [first] = malformed;
-    return { kind: 'page-changed', detail: `no flight on the page reads (${malformed.length}; first at ${first?.field}: ${first?.detail})` };
+    return {
+      kind: 'page-changed',
+      detail: `no flight on the page reads (${malformed.length}; first at ${first?.field}: ${first?.detail})`,
+    };
   }
   return { kind: 'flights', flights, malformed };
 }

@@ -146,6 +146,7 @@ describe.skipIf(!url)('upstream state shared between API processes through Redis
       lazyConnect: true,
       retryStrategy: () => null,
     });
+    down.on('error', () => {});
     const answer = deferred<FlightFetchResult>();
     const { provider, calls } = countingAirline(() => answer.promise);
     const registry = new Registry();

@@ -16,7 +16,10 @@ describe('airline faults end to end, through the in-process emulator', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
   let deps: Awaited<ReturnType<typeof buildTestApp>>['deps'];
   beforeAll(async () => {
-    ({ app, deps } = await buildTestApp({ env: { UPSTREAM_RETRIES: '1' }, deps: { clock: manualClock(NOW), searchGate: fixedCallerGate().gate } }));
+    ({ app, deps } = await buildTestApp({
+      env: { UPSTREAM_RETRIES: '1' },
+      deps: { clock: manualClock(NOW), searchGate: fixedCallerGate().gate },
+    }));
   });
   afterAll(async () => {
     await app.close();

@@ -206,7 +206,7 @@ describe('upstream gateway: 429 and Retry-After', () => {
     const provider: FlightProvider = {
       name: 'throttling',
       demo: false,
-      fetchFlights: async (q) =>
+      fetchFlights: async () =>
         n++ % 10 < 3 ? { kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 1000 } : { kind: 'flights', flights: [flight()] },
     };
     const { gateway, sleeps, metric } = setup(provider, { timeoutMs: 5000, rpsFloor: 5, breakerThreshold: 3 });

@@ -84,12 +84,9 @@ export interface GatewayOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type UpstreamOutcome =
-  | { ok: true; flights: Flight[]; dropped: number }
-  | { ok: false; reason: FailureReason; detail?: string };
+type UpstreamOutcome = { ok: true; flights: Flight[]; dropped: number } | { ok: false; reason: FailureReason; detail?: string };
 
-type AttemptResult =
-  FlightFetchResult | { kind: 'timeout' } | { kind: 'network-error'; detail: string } | { kind: 'cancelled' };
+type AttemptResult = FlightFetchResult | { kind: 'timeout' } | { kind: 'network-error'; detail: string } | { kind: 'cancelled' };
 
 function outcomeLabel(r: AttemptResult): string {
   switch (r.kind) {
@@ -105,7 +102,8 @@ function outcomeLabel(r: AttemptResult): string {
 /** Back-pressure, not a block: the airline wants fewer requests (429 with Retry-After, 406 on bursts). */
 const isThrottle = (r: AttemptResult) => r.kind === 'blocked' && (r.reason === 'throttled' || r.reason === 'not-acceptable');
 /** Worth waiting for the other half of a hedge: the answer may still come from it. */
-const isRetryable = (r: AttemptResult) => r.kind === 'server-error' || r.kind === 'timeout' || r.kind === 'network-error' || r.kind === 'cancelled';
+const isRetryable = (r: AttemptResult) =>
+  r.kind === 'server-error' || r.kind === 'timeout' || r.kind === 'network-error' || r.kind === 'cancelled';
 
 /**
  * The one way to the airline (docs/product/providers.md#upstream-gateway; decisions 012, 058–062): cache with a
@@ -199,7 +197,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   async function watchRemoteProbe() {
     watchingRemoteProbe = true;
     try {
-      for (const deadline = monotonic() + opts.timeoutMs + 1000 + pollMs; monotonic() < deadline; ) {
+      for (const deadline = monotonic() + opts.timeoutMs + 1000 + pollMs; monotonic() < deadline;) {
         await sleep(pollMs);
         const view = await shared?.readBreaker();
         if (view?.state === 'closed') return breaker.adopt('closed');
@@ -274,8 +272,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     return result;
   }
 
-  const mayHedgeNow = () =>
-    breaker.state() === 'closed' && !pacer.throttled() && pausedUntil <= monotonic() && !watchingRemoteProbe;
+  const mayHedgeNow = () => breaker.state() === 'closed' && !pacer.throttled() && pausedUntil <= monotonic() && !watchingRemoteProbe;
 
   /**
    * The attempt, plus one hedge when it is still unanswered past the observed p95 latency: the hedge waits for a
@@ -327,7 +324,10 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   function noteMalformed(key: string, malformed: MalformedFlight[]) {
     for (const m of malformed) {
       metrics.malformedFlights.inc({ field: m.field });
-      log?.warn({ query: key, field: m.field, detail: m.detail }, `airline page for ${key}: left out a flight whose ${m.field} did not read`);
+      log?.warn(
+        { query: key, field: m.field, detail: m.detail },
+        `airline page for ${key}: left out a flight whose ${m.field} did not read`,
+      );
     }
   }
 
@@ -407,7 +407,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
    * longer than any request can.
    */
   async function waitForPeer(key: string): Promise<UpstreamOutcome | undefined> {
-    for (const deadline = monotonic() + claimMs + pollMs; monotonic() < deadline; ) {
+    for (const deadline = monotonic() + claimMs + pollMs; monotonic() < deadline;) {
       await sleep(pollMs);
       const seen = await shared?.peek(key);
       if (!seen) {

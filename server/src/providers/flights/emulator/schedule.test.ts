@@ -112,7 +112,13 @@ describe('emulated schedule', () => {
 
     // 00:30 UTC is 19:30 EST the day before: the UTC date has moved on, the window has not.
     clock.set(new Date('2026-12-03T00:30:00Z'));
-    expect(offered('DEN', denRoutes.filter((r) => network.isDomesticRoute('DEN', r.destination)), '2026-12-04')).toBe(0);
+    expect(
+      offered(
+        'DEN',
+        denRoutes.filter((r) => network.isDomesticRoute('DEN', r.destination)),
+        '2026-12-04',
+      ),
+    ).toBe(0);
     // Los Angeles at 21:30 PST on Dec 2 is past midnight Eastern (00:30 EST Dec 3): open there too.
     clock.set(new Date('2026-12-03T05:30:00Z'));
     const fromLax = network.routes().filter((r) => r.origin === 'LAX' && network.isDomesticRoute('LAX', r.destination));
