@@ -405,6 +405,15 @@ describe('upstream gateway: hedged requests (decision 060)', () => {
     expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(1);
   });
 
+  it('stops waiting for a hung first attempt when its hedge fails, and retries', async () => {
+    const { provider, calls, cancelled } = perDestination({ HNG: ['hang', { kind: 'server-error', status: 502 }, ok(3)] });
+    const { gateway } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 1, timeoutMs: 60_000 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'ok', flights: [flight(3)] });
+    expect(count(calls, 'HNG')).toBe(3);
+    expect(cancelled).toEqual(['HNG']);
+  });
+
   it('does not hedge while the airline is throttling us', async () => {
     const { provider, calls } = perDestination({
       THR: [{ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 10 }],

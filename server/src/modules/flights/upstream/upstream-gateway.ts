@@ -301,13 +301,14 @@ export function createUpstreamGateway(opts: GatewayOptions) {
         slots.release();
       }
     })();
-    // The first that is not worth waiting past wins; when both fail, the later failure stands.
+    // The first answer wins. A failed first attempt waits for the hedge; a failed hedge ends the wait for the first
+    // attempt too (it is past the p95 and a whole round trip more: most likely hung), and the query retries as usual.
     const result = await new Promise<{ result: AttemptResult; by: 'primary' | 'hedge' }>((resolve) => {
       let left = 2;
       let fallback: { result: AttemptResult; by: 'primary' | 'hedge' } | undefined;
       const settle = (by: 'primary' | 'hedge') => (r: AttemptResult | undefined) => {
         left--;
-        if (r && !isRetryable(r)) return resolve({ result: r, by });
+        if (r && (!isRetryable(r) || (by === 'hedge' && r.kind !== 'cancelled'))) return resolve({ result: r, by });
         if (r && r.kind !== 'cancelled') fallback = { result: r, by };
         if (left === 0) resolve(fallback ?? { result: r ?? { kind: 'cancelled' }, by });
       };
