@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { goWildOpensAt, goWildOpensOn, isGoWildWindowOpen } from './gowild-window';
 
-describe('GoWild booking window (decision 058)', () => {
+describe('GoWild booking window (decision 062)', () => {
   it('opens domestic seats the day before departure and international ones 10 days before', () => {
     expect(goWildOpensOn('domestic', '2026-04-03')).toBe('2026-04-02');
     expect(goWildOpensOn('international', '2026-04-11')).toBe('2026-04-01');

@@ -2,7 +2,7 @@ import { type IsoDate, addDays } from './dates';
 import { localDate, localToUtcMs } from './local-time';
 
 /**
- * When GoWild seats for a date go on sale (docs/product/search.md#booking-windows; decision 058). The airline's
+ * When GoWild seats for a date go on sale (docs/product/search.md#booking-windows; decision 062). The airline's
  * rule, as far as it is published: domestic seats open the day before departure, international ones 10 days before,
  * and the day is counted on US Eastern time, wherever the flight leaves from. US territories count as domestic.
  * The emulator uses this today; the alerts checker and the results' explanations are to use it too, so the rule

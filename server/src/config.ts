@@ -63,7 +63,7 @@ export const configSchema = z.object({
   // Back-pressure (a 429 or 406) halves the request rate down to the floor; each good answer adds the step back.
   UPSTREAM_RPS_FLOOR: num(5, 0.1),
   UPSTREAM_RPS_STEP: num(1, 0.01),
-  // A request still unanswered past the observed p95 latency gets one second attempt (decision 060).
+  // A request still unanswered past the observed p95 latency gets one second attempt (decision 059).
   UPSTREAM_HEDGE: bool.default(true),
   UPSTREAM_TIMEOUT_MS: int(10_000, 100),
   UPSTREAM_RETRIES: int(2, 0, 5),

@@ -60,7 +60,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     rpsFloor: Math.min(config.UPSTREAM_RPS_FLOOR, config.UPSTREAM_RPS),
     rpsStep: config.UPSTREAM_RPS_STEP,
     hedge: config.UPSTREAM_HEDGE ? {} : false,
-    // With Redis, one airline request per (route, date) and one circuit breaker across processes (decision 061).
+    // With Redis, one airline request per (route, date) and one circuit breaker across processes (decision 060).
     shared: opts.redis ? createRedisSharedUpstream(opts.redis) : undefined,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     retries: config.UPSTREAM_RETRIES,

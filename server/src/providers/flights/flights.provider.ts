@@ -14,7 +14,7 @@ export function flightQueryKey(q: FlightQuery): string {
 /**
  * Why the airline refused to answer. All of these mean "back off", none of them means "no flights": `throttled`
  * (429) and `not-acceptable` (406, on bursts) are back-pressure that slows the request rate; the others are bot
- * blocks that count toward the circuit breaker (decision 059).
+ * blocks that count toward the circuit breaker (decision 058).
  */
 export type BlockReason = 'perimeterx' | 'captcha' | 'forbidden' | 'not-acceptable' | 'throttled';
 

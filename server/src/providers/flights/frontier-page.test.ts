@@ -144,7 +144,7 @@ describe('Frontier results page: other shapes', () => {
   });
 });
 
-describe('Frontier results page: one malformed flight among good ones (decision 062)', () => {
+describe('Frontier results page: one malformed flight among good ones (decision 061)', () => {
   const leg = (n: number, dep = '2026-04-02T06:15:00') => ({
     departureStation: 'DEN',
     arrivalStation: 'LAS',

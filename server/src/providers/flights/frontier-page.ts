@@ -74,7 +74,7 @@ function issueField(issue: z.core.$ZodIssue | undefined): string {
  * Validates the FlightData JSON; `flights: null` becomes an empty list (the airline's "no flights"). The page's
  * shape is checked as a whole (a missing or renamed `journeys` or `flights` is a changed page), then each flight on
  * its own: one that does not read is left out and reported in `malformed`, naming the field that failed (decision
- * 062). A page none of whose flights reads is a changed page, never a short answer.
+ * 061). A page none of whose flights reads is a changed page, never a short answer.
  */
 function readFlightData(json: unknown): FrontierPageOutcome {
   const parsed = frontierFlightDataSchema.safeParse(json);

@@ -89,7 +89,7 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
     }
   });
 
-  it('sees the remaining real failure modes as typed outcomes: 406, a changed page, malformed flights (decision 062)', async () => {
+  it('sees the remaining real failure modes as typed outcomes: 406, a changed page, malformed flights (decision 061)', async () => {
     const provider = adapter(emulator.url);
     const q = { origin: 'DEN', destination: 'MCO', date: '2026-04-02' };
     try {

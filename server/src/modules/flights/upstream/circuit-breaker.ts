@@ -79,7 +79,7 @@ export function createCircuitBreaker(
       }
     },
     /**
-     * Takes on a state another process decided (decision 061): open with `remainingMs` of cooldown left, half-open,
+     * Takes on a state another process decided (decision 060): open with `remainingMs` of cooldown left, half-open,
      * or closed. A probe of this process that is in flight keeps its turn.
      */
     adopt(shared: BreakerState, remainingMs = 0) {

@@ -1,5 +1,5 @@
 /**
- * The airline's recent answer times, for the hedge delay (decision 060): a ring of the last `size` answers, and
+ * The airline's recent answer times, for the hedge delay (decision 059): a ring of the last `size` answers, and
  * their 95th percentile, recomputed at most every `every` new samples (a search times ~140 answers).
  */
 export function createLatencyTracker(size = 256, every = 8) {

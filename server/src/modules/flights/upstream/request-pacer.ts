@@ -13,7 +13,7 @@ interface PacerOptions {
  * worth, whose takers are served in order. Not to be confused with lib/rate-limit.ts, which limits what clients
  * may ask of us; this limits what we ask of the airline.
  *
- * The rate adapts to back-pressure (decision 059), additive increase and multiplicative decrease: `slowDown()` (a
+ * The rate adapts to back-pressure (decision 058), additive increase and multiplicative decrease: `slowDown()` (a
  * 429 or 406) halves it, down to `floor`, at most once per `holdMs`; `speedUp()` (a good answer) adds `step`, up to
  * the configured ceiling `rps`.
  */

@@ -1,7 +1,7 @@
 /**
  * Counting semaphore: at most `limit` holders at once (the gateway's cap on airline requests in flight, across all
  * searches). A released slot goes straight to the longest waiter, so nobody is starved. Spare-capacity waiters
- * (hedged requests, decision 060) are served only when no ordinary waiter is left, and may give up.
+ * (hedged requests, decision 059) are served only when no ordinary waiter is left, and may give up.
  */
 export function createSemaphore(limit: number) {
   let active = 0;

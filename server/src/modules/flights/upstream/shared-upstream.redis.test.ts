@@ -40,7 +40,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-describe.skipIf(!url)('upstream state shared between API processes through Redis (TEST_REDIS_URL; decision 061)', () => {
+describe.skipIf(!url)('upstream state shared between API processes through Redis (TEST_REDIS_URL; decision 060)', () => {
   const connections: Redis[] = [];
   let admin: Redis;
   beforeAll(() => {

@@ -12,7 +12,7 @@ export type SharedBreakerView =
   { state: 'closed' } | { state: 'open'; remainingMs: number; openedAt?: number } | { state: 'half-open'; probing: boolean };
 
 /**
- * What API processes share about the airline (docs/ARCHITECTURE.md#running-several-api-processes; decision 061): who
+ * What API processes share about the airline (docs/ARCHITECTURE.md#running-several-api-processes; decision 060): who
  * is asking the airline for a (route, date) right now, and the circuit breaker. Every call degrades to "unknown"
  * (`unavailable`, `undefined`, false) when the store cannot be reached; the gateway then behaves per process.
  */

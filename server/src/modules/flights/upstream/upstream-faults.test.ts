@@ -27,7 +27,7 @@ describe('airline faults end to end, through the in-process emulator', () => {
   const knobs = (k: Parameters<NonNullable<typeof deps.flights.emulator>['setKnobs']>[0]) => deps.flights.emulator?.setKnobs(k);
   const search = (date: string, path = 'search') => app.inject({ method: 'GET', url: `/api/flights/${path}?origin=DEN&date=${date}` });
 
-  it('keeps the good flights of a page with malformed ones and flags the destination incomplete (decision 062)', async () => {
+  it('keeps the good flights of a page with malformed ones and flags the destination incomplete (decision 061)', async () => {
     knobs({ malformedRate: 0.3 });
     try {
       const res = await search('2026-04-02');

@@ -201,7 +201,7 @@ describe('upstream gateway: 429 and Retry-After', () => {
   });
 
   it('treats 30% throttling as back-pressure: the breaker stays closed, the rate halves, every destination answers or fails honestly', async () => {
-    // The airline throttles in bursts: the first 3 of every 10 requests get a 429 (decision 059).
+    // The airline throttles in bursts: the first 3 of every 10 requests get a 429 (decision 058).
     let n = 0;
     const provider: FlightProvider = {
       name: 'throttling',
@@ -351,7 +351,7 @@ describe('upstream gateway: limits', () => {
   });
 });
 
-describe('upstream gateway: hedged requests (decision 060)', () => {
+describe('upstream gateway: hedged requests (decision 059)', () => {
   /** An airline whose answers per destination follow a script: 'hang' never answers (until cancelled). */
   function perDestination(script: Record<string, ('hang' | FlightFetchResult)[]>) {
     const calls: string[] = [];

@@ -58,12 +58,12 @@ export interface GatewayOptions {
   /** Longest Retry-After a query waits for before giving up (default: timeoutMs). */
   maxRetryAfterMs?: number;
   /**
-   * Hedged requests (decision 060): a request still unanswered past the observed p95 latency gets one second attempt.
+   * Hedged requests (decision 059): a request still unanswered past the observed p95 latency gets one second attempt.
    * `false` turns it off. Hedging starts once `minSamples` answers have been timed, and never earlier than `minDelayMs`.
    */
   hedge?: false | { minSamples?: number; minDelayMs?: number };
   /**
-   * State shared with the other API processes (Redis; decision 061): one airline request per (route, date) across
+   * State shared with the other API processes (Redis; decision 060): one airline request per (route, date) across
    * processes, and one circuit breaker. Without it (or while it is unreachable) both are per process.
    */
   shared?: SharedUpstream;
@@ -106,7 +106,7 @@ const isRetryable = (r: AttemptResult) =>
   r.kind === 'server-error' || r.kind === 'timeout' || r.kind === 'network-error' || r.kind === 'cancelled';
 
 /**
- * The one way to the airline (docs/product/providers.md#upstream-gateway; decisions 012, 058–062): cache with a
+ * The one way to the airline (docs/product/providers.md#upstream-gateway; decisions 012, 058–061): cache with a
  * fresh time and a stale-if-error window, coalescing of identical queries in flight (across processes with Redis),
  * a global concurrency cap and an adaptive request rate, a timeout per attempt, a hedge for a request past the
  * observed p95, bounded retries with jitter for 5xx and timeouts only, Retry-After honoured for everyone, and a
@@ -146,7 +146,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   let pausedUntil = 0;
   const isFresh = (e: CachedFlights) => clock.now().getTime() - e.fetchedAt <= freshMs;
 
-  // ---- The breaker, shared with the other processes when there is a store (decision 061).
+  // ---- The breaker, shared with the other processes when there is a store (decision 060).
   let lastSync = -Infinity;
   /** The shared store knows about this process's open breaker (it wrote it, or took it from there). */
   let sharedKnowsOpen = false;
@@ -239,7 +239,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     }
   }
 
-  // ---- One HTTP attempt, and its hedge (decision 060).
+  // ---- One HTTP attempt, and its hedge (decision 059).
   async function attempt(query: FlightQuery, cancel: AbortSignal): Promise<AttemptResult> {
     const controller = new AbortController();
     const onCancel = () => controller.abort();
@@ -365,7 +365,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
             await recordOutcome('block', wasProbe);
             return { ok: false, reason: 'blocked', detail: `${result.status} ${result.reason}` };
           }
-          // Back-pressure (decision 059): slow down, honour Retry-After for everyone, never open the breaker.
+          // Back-pressure (decision 058): slow down, honour Retry-After for everyone, never open the breaker.
           await recordOutcome('neutral', wasProbe);
           pacer.slowDown();
           const waitMs = result.retryAfterMs ?? 1000;

@@ -99,7 +99,7 @@ describe('emulated schedule', () => {
     expect(offered(12)).toBe(0);
   });
 
-  it('opens GoWild seats at midnight US Eastern, not on the origin airport calendar nor the UTC one (decision 058)', () => {
+  it('opens GoWild seats at midnight US Eastern, not on the origin airport calendar nor the UTC one (decision 062)', () => {
     // San Juan is on Atlantic time (UTC-4 all year): at 23:30 EST on Dec 2 it is already 00:30 on Dec 3 there.
     const clock = manualClock(new Date('2026-12-03T04:30:00Z'));
     const fromSju = network.routes().filter((r) => r.origin === 'SJU' && network.isDomesticRoute('SJU', r.destination));
