@@ -414,6 +414,28 @@ describe('upstream gateway: hedged requests (decision 059)', () => {
     expect(cancelled).toEqual(['HNG']);
   });
 
+  it('keeps waiting for a hedge that is out when the first attempt fails', async () => {
+    const first = deferred<FlightFetchResult>();
+    const second = deferred<FlightFetchResult>();
+    const answers = [first.promise, second.promise];
+    let asked = 0;
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: (q) => (q.destination === 'SLW' ? (answers[asked++] ?? Promise.resolve(ok())) : Promise.resolve(ok())),
+    };
+    const { gateway } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 1, timeoutMs: 60_000 });
+    await warm(gateway);
+    const answer = gateway.fetch({ ...Q, destination: 'SLW' });
+    for (let i = 0; i < 50 && asked < 2; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(asked).toBe(2);
+    first.resolve({ kind: 'server-error', status: 502 });
+    await new Promise((r) => setTimeout(r, 5));
+    second.resolve(ok(9));
+    expect(await answer).toMatchObject({ status: 'ok', flights: [flight(9)] });
+    expect(asked).toBe(2);
+  });
+
   it('does not hedge while the airline is throttling us', async () => {
     const { provider, calls } = perDestination({
       THR: [{ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 10 }],

@@ -286,15 +286,19 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     const first = await Promise.race([primary, sleep(Math.max(hedging.minDelayMs, delay)).then(() => undefined)]);
     if (first !== undefined || !mayHedgeNow()) return { result: first ?? (await primary), hedged: false };
 
+    // `giveUp` ends the hedge's wait for a slot and a token once the first attempt has come back; `hedgeCancel`
+    // cancels a hedge that is out, once the race below is decided.
+    const giveUp = new AbortController();
     const hedgeCancel = new AbortController();
-    // The hedge stops waiting for a slot once the first attempt has come back.
-    void primary.then(() => hedgeCancel.abort());
+    void primary.then(() => giveUp.abort());
+    let hedged = false;
     const hedge = (async (): Promise<AttemptResult | undefined> => {
-      if (!(await slots.acquireSpare(hedgeCancel.signal))) return undefined;
+      if (!(await slots.acquireSpare(giveUp.signal))) return undefined;
       try {
-        if (hedgeCancel.signal.aborted || !mayHedgeNow()) return undefined;
+        if (giveUp.signal.aborted || !mayHedgeNow()) return undefined;
         await pacer.take();
-        if (hedgeCancel.signal.aborted) return undefined;
+        if (giveUp.signal.aborted) return undefined;
+        hedged = true;
         metrics.hedges.inc({ result: 'sent' });
         return await attempt(query, hedgeCancel.signal);
       } finally {
@@ -316,9 +320,9 @@ export function createUpstreamGateway(opts: GatewayOptions) {
       void hedge.then(settle('hedge'));
     });
     primaryCancel.abort();
+    giveUp.abort();
     hedgeCancel.abort();
-    const hedged = await hedge.then((r) => r !== undefined);
-    if (hedged && result.by === 'hedge' && result.result.kind === 'flights') metrics.hedges.inc({ result: 'won' });
+    if (result.by === 'hedge' && result.result.kind === 'flights') metrics.hedges.inc({ result: 'won' });
     return { result: result.result, hedged };
   }
 
