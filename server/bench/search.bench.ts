@@ -114,6 +114,9 @@ interface BenchResult {
   stream: { firstDestinationMs: number; ratio: number; totalMs: number };
   faults: FaultFigure;
   hangs: FaultFigure;
+  /** The same two scenarios with hedging turned off: the gateway as it was before decision 059. */
+  faultsUnhedged: FaultFigure;
+  hangsUnhedged: FaultFigure;
   baseline: { wallMs: number; ratioToCold: number };
   machine: string;
   date: string;
@@ -218,7 +221,8 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     }
     const firstDestination = median(firstDestinations);
 
-    // 5. Faults: 20% 5xx and 5% hangs; then 5% hangs alone (what hedging is for). Median of `faultRuns` searches.
+    // 5. Faults: 20% 5xx and 5% hangs; then 5% hangs alone (what hedging is for); then both again with hedging off.
+    // Median of `faultRuns` searches each.
     const hedgesSent = async () =>
       Number(/^flight_upstream_hedges_total\{result="sent"\} (\S+)$/m.exec(await deps.metrics.metrics())?.[1] ?? 0);
     const faultScenario = async (errorRate: number, hangRate: number): Promise<FaultFigure> => {
@@ -248,6 +252,10 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     };
     const faults = await faultScenario(s.faultErrorRate, s.faultHangRate);
     const hangs = await faultScenario(0, s.faultHangRate);
+    deps.flights.gateway.setHedging(false);
+    const faultsUnhedged = await faultScenario(s.faultErrorRate, s.faultHangRate);
+    const hangsUnhedged = await faultScenario(0, s.faultHangRate);
+    deps.flights.gateway.setHedging(true);
 
     // Baseline: what a typical script does — one request after another, no cache — through the same adapter.
     const baselineDate = nextDate();
@@ -268,6 +276,8 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
       stream: { firstDestinationMs: firstDestination, ratio: firstDestination / L, totalMs: streamTotal },
       faults,
       hangs,
+      faultsUnhedged,
+      hangsUnhedged,
       baseline: { wallMs: baselineWall, ratioToCold: baselineWall / coldMedian },
       machine: `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.versions.node}, load average ${loadBefore} before and ${loadavg()[0]?.toFixed(1)} after`,
       date: new Date().toISOString().slice(0, 10),
@@ -285,7 +295,7 @@ function verdict(ok: boolean): string {
 }
 
 function faultText(r: BenchResult, f: FaultFigure): string {
-  return `median ${ms(f.wallMs)} (runs ${f.runsMs.map((v) => Math.round(v)).join(', ')}) ÷ floor = ${x(f.ratio)}; ${(f.answeredShare * 100).toFixed(1)}% of destinations answered, ${f.upstreamRequests} airline requests for ${r.destinations}, ${f.hedges} hedged`;
+  return `median ${ms(f.wallMs)} (runs ${f.runsMs.map((v) => Math.round(v)).join(', ')}) ÷ floor = ${x(f.ratio)} (${x(f.wallMs / r.cold.medianMs)} this run's cold search); ${(f.answeredShare * 100).toFixed(1)}% of destinations answered, ${f.upstreamRequests} airline requests for ${r.destinations}, ${f.hedges} hedged`;
 }
 
 function renderBench(r: BenchResult): { table: string; markdown: string } {
@@ -322,6 +332,8 @@ function renderBench(r: BenchResult): { table: string; markdown: string } {
       verdict(r.faults.ratio < 2),
     ],
     [`5b. With ${r.settings.faultHangRate * 100}% hangs only`, faultText(r, r.hangs), '< 2', verdict(r.hangs.ratio < 2)],
+    [`5c. As 5, hedging off`, faultText(r, r.faultsUnhedged), 'reported', '—'],
+    [`5d. As 5b, hedging off`, faultText(r, r.hangsUnhedged), 'reported', '—'],
     [
       'Baseline: sequential requests, no cache',
       `${ms(r.baseline.wallMs)}; ${x(r.baseline.ratioToCold)} the cold search time`,

@@ -436,6 +436,16 @@ describe('upstream gateway: hedged requests (decision 059)', () => {
     expect(asked).toBe(2);
   });
 
+  it('keeps hedges near a tenth of the requests when many are slow at once', async () => {
+    const slow = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`S${String(i).padStart(2, '0')}`, ['hang' as const]]));
+    const { provider } = perDestination(slow);
+    const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0 });
+    await warm(gateway);
+    await Promise.all(Object.keys(slow).map((d) => gateway.fetch({ ...Q, destination: d })));
+    // The allowance holds at most 10; the 30 first attempts, all out at once, cannot raise it past that.
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(10);
+  });
+
   it('does not hedge while the airline is throttling us', async () => {
     const { provider, calls } = perDestination({
       THR: [{ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 10 }],

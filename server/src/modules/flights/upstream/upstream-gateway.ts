@@ -58,10 +58,12 @@ export interface GatewayOptions {
   /** Longest Retry-After a query waits for before giving up (default: timeoutMs). */
   maxRetryAfterMs?: number;
   /**
-   * Hedged requests (decision 059): a request still unanswered past the observed p95 latency gets one second attempt.
-   * `false` turns it off. Hedging starts once `minSamples` answers have been timed, and never earlier than `minDelayMs`.
+   * Hedged requests (decision 059): a request still unanswered past the observed p95 latency (times `margin`, 1.2)
+   * gets one second attempt. `false` turns it off. Hedging starts once `minSamples` (20) answers have been timed, never
+   * earlier than `minDelayMs` (100), and spends a budget that grows by `budget` (0.1) per request, so hedges stay near
+   * a tenth of the requests however slow the airline (or this process) gets.
    */
-  hedge?: false | { minSamples?: number; minDelayMs?: number };
+  hedge?: false | { minSamples?: number; minDelayMs?: number; margin?: number; budget?: number };
   /**
    * State shared with the other API processes (Redis; decision 060): one airline request per (route, date) across
    * processes, and one circuit breaker. Without it (or while it is unreachable) both are per process.
@@ -127,7 +129,10 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   const syncMs = opts.sharedSyncMs ?? 250;
   /** The longest one query can keep the airline busy: every attempt timing out, every backoff at its cap, one Retry-After. */
   const claimMs = opts.timeoutMs * (opts.retries + 1) + retryMaxMs * opts.retries + maxRetryAfterMs + 1000;
-  const hedging = opts.hedge === false ? undefined : { minSamples: 20, minDelayMs: 100, ...opts.hedge };
+  const hedgeSettings = { minSamples: 20, minDelayMs: 100, margin: 1.2, budget: 0.1, ...(opts.hedge || {}) };
+  let hedging = opts.hedge === false ? undefined : hedgeSettings;
+  /** Hedges allowed now: each first attempt adds `budget` (up to 10), each hedge spends 1, so hedges stay near 10% of requests. */
+  let hedgeTokens = 10;
   const latency = createLatencyTracker();
   const slots = createSemaphore(opts.concurrency);
   const pacer = createRequestPacer(opts.rps, monotonic, sleep, {
@@ -273,6 +278,8 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   }
 
   const mayHedgeNow = () => breaker.state() === 'closed' && !pacer.throttled() && pausedUntil <= monotonic() && !watchingRemoteProbe;
+  /** Lets answers already received but not yet read (a busy event loop runs timers first) settle before hedging. */
+  const afterPendingIo = () => new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)));
 
   /**
    * The attempt, plus one hedge when it is still unanswered past the observed p95 latency: the hedge waits for a
@@ -281,10 +288,14 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   async function attemptHedged(query: FlightQuery, mayHedge: boolean): Promise<{ result: AttemptResult; hedged: boolean }> {
     const primaryCancel = new AbortController();
     const primary = attempt(query, primaryCancel.signal);
-    const delay = hedging && mayHedge ? latency.p95(hedging.minSamples) : undefined;
-    if (delay === undefined || !hedging) return { result: await primary, hedged: false };
-    const first = await Promise.race([primary, sleep(Math.max(hedging.minDelayMs, delay)).then(() => undefined)]);
-    if (first !== undefined || !mayHedgeNow()) return { result: first ?? (await primary), hedged: false };
+    if (hedging) hedgeTokens = Math.min(10, hedgeTokens + hedging.budget);
+    const p95 = hedging && mayHedge ? latency.p95(hedging.minSamples) : undefined;
+    if (p95 === undefined || !hedging) return { result: await primary, hedged: false };
+    // Past the p95 by a margin, so that the ordinary tail (5% of answers, by definition) is not asked twice.
+    const delay = Math.max(hedging.minDelayMs, p95 * hedging.margin);
+    const first = await Promise.race([primary, sleep(delay).then(afterPendingIo)]);
+    if (first !== undefined || hedgeTokens < 1 || !mayHedgeNow()) return { result: first ?? (await primary), hedged: false };
+    hedgeTokens -= 1;
 
     // `giveUp` ends the hedge's wait for a slot and a token once the first attempt has come back; `hedgeCancel`
     // cancels a hedge that is out, once the race below is decided.
@@ -469,6 +480,10 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     inFlight: () => inflight.size,
     /** The request rate the airline currently gets (requests a second). */
     requestRate: () => pacer.rate(),
+    /** Turns hedging on or off while running (the search benchmark compares both in one run). */
+    setHedging(on: boolean) {
+      hedging = on ? hedgeSettings : undefined;
+    },
     /** Where operator-facing lines go (set once the app's logger exists). */
     useLog(next: GatewayLog) {
       log = next;
