@@ -107,6 +107,21 @@ describe.skipIf(!url)('upstream state shared between API processes through Redis
     for (const r of results) expect(r).toMatchObject({ status: 'failed', reason: 'server-error' });
   });
 
+  it('stops waiting for a process that died holding the claim, and asks the airline itself', async () => {
+    const { provider, calls } = countingAirline(() => ok(5));
+    // A "process" that claims the query and dies before answering: its connection goes, its claim is not renewed.
+    const dying = new Redis(url as string, { maxRetriesPerRequest: 0 });
+    dying.on('error', () => {});
+    const claimed = await createRedisSharedUpstream(dying, { prefix: `${prefix}died:upstream:`, claimTtlMs: 200 }).claim(
+      'DEN-LAS-2026-04-02',
+    );
+    expect(claimed).toBe('mine');
+    dying.disconnect();
+    const b = apiProcess(provider, 'died');
+    expect(await b.gateway.fetch(Q)).toMatchObject({ status: 'ok', flights: [{ flight_number: 'F9 5' }] });
+    expect(calls).toHaveLength(1);
+  });
+
   it('agrees on the breaker: opened by blocks on one process, it is open on the other', async () => {
     const { provider, calls } = countingAirline(() => blocked);
     const a = apiProcess(provider, 'breaker');

@@ -17,8 +17,12 @@ export type SharedBreakerView =
  * (`unavailable`, `undefined`, false) when the store cannot be reached; the gateway then behaves per process.
  */
 export interface SharedUpstream {
-  /** Claims the one airline request for `key`: `mine` (ask the airline, then `finish`), `taken` (wait), or `unavailable`. */
-  claim(key: string, ttlMs: number): Promise<'mine' | 'taken' | 'unavailable'>;
+  /**
+   * Claims the one airline request for `key`: `mine` (ask the airline, then `finish`), `taken` (wait), or
+   * `unavailable`. A claim lives a few seconds and is renewed while its process works, so a process that dies
+   * stops holding the others up within seconds.
+   */
+  claim(key: string): Promise<'mine' | 'taken' | 'unavailable'>;
   /** Ends a claim; a failure is kept briefly so the processes waiting for this request fail alike without asking again. */
   finish(key: string, failure?: SharedFailure): Promise<void>;
   /** Whether the request for `key` is still claimed, and its failure when it failed; undefined when unknown. */
@@ -34,6 +38,8 @@ export interface SharedUpstream {
 
 interface RedisSharedOptions {
   prefix?: string;
+  /** How long a claim lives unless renewed; it is renewed every third of that (ms, default 3000). */
+  claimTtlMs?: number;
   /** A store call slower than this counts as unreachable (ms). */
   commandTimeoutMs?: number;
   /** After a failure the store is left alone this long, so a dead Redis costs nothing per request (ms). */
@@ -44,6 +50,8 @@ interface RedisSharedOptions {
 
 /** Deletes a key only while it still holds our token: a claim that expired and was taken over is not ours to end. */
 const RELEASE_IF_OURS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+/** Extends a claim only while it is still ours. */
+const RENEW_IF_OURS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 /** How long a failed request's outcome stays readable by the processes that waited for it. */
 const FAILURE_KEEP_MS = 5_000;
 /** An open breaker's marker outlives any cooldown, so a half-open breaker is not forgotten; a good probe deletes it. */
@@ -55,7 +63,22 @@ export function createRedisSharedUpstream(redis: Redis, opts: RedisSharedOptions
   const pauseMs = opts.retryAfterMs ?? 5_000;
   const now = opts.now ?? Date.now;
   const onError = opts.onError ?? (() => {});
+  const claimTtlMs = opts.claimTtlMs ?? 3000;
   const tokens = new Map<string, string>();
+  let renewing: NodeJS.Timeout | undefined;
+  /** Renews every claim this process holds, in one round trip, while it holds any. */
+  const renewClaims = () => {
+    if (tokens.size === 0) {
+      clearInterval(renewing);
+      renewing = undefined;
+      return;
+    }
+    void guarded(async () => {
+      const batch = redis.pipeline();
+      for (const [key, token] of tokens) batch.eval(RENEW_IF_OURS, 1, k.lock(key), token, claimTtlMs);
+      await batch.exec();
+    });
+  };
   const k = {
     lock: (key: string) => `${prefix}lock:${key}`,
     failed: (key: string) => `${prefix}failed:${key}`,
@@ -96,15 +119,21 @@ export function createRedisSharedUpstream(redis: Redis, opts: RedisSharedOptions
   };
 
   return {
-    async claim(key, ttlMs) {
+    async claim(key) {
       const token = randomUUID();
       const got = await guarded(async () => {
-        const set = await redis.set(k.lock(key), token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
+        const set = await redis.set(k.lock(key), token, 'PX', claimTtlMs, 'NX');
         if (set === 'OK') await redis.del(k.failed(key));
         return set === 'OK';
       });
       if (got === undefined) return 'unavailable';
-      if (got) tokens.set(key, token);
+      if (got) {
+        tokens.set(key, token);
+        if (!renewing) {
+          renewing = setInterval(renewClaims, Math.max(10, Math.floor(claimTtlMs / 3)));
+          renewing.unref();
+        }
+      }
       return got ? 'mine' : 'taken';
     },
     async finish(key, failure) {

@@ -127,7 +127,10 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? opts.timeoutMs;
   const pollMs = opts.sharedPollMs ?? 20;
   const syncMs = opts.sharedSyncMs ?? 250;
-  /** The longest one query can keep the airline busy: every attempt timing out, every backoff at its cap, one Retry-After. */
+  /**
+   * The longest one query can keep the airline busy (every attempt timing out, every backoff at its cap, one
+   * Retry-After): the most another process waits for it. A claim whose process died ends much sooner (decision 060).
+   */
   const claimMs = opts.timeoutMs * (opts.retries + 1) + retryMaxMs * opts.retries + maxRetryAfterMs + 1000;
   const hedgeSettings = { minSamples: 20, minDelayMs: 100, margin: 1.2, budget: 0.1, ...(opts.hedge || {}) };
   let hedging = opts.hedge === false ? undefined : hedgeSettings;
@@ -446,7 +449,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
       return pending;
     }
     const started = (async (): Promise<UpstreamOutcome> => {
-      const claim = shared ? await shared.claim(key, claimMs) : 'unavailable';
+      const claim = shared ? await shared.claim(key) : 'unavailable';
       if (shared && claim === 'unavailable') metrics.sharedUnavailable.inc();
       if (claim === 'taken') {
         const peer = await waitForPeer(key);
