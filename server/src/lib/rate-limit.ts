@@ -120,7 +120,8 @@ export function createFallbackRateLimitStore(
     peek: (key) => use((s) => s.peek(key)),
     async reset(key) {
       await fallback.reset(key);
-      if (opts.available()) await primary.reset(key).catch(() => opts.onFallback?.());
+      if (!opts.available()) return opts.onFallback?.();
+      await primary.reset(key).catch(() => opts.onFallback?.());
     },
   };
 }

@@ -8,10 +8,7 @@ import { type ReferenceService, createReferenceService } from './reference.servi
 export type { ReferenceService } from './reference.service';
 
 /** The route network and blackout dates (database, cached in memory) with their routes and operator commands. */
-export async function createReferenceModule(
-  deps: { db: Db; startupLock?: StartupLock },
-  overrides: { reference?: ReferenceService } = {},
-) {
+export async function createReferenceModule(deps: { db: Db; startupLock?: StartupLock }, overrides: { reference?: ReferenceService } = {}) {
   const reference = overrides.reference ?? (await createReferenceService(createReferenceRepository(deps.db), deps.startupLock));
   return {
     name: 'reference',
