@@ -27,14 +27,14 @@ describe('start-up without a reachable database', () => {
     });
     try {
       // Generous: the line comes after the 1 s connect time-out plus the time to load the server.
-      expect(await exitWithin(s, 45_000)).toBe(1);
+      expect(await exitWithin(s, 90_000)).toBe(1);
       expect(lines(s)).toEqual([`Refusing to start: cannot reach the database at 127.0.0.1:${hole.port} (no answer within 1000 ms)`]);
       expect(s.output()).not.toContain('not-to-be-printed');
     } finally {
       s.proc.kill('SIGKILL');
       await hole.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a port nothing listens on: one line naming it, exit 1', async () => {
     const port = await closedPort();
@@ -44,12 +44,12 @@ describe('start-up without a reachable database', () => {
       PORT: randomPort(),
     });
     try {
-      expect(await exitWithin(s, 45_000)).toBe(1);
+      expect(await exitWithin(s, 90_000)).toBe(1);
       expect(lines(s)).toEqual([`Refusing to start: cannot reach the database at 127.0.0.1:${port} (connection refused)`]);
     } finally {
       s.proc.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 const adminUrl = process.env.TEST_DATABASE_URL;
