@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   app.setSerializerCompiler(serializerCompiler);
   registerValidation(app);
 
-  await registerSecurity(app, config, deps.redis);
+  await registerSecurity(app, config, deps.requestRateLimits);
   await registerOpenApi(app, config.APP_VERSION);
   registerHttpMetrics(app, deps.metrics, config);
   const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);

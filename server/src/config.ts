@@ -27,6 +27,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  // Time-outs toward the database and Redis (decisions 049 and 050): a dependency that stops answering fails fast.
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(10_000, 0),
+  REDIS_CONNECT_TIMEOUT_MS: int(5000, 100),
+  REDIS_COMMAND_TIMEOUT_MS: int(1000, 10),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: int(600, 1),
