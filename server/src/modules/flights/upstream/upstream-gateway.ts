@@ -169,8 +169,9 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     if (!sharedKnowsOpen) metrics.sharedUnavailable.inc();
   }
 
-  async function syncBreaker(force = false) {
-    if (!shared || (!force && monotonic() - lastSync < syncMs)) return;
+  /** Takes on the shared breaker's state, read at most every `syncMs`. */
+  async function syncBreaker() {
+    if (!shared || monotonic() - lastSync < syncMs) return;
     lastSync = monotonic();
     const view = await shared.readBreaker();
     if (!view) return void metrics.sharedUnavailable.inc();
@@ -189,7 +190,10 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     }
   }
 
-  /** One request's admission; 'wait' means: wait for the probe's outcome (`waitForProbe`) and ask again. */
+  /**
+   * One request's admission. 'wait': wait for this process's probe (`breaker.settled()`) and ask again; 'watch':
+   * another process holds the trial, so this request watches it for the others (`watchRemoteProbe`).
+   */
   async function admit(): Promise<Admission | 'watch'> {
     await syncBreaker();
     const a = breaker.admit();
