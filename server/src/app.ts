@@ -53,6 +53,9 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   for (const m of deps.modules) if (m.routes) await app.register(m.routes);
   const jobs = deps.modules.flatMap((m) => m.jobs ?? []);
   app.addHook('onReady', () => deps.jobs.start(jobs, app.log));
+  // Closing starts by telling open work the app is stopping (decision 057): Fastify has stopped routing new requests
+  // (503) and, once these hooks ran, stops listening and waits for the open responses, which now end at once.
+  app.addHook('preClose', async () => deps.shutdown.abort());
   app.addHook('onClose', () => deps.jobs.stop());
 
   return app;

@@ -9,7 +9,16 @@ import { createSemaphore } from './semaphore';
 
 /** Why a query has no fresh airline answer. */
 type FailureReason =
-  'blocked' | 'throttled' | 'server-error' | 'http-error' | 'timeout' | 'network-error' | 'page-changed' | 'breaker-open';
+  | 'blocked'
+  | 'throttled'
+  | 'server-error'
+  | 'http-error'
+  | 'timeout'
+  | 'network-error'
+  | 'page-changed'
+  | 'breaker-open'
+  /** The process is shutting down (`stopping`): the request was aborted or never made. */
+  | 'shutdown';
 
 type GatewayResult =
   | { status: 'ok'; flights: Flight[]; source: 'upstream' | 'cache'; ageSeconds: number }
@@ -39,6 +48,11 @@ export interface GatewayOptions {
   retryMaxMs?: number;
   /** Longest Retry-After a query waits for before giving up (default: timeoutMs). */
   maxRetryAfterMs?: number;
+  /**
+   * The app-wide shutdown signal (deps.ts): when it fires, airline requests in flight are aborted, and none is retried
+   * or started (docs/decisions/057).
+   */
+  stopping?: AbortSignal;
   /**
    * Injected for tests: waiting (backoff, Retry-After, rate limit), the jitter source, and the monotonic
    * milliseconds that pace requests, pauses and the breaker cooldown (the clock above is for cache ages only,
@@ -90,22 +104,31 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   const inflight = new Map<string, Promise<UpstreamOutcome>>();
   /** A 429 pauses every request until its Retry-After has passed: the airline throttles the client, not a route. */
   let pausedUntil = 0;
+  /** Airline requests in flight, each as the function that cuts it short: the shutdown cuts them all. */
+  const attempts = new Set<() => void>();
+  opts.stopping?.addEventListener('abort', () => [...attempts].forEach((cut) => cut()), { once: true });
 
   async function attempt(query: FlightQuery): Promise<FlightFetchResult | { kind: 'timeout' } | { kind: 'network-error'; detail: string }> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    // Cut short by the time-out, or by the shutdown (then callUpstream reports 'shutdown', not a time-out).
+    let cut = () => {};
     const timedOut = new Promise<{ kind: 'timeout' }>((resolve) => {
-      timer = setTimeout(() => {
+      cut = () => {
         controller.abort();
         resolve({ kind: 'timeout' });
-      }, opts.timeoutMs);
+      };
+      timer = setTimeout(cut, opts.timeoutMs);
     });
+    if (opts.stopping?.aborted) cut();
+    else attempts.add(cut);
     try {
       return await Promise.race([provider.fetchFlights(query, controller.signal), timedOut]);
     } catch (err) {
       return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', detail: (err as Error).message };
     } finally {
       clearTimeout(timer);
+      attempts.delete(cut);
     }
   }
 
@@ -115,6 +138,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
       let result: Awaited<ReturnType<typeof attempt>>;
       let pass: 'pass' | 'probe' | 'reject';
       try {
+        if (opts.stopping?.aborted) return { ok: false, reason: 'shutdown' };
         pass = breaker.admit();
         if (pass === 'reject') {
           metrics.breakerRejections.inc();
@@ -126,6 +150,8 @@ export function createUpstreamGateway(opts: GatewayOptions) {
       } finally {
         slots.release();
       }
+      // Aborted for the shutdown: not the airline's doing, so neither counted nor held against it by the breaker.
+      if (opts.stopping?.aborted) return { ok: false, reason: 'shutdown' };
       metrics.upstreamRequests.inc({ outcome: outcomeLabel(result) });
       const wasProbe = pass === 'probe';
       const canRetry = tries < opts.retries;
