@@ -56,6 +56,11 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   // Closing starts by telling open work the app is stopping (decision 057): Fastify has stopped routing new requests
   // (503) and, once these hooks ran, stops listening and waits for the open responses, which now end at once.
   app.addHook('preClose', async () => deps.shutdown.abort());
+  // A response that ends while closing ends its keep-alive connection too: the server's close waits for every
+  // connection, and it closes only those idle when it starts.
+  app.addHook('onResponse', async (request) => {
+    if (deps.shutdown.signal.aborted) request.raw.socket?.end();
+  });
   app.addHook('onClose', () => deps.jobs.stop());
 
   return app;
