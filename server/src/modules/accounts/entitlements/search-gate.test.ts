@@ -196,7 +196,9 @@ describe('search gate', () => {
     expect((await usage(headers)).searches_remaining).toBe(1);
 
     const logs = (await deps.database.db.query.searchLogs.findMany()).filter((l) => l.userId === user!.id);
-    const byOrigin = Object.fromEntries(logs.map((l) => [l.originAirport, [l.outcome, l.charged, l.destinationsChecked, l.destinationsFailed]]));
+    const byOrigin = Object.fromEntries(
+      logs.map((l) => [l.originAirport, [l.outcome, l.charged, l.destinationsChecked, l.destinationsFailed]]),
+    );
     expect(byOrigin).toEqual({
       A1: ['abandoned', true, 5, 0],
       A2: ['abandoned', false, 2, 0],
