@@ -85,19 +85,25 @@ export const flightRoutes: FastifyPluginAsyncZod<{
     return track(
       (async () => {
         const gone = clientGone(reply);
-        const run = await flights.search.run(p, ticket.caller, { signal: AbortSignal.any([gone, stopping]) });
-        // Stopped before its end, the answer is never sent: the client gets nothing, and pays nothing.
-        if (run.cutShort && stopping.aborted) {
-          await settle(ticket, p, 'interrupted', NOTHING);
-          throw serverRestarting();
-        }
-        if (gone.aborted) {
-          await settle(ticket, p, 'abandoned', NOTHING);
+        try {
+          const run = await flights.search.run(p, ticket.caller, { signal: AbortSignal.any([gone, stopping]) });
+          // Stopped before its end, the answer is never sent: the client gets nothing, and pays nothing.
+          if (run.cutShort && stopping.aborted) {
+            await settle(ticket, p, 'interrupted', NOTHING);
+            throw serverRestarting();
+          }
+          if (gone.aborted) {
+            await settle(ticket, p, 'abandoned', NOTHING);
+            return run.response;
+          }
+          await settle(ticket, p, endOf(run), wholeAnswer(run, p));
+          if (run.allFailed) throw upstreamFailed();
           return run.response;
+        } catch (err) {
+          // A fault charges nothing (a search settled above stays as it was settled).
+          await settle(ticket, p, 'failed', NOTHING).catch(() => {});
+          throw err;
         }
-        await settle(ticket, p, endOf(run), wholeAnswer(run, p));
-        if (run.allFailed) throw upstreamFailed();
-        return run.response;
       })(),
     );
   }
