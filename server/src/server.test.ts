@@ -102,6 +102,7 @@ describe('server process', () => {
       }
       expect(JSON.parse(text.split('\n')[0]!)).toMatchObject({ type: 'start' });
       const json = fetch(`${base}/api/flights/search?origin=DEN&date=${date}`, { headers });
+      json.catch(() => {}); // awaited below; a process that dies early must not make it an unhandled rejection
       // The JSON search is in flight once the emulator has been asked for more than the stream's queries.
       await waitFor(() => s.output().includes('"url":"/api/flights/search?'), 'the JSON search to arrive');
 
