@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
@@ -59,7 +60,9 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   // A response that ends while closing ends its keep-alive connection too: the server's close waits for every
   // connection, and it closes only those idle when it starts.
   app.addHook('onResponse', async (request) => {
-    if (deps.shutdown.signal.aborted) request.raw.socket?.end();
+    const socket: Partial<Pick<Socket, 'end'>> | undefined = request.raw.socket;
+    // An injected request's socket is a stand-in without `end`.
+    if (deps.shutdown.signal.aborted && typeof socket?.end === 'function') socket.end();
   });
   app.addHook('onClose', () => deps.jobs.stop());
 
