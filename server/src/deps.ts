@@ -51,13 +51,18 @@ export interface AppDeps extends AppServices {
   /** The per-address request limit's counters (plugins/security.ts). */
   requestRateLimits: RateLimitStore;
   jobs: JobRunner;
+  /**
+   * The app-wide shutdown signal's controller: app.ts aborts it when the app starts closing, so open searches end at
+   * once with the server-restarting event and the airline requests they wait on are aborted (docs/decisions/057).
+   */
+  shutdown: AbortController;
   modules: readonly AppModule[];
   disposers: (() => Promise<void>)[];
 }
 
 /** What a test or a bench may swap: shared pieces, any module's service, and the accounts module's knobs. */
 export type AppOverrides = Partial<
-  Pick<AppDeps, 'clock' | 'metrics' | 'redis' | 'email' | 'rateLimits' | 'jobs'> &
+  Pick<AppDeps, 'clock' | 'metrics' | 'redis' | 'email' | 'rateLimits' | 'jobs' | 'shutdown'> &
     AppServices &
     Pick<AccountsDeps, 'passwordHasher' | 'googleKeys' | 'authLimits'>
 >;
@@ -91,6 +96,7 @@ export async function createAppDeps(config: Config, database: Database, override
     prefix: 'gw-rl-',
     onFallback: () => dependencies.rateLimitFallback('request'),
   });
+  const shutdown = overrides.shutdown ?? new AbortController();
 
   // In dependency order: each module gets what it uses, including the services of modules built before it.
   const reference = await createReferenceModule({ db, startupLock: database.withStartupLock }, overrides);
@@ -116,6 +122,7 @@ export async function createAppDeps(config: Config, database: Database, override
       redis,
       reference: reference.services.reference,
       searchGate: accounts.services.searchGate,
+      stopping: shutdown.signal,
       openProvider: () => createFlightProvider(config, { clock, reference: reference.services.reference }),
     },
     overrides,
@@ -146,6 +153,7 @@ export async function createAppDeps(config: Config, database: Database, override
     rateLimits,
     requestRateLimits,
     jobs: overrides.jobs ?? createIntervalJobRunner(),
+    shutdown,
     modules,
     disposers,
     ...reference.services,
