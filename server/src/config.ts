@@ -27,6 +27,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  // Time-outs toward the database and Redis (decisions 049 and 050): a dependency that stops answering fails fast.
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(10_000, 0),
+  REDIS_CONNECT_TIMEOUT_MS: int(5000, 100),
+  REDIS_COMMAND_TIMEOUT_MS: int(1000, 10),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: int(600, 1),
@@ -61,11 +66,19 @@ export const configSchema = z.object({
   EMULATOR_BLOCK_RATE: rate(0),
   EMULATOR_THROTTLE_RATE: rate(0),
   EMULATOR_HANG_RATE: rate(0),
+  EMULATOR_NOT_ACCEPTABLE_RATE: rate(0),
+  EMULATOR_PAGE_CHANGE_RATE: rate(0),
+  EMULATOR_MALFORMED_RATE: rate(0),
   EMULATOR_BUCKET_MINUTES: int(30, 1),
   FLIGHT_CACHE_TTL_SECONDS: int(600, 0),
   FLIGHT_CACHE_STALE_SECONDS: int(3600, 0),
   UPSTREAM_CONCURRENCY: int(50, 1, 500),
   UPSTREAM_RPS: num(100, 0.1),
+  // Back-pressure (a 429 or 406) halves the request rate down to the floor; each good answer adds the step back.
+  UPSTREAM_RPS_FLOOR: num(5, 0.1),
+  UPSTREAM_RPS_STEP: num(1, 0.01),
+  // A request still unanswered past the observed p95 latency gets one second attempt (decision 059).
+  UPSTREAM_HEDGE: bool.default(true),
   UPSTREAM_TIMEOUT_MS: int(10_000, 100),
   UPSTREAM_RETRIES: int(2, 0, 5),
   BREAKER_THRESHOLD: int(5, 1),

@@ -116,7 +116,12 @@ export const searchUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** Every search that ran (docs/product/admin.md#search-log); user_id is null for a guest or a deleted account. */
+/**
+ * Every search that ran, whole or in part (docs/product/admin.md#search-log); user_id is null for a guest or a deleted
+ * account. `outcome` says how it ended and `charged` whether it counted as one of the user's searches
+ * (docs/product/accounts-and-plans.md#when-a-search-counts); rows from before those columns were complete, counted
+ * searches, hence the defaults.
+ */
 export const searchLogs = pgTable(
   'search_logs',
   {
@@ -128,6 +133,13 @@ export const searchLogs = pgTable(
     searchDate: date('search_date', { mode: 'string' }),
     resultsFound: integer('results_found').notNull().default(0),
     totalFlights: integer('total_flights').notNull().default(0),
+    /** 'complete', 'partial', 'abandoned' (the client left), 'interrupted' (the server shut down) or 'failed'. */
+    outcome: text('outcome').notNull().default('complete'),
+    charged: boolean('charged').notNull().default(true),
+    /** Destinations (inbound: origins) the search set out to check, those the client was told about, and of those the failed ones. */
+    destinationsTotal: integer('destinations_total').notNull().default(0),
+    destinationsChecked: integer('destinations_checked').notNull().default(0),
+    destinationsFailed: integer('destinations_failed').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -27,6 +27,8 @@ export type { AuthLimits } from './auth/auth.limits';
 export type { GoogleKeys } from './auth/google';
 export type { PasswordHasher } from './auth/password';
 export type { Caller, SearchGate, SearchKind, SearchOutcome, SearchTicket } from './entitlements/search-gate';
+export type { SearchEnd } from './entitlements/quota';
+export { searchCounts } from './entitlements/quota';
 export type { UserRow } from './users/users.repository';
 export type { UsersService } from './users/users.service';
 export { presentUser } from './users/users.presenter';

@@ -56,7 +56,17 @@ beforeAll(async () => {
   ({ app, deps } = await buildAccountsTestApp());
   app.get<{ Params: { kind: SearchKind } }>('/test/gate/:kind', async (request) => {
     const ticket = await deps.searchGate.admit(request, request.params.kind);
-    await ticket.complete({ origin: 'DEN', destination: null, date: today, resultsFound: 0, totalFlights: 0 });
+    await ticket.settle({
+      end: 'complete',
+      destinations: 1,
+      checked: 1,
+      failed: 0,
+      origin: 'DEN',
+      destination: null,
+      date: today,
+      resultsFound: 0,
+      totalFlights: 0,
+    });
     return { ok: true };
   });
 });
