@@ -73,6 +73,11 @@ export const flightSearchResponseSchema = z.object({
   failed: z.array(z.string()).optional(),
   /** Codes whose answer came from cache past its fresh time because the airline failed, with age in seconds. */
   stale: z.record(z.string(), z.number()).optional(),
+  /**
+   * Codes whose airline page held flights that did not read and were left out, with how many: the flights shown for
+   * them are right but may not be all (docs/product/search.md#the-answer).
+   */
+  incomplete: z.record(z.string(), z.number().int()).optional(),
   demo: z.boolean().optional(),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
@@ -80,7 +85,9 @@ export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
 /**
  * Streamed search (NDJSON, one object per line). The web app uses it to show destinations as they arrive.
  * `start` names every code to check, `destination` carries one code's flights, `summary` is the final whole answer
- * minus the flights already sent, `error` ends the stream early.
+ * minus the flights already sent, `error` ends the stream early. When the server shuts down mid-search the last event
+ * is an `error` with status 503 and code `SERVER_RESTARTING` (SEARCH_MESSAGES.serverRestarting): the destinations
+ * already sent stand, and searching again in a moment works (docs/decisions/057).
  */
 export const searchStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), total: z.number().int(), codes: z.array(z.string()), search_parameters: searchParametersSchema }),
@@ -98,6 +105,7 @@ export const searchStreamEventSchema = z.discriminatedUnion('type', [
     partial: z.boolean().optional(),
     failed: z.array(z.string()).optional(),
     stale: z.record(z.string(), z.number()).optional(),
+    incomplete: z.record(z.string(), z.number().int()).optional(),
     demo: z.boolean().optional(),
   }),
   z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string(), code: z.string() }),
@@ -119,6 +127,7 @@ export const SEARCH_MESSAGES = {
   sameOriginDestination: 'Origin and destination must be different',
   tooManyAirports: 'Too many airports in one search (at most 10)',
   upstreamUnavailable: 'The airline is not answering right now. Please try again in a few minutes.',
+  serverRestarting: 'The server is restarting. Please search again in a moment.',
 } as const;
 
 /** Searches reach at most this many days past today (the airline sells about a year ahead). */

@@ -23,7 +23,7 @@ import { openDatabase } from '../src/db/client';
 import { notifications, users } from '../src/db/schema';
 import { createAppDeps, disposeAppDeps } from '../src/deps';
 import type { JobRunner } from '../src/jobs/job-runner';
-import { todayAtAirport } from '../src/lib/gowild-window';
+import { todayAtAirport } from '../src/modules/alerts/alert-dates';
 import { isDomesticRoute } from '../src/lib/reference-data/airports';
 import { seededRandom } from '../src/lib/seeded-random';
 import type { EmailProvider } from '../src/providers/email/email.provider';

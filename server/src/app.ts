@@ -1,6 +1,9 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { queryRedactingLoggerOptions } from './lib/log-redaction';
+import { edgeServerOptions, registerConnectionCap } from './plugins/connections';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -34,18 +37,23 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
         : {
             level: config.LOG_LEVEL,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            // Secret query values (?token=, code=, key=, signature=…) in URLs, messages and errors.
+            ...queryRedactingLoggerOptions,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Request, header and keep-alive time-outs (plugins/connections.ts).
+    ...edgeServerOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  registerConnectionCap(app, config, deps.metrics, deps.clock);
   app.setSerializerCompiler(serializerCompiler);
   registerValidation(app);
 
-  await registerSecurity(app, config, deps.redis);
+  await registerSecurity(app, config, deps.requestRateLimits);
   await registerOpenApi(app, config.APP_VERSION);
-  registerHttpMetrics(app, deps.metrics);
+  registerHttpMetrics(app, deps.metrics, config);
   const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { serveSpa });
 
@@ -53,6 +61,16 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   for (const m of deps.modules) if (m.routes) await app.register(m.routes);
   const jobs = deps.modules.flatMap((m) => m.jobs ?? []);
   app.addHook('onReady', () => deps.jobs.start(jobs, app.log));
+  // Closing starts by telling open work the app is stopping (decision 057): Fastify has stopped routing new requests
+  // (503) and, once these hooks ran, stops listening and waits for the open responses, which now end at once.
+  app.addHook('preClose', async () => deps.shutdown.abort());
+  // A response that ends while closing ends its keep-alive connection too: the server's close waits for every
+  // connection, and it closes only those idle when it starts.
+  app.addHook('onResponse', async (request) => {
+    const socket: Partial<Pick<Socket, 'end'>> | undefined = request.raw.socket;
+    // An injected request's socket is a stand-in without `end`.
+    if (deps.shutdown.signal.aborted && typeof socket?.end === 'function') socket.end();
+  });
   app.addHook('onClose', () => deps.jobs.stop());
 
   return app;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -6,10 +6,14 @@ import { type JobRunner, createIntervalJobRunner } from './jobs/job-runner';
 import { createPgBossJobRunner } from './jobs/pg-boss-runner';
 import type { AppModule } from './lib/app-module';
 import { type Clock, clockFromConfig } from './lib/clock';
+import { dependencyMetrics } from './lib/dependency-metrics';
+import type { DependencyStatus } from './lib/dependency-status';
 import { type RateLimitStore, createRateLimitStore } from './lib/rate-limit';
+import { openRedis } from './lib/redis';
 import { type AccountsDeps, type AccountsModule, createAccountsModule } from './modules/accounts/accounts.module';
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
 import { type AlertsModule, createAlertsModule } from './modules/alerts/alerts.module';
+import { type BillingModule, createBillingModule } from './modules/billing/billing.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
@@ -17,6 +21,7 @@ import { createPublicConfigModule } from './modules/public-config/public-config.
 import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
+import { createBillingProvider } from './providers/billing';
 import { createEmailProvider } from './providers/email';
 import type { EmailProvider } from './providers/email/email.provider';
 import { createFlightProvider } from './providers/flights';
@@ -30,7 +35,8 @@ type AppServices = ReferenceModule['services'] &
   WeatherModule['services'] &
   LocationModule['services'] &
   AlertsModule['services'] &
-  AdminModule['services'];
+  AdminModule['services'] &
+  BillingModule['services'];
 
 /**
  * The composition root: the one place that reads configuration, opens the shared infrastructure (Redis, metrics,
@@ -43,16 +49,26 @@ export interface AppDeps extends AppServices {
   clock: Clock;
   metrics: Registry;
   redis?: Redis;
+  /** Set when this process opened Redis from REDIS_URL: up or down as its connection comes and goes. */
+  redisStatus?: DependencyStatus;
   email: EmailProvider;
+  /** The account limits' counters (login, register, forgot-password). */
   rateLimits: RateLimitStore;
+  /** The per-address request limit's counters (plugins/security.ts). */
+  requestRateLimits: RateLimitStore;
   jobs: JobRunner;
+  /**
+   * The app-wide shutdown signal's controller: app.ts aborts it when the app starts closing, so open searches end at
+   * once with the server-restarting event and the airline requests they wait on are aborted (docs/decisions/057).
+   */
+  shutdown: AbortController;
   modules: readonly AppModule[];
   disposers: (() => Promise<void>)[];
 }
 
 /** What a test or a bench may swap: shared pieces, any module's service, and the accounts module's knobs. */
 export type AppOverrides = Partial<
-  Pick<AppDeps, 'clock' | 'metrics' | 'redis' | 'email' | 'rateLimits' | 'jobs'> &
+  Pick<AppDeps, 'clock' | 'metrics' | 'redis' | 'email' | 'rateLimits' | 'jobs' | 'shutdown'> &
     AppServices &
     Pick<AccountsDeps, 'passwordHasher' | 'googleKeys' | 'authLimits'>
 >;
@@ -63,17 +79,33 @@ export async function createAppDeps(config: Config, database: Database, override
   const clock = overrides.clock ?? clockFromConfig(config);
   const metrics = overrides.metrics ?? createMetricsRegistry();
   let redis = overrides.redis;
+  let redisStatus: DependencyStatus | undefined;
   if (!redis && config.REDIS_URL) {
-    const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
-    redis = client;
-    disposers.push(async () => void (await client.quit()));
+    // Start-up waits for the first connection (at most the connect time-out) and goes on degraded without it.
+    const connection = openRedis(config.REDIS_URL, {
+      connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+    });
+    await connection.settled;
+    redis = connection.client;
+    redisStatus = connection.status;
+    disposers.push(() => connection.close());
   }
+  const dependencies = dependencyMetrics(metrics, { database: database.status, redis: redisStatus });
   const email = overrides.email ?? createEmailProvider(config);
   disposers.push(() => email.close());
-  const rateLimits = overrides.rateLimits ?? createRateLimitStore({ redis, clock });
+  const rateLimits =
+    overrides.rateLimits ?? createRateLimitStore({ redis, clock, onFallback: () => dependencies.rateLimitFallback('account') });
+  const requestRateLimits = createRateLimitStore({
+    redis,
+    clock,
+    prefix: 'gw-rl-',
+    onFallback: () => dependencies.rateLimitFallback('request'),
+  });
+  const shutdown = overrides.shutdown ?? new AbortController();
 
   // In dependency order: each module gets what it uses, including the services of modules built before it.
-  const reference = await createReferenceModule({ db }, overrides);
+  const reference = await createReferenceModule({ db, startupLock: database.withStartupLock }, overrides);
   const accounts = createAccountsModule(
     {
       config,
@@ -96,6 +128,7 @@ export async function createAppDeps(config: Config, database: Database, override
       redis,
       reference: reference.services.reference,
       searchGate: accounts.services.searchGate,
+      stopping: shutdown.signal,
       openProvider: () => createFlightProvider(config, { clock, reference: reference.services.reference }),
     },
     overrides,
@@ -113,8 +146,20 @@ export async function createAppDeps(config: Config, database: Database, override
     flights: flights.services.flights,
   });
   const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
+  const billing = createBillingModule(
+    {
+      config,
+      db,
+      clock,
+      email,
+      auth: accounts.services.auth,
+      users: accounts.services.users,
+      openProvider: (demoStore) => createBillingProvider(config, { clock, demoStore }),
+    },
+    overrides,
+  );
   const modules: AppModule[] = [
-    createHealthModule({ database }),
+    createHealthModule({ database, redis, redisStatus }),
     createPublicConfigModule({ config }),
     reference,
     accounts,
@@ -123,6 +168,7 @@ export async function createAppDeps(config: Config, database: Database, override
     location,
     alerts,
     admin,
+    billing,
   ];
   for (const m of modules) if (m.close) disposers.push(m.close);
 
@@ -132,14 +178,17 @@ export async function createAppDeps(config: Config, database: Database, override
     clock,
     metrics,
     redis,
+    redisStatus,
     email,
     rateLimits,
+    requestRateLimits,
     // One run per tick across every process on the database (decision 066); tests use in-process timers.
     jobs:
       overrides.jobs ??
       (config.JOBS_RUNNER === 'pg-boss'
         ? createPgBossJobRunner({ database, databaseUrl: config.DATABASE_URL })
         : createIntervalJobRunner()),
+    shutdown,
     modules,
     disposers,
     ...reference.services,
@@ -149,6 +198,7 @@ export async function createAppDeps(config: Config, database: Database, override
     ...location.services,
     ...alerts.services,
     ...admin.services,
+    ...billing.services,
   };
 }
 

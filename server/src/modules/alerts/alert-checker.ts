@@ -1,9 +1,11 @@
 import { FARE_KEYS, type Fare, type FareKey, type Flight } from '@gowild/contract/flights';
+import { isGoWildWindowOpen } from '@gowild/contract/gowild-window';
 import { isAvailable } from '@gowild/contract/flight-format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import { isGoWildWindowOpen, todayAtAirport } from '../../lib/gowild-window';
+import { isDomesticRoute } from '../../lib/reference-data/airports';
 import type { FlightsEngine } from '../flights/flights.module';
+import { todayAtAirport } from './alert-dates';
 import { type MatchedFlight, alertMatchEmail } from './alert-emails';
 import type { AlertMailer } from './alert-mailer';
 import type { AlertsRepository, FoundFare, OpenAlert, QueuedEmail } from './alerts.repository';
@@ -219,13 +221,18 @@ export function createAlertChecker(deps: {
 
     async function check(group: Group) {
       let flights: readonly Flight[] | undefined;
-      if (!group.anyFare && !isGoWildWindowOpen(group.origin, group.destination, group.date, now)) {
+      const kind = isDomesticRoute(group.origin, group.destination) ? 'domestic' : 'international';
+      if (!group.anyFare && !isGoWildWindowOpen(now, kind, group.date)) {
         report.outsideWindow += 1;
         metrics.groups.inc({ outcome: 'outside_window' });
         flights = [];
       } else {
         report.queried += 1;
-        const result = await deps.flights.gateway.fetch({ origin: group.origin, destination: group.destination, date: group.date });
+        // No hedged requests for background work: one airline request per group (decision 067).
+        const result = await deps.flights.gateway.fetch(
+          { origin: group.origin, destination: group.destination, date: group.date },
+          { hedge: false },
+        );
         if (result.status === 'ok') {
           flights = result.flights;
           if (result.source === 'upstream') {

@@ -11,11 +11,11 @@ import {
 } from '@gowild/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import { todayAtAirport } from '../../lib/gowild-window';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { findAirport } from '../../lib/reference-data/airports';
 import type { UserRow } from '../accounts/accounts.module';
 import type { ReferenceService } from '../reference/reference.module';
+import { todayAtAirport } from './alert-dates';
 import { alertConfirmationEmail } from './alert-emails';
 import type { AlertMailer } from './alert-mailer';
 import type { AlertsRepository, NotificationRow } from './alerts.repository';

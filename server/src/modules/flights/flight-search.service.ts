@@ -19,6 +19,8 @@ export interface SearchRun {
   response: FlightSearchResponse;
   /** There were queries and none of them got an answer, fresh or stale: the search could not run. */
   allFailed: boolean;
+  /** The signal stopped the search before every destination was checked (those left are listed as failed). */
+  cutShort: boolean;
   resultsFound: number;
   totalFlights: number;
 }
@@ -40,20 +42,35 @@ function byLowestFare(a: Flight, b: Flight): number {
   return pa - pb || a.departure_time.localeCompare(b.departure_time);
 }
 
-/** Runs `work` over `items` with at most `limit` at once, stopping early when the signal fires. */
+/**
+ * Runs `work` over `items` with at most `limit` at once. When the signal fires it starts nothing more and returns at
+ * once, without waiting for the work in progress (which goes on in the background, unobserved).
+ */
 async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length && !signal?.aborted) await work(items[next++] as T);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const all = Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (!signal) return void (await all);
+  if (signal.aborted) return;
+  let onAbort = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    onAbort = resolve;
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([all, stopped]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /**
  * Fans a search plan out through the gateway, `max_workers` queries at a time, and assembles the answer
  * (docs/product/search.md#the-answer). Destinations appear in `flights` only when they have flights; those whose
  * queries failed are listed in `failed` with `partial: true`; answers served from a stale cache are listed in `stale`
- * with their age.
+ * with their age; those whose airline page held flights that did not read are listed in `incomplete` with how many.
  */
 export function createFlightSearchService(deps: { gateway: UpstreamGateway; clock: Clock; metrics: FlightMetrics; demo: boolean }) {
   const { gateway, clock, metrics } = deps;
@@ -65,7 +82,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
   ): Promise<SearchRun> {
     const started = performance.now();
     const groupOf = (q: FlightQuery) => (plan.direction === 'inbound' ? q.origin : q.destination);
-    const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1 }]));
+    const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1, dropped: 0 }]));
     for (const q of plan.queries) (groups.get(groupOf(q)) as { pending: number }).pending++;
     let done = 0;
     let answered = 0;
@@ -75,6 +92,8 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       plan.search_parameters.max_workers,
       async (q) => {
         const result = await gateway.fetch(q);
+        // Stopped meanwhile: the search has been answered without this query; it must not change that answer.
+        if (opts.signal?.aborted) return;
         const code = groupOf(q);
         const g = groups.get(code);
         if (!g) return;
@@ -83,6 +102,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
           answered++;
           for (const f of result.flights) g.flights.push(presentFlight(f, caller));
           if (result.status === 'stale') g.staleAge = Math.max(g.staleAge, result.ageSeconds);
+          g.dropped += result.dropped ?? 0;
         }
         if (--g.pending === 0) {
           g.flights.sort(byLowestFare);
@@ -96,14 +116,18 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
     const flights: Record<string, Flight[]> = {};
     const failed: string[] = [];
     const stale: Record<string, number> = {};
+    const incomplete: Record<string, number> = {};
     let totalFlights = 0;
+    let cutShort = false;
     for (const [code, g] of groups) {
+      if (g.pending > 0) cutShort = true;
       if (g.flights.length > 0) {
         flights[code] = g.flights;
         totalFlights += g.flights.length;
       }
       if (g.failed || g.pending > 0) failed.push(code);
       if (g.staleAge >= 0) stale[code] = g.staleAge;
+      if (g.dropped > 0) incomplete[code] = g.dropped;
     }
     const resultsFound = Object.keys(flights).length;
     const allFailed = plan.queries.length > 0 && answered === 0;
@@ -114,13 +138,14 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       summary: { ...count, total_flights: totalFlights, search_timestamp: clock.now().toISOString() },
       ...(failed.length > 0 ? { partial: true, failed } : {}),
       ...(Object.keys(stale).length > 0 ? { stale } : {}),
+      ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
       demo: deps.demo,
     };
     metrics.searchDuration.observe(
       { kind: plan.kind, result: allFailed ? 'failed' : failed.length > 0 ? 'partial' : 'complete' },
       (performance.now() - started) / 1000,
     );
-    return { response, allFailed, resultsFound, totalFlights };
+    return { response, allFailed, cutShort, resultsFound, totalFlights };
   }
 
   return { run };

@@ -15,6 +15,7 @@ import { type FlightSearchService, createFlightSearchService } from './flight-se
 import { flightsCommands } from './flights.cli';
 import { type FlightMetrics, flightMetrics } from './flights.metrics';
 import { flightRoutes } from './flights.routes';
+import { createRedisSharedUpstream } from './upstream/shared-upstream';
 import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream/upstream-gateway';
 
 /** The flight engine: provider, gateway and search service, built once per process. */
@@ -40,7 +41,9 @@ interface FlightsEngineOptions {
   provider: FlightProvider;
   emulator?: FrontierEmulator;
   cache?: FlightCache;
-  gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs'>>;
+  /** The app-wide shutdown signal: airline requests in flight are aborted when it fires. */
+  stopping?: AbortSignal;
+  gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs' | 'hedge' | 'shared'>>;
 }
 
 export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
@@ -56,10 +59,16 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     staleSeconds: config.FLIGHT_CACHE_STALE_SECONDS,
     concurrency: config.UPSTREAM_CONCURRENCY,
     rps: config.UPSTREAM_RPS,
+    rpsFloor: Math.min(config.UPSTREAM_RPS_FLOOR, config.UPSTREAM_RPS),
+    rpsStep: config.UPSTREAM_RPS_STEP,
+    hedge: config.UPSTREAM_HEDGE ? {} : false,
+    // With Redis, one airline request per (route, date) and one circuit breaker across processes (decision 060).
+    shared: opts.redis ? createRedisSharedUpstream(opts.redis) : undefined,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     retries: config.UPSTREAM_RETRIES,
     breakerThreshold: config.BREAKER_THRESHOLD,
     breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
+    stopping: opts.stopping,
     ...opts.gateway,
   });
   const search = createFlightSearchService({ gateway, clock, metrics, demo: provider.demo });
@@ -88,6 +97,11 @@ interface FlightsDeps {
   redis?: Redis;
   reference: ReferenceService;
   searchGate: SearchGate;
+  /**
+   * The app-wide shutdown signal (deps.ts; fired when the app starts closing): open searches end with the
+   * server-restarting event and the airline requests they wait on are aborted (docs/decisions/057).
+   */
+  stopping: AbortSignal;
   /** Opens the configured airline (and the in-process emulator); called only when no engine is given. */
   openProvider: () => Promise<FlightProviderBundle>;
 }
@@ -102,13 +116,21 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
     flights = createFlightsEngine({ ...deps, provider: opened.provider, emulator: opened.emulator });
   }
   const engine = flights;
+  // Searches in progress: close waits for them to settle (charge or refund, search log) before the database goes.
+  const running = new Set<Promise<unknown>>();
   return {
     name: 'flights',
     services: { flights: engine },
-    routes: (app) => flightRoutes(app, { flights: engine, searchGate }),
+    routes: async (app) => {
+      engine.gateway.useLog(app.log);
+      await flightRoutes(app, { flights: engine, searchGate, stopping: deps.stopping, running });
+    },
     cli: flightsCommands({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
     metrics: engine.metrics,
-    close: async () => opened?.close(),
+    close: async () => {
+      await Promise.allSettled([...running]);
+      await opened?.close();
+    },
   } satisfies AppModule;
 }
 export type FlightsModule = Awaited<ReturnType<typeof createFlightsModule>>;
