@@ -22,6 +22,8 @@ export const ALERT_MESSAGES = {
   tooManyDates: 'Maximum 5 travel dates allowed',
   priceAboveZero: 'Max price must be greater than $0',
   maxAlertsReached: 'Maximum 3 alerts reached',
+  // The server's own rules beyond the page's (checked with its clock and route network).
+  datesTooFar: 'Travel dates must be within the next 365 days',
   // The results' alert modal.
   modalPrice: 'Please enter a valid price',
   modalDatesRequired: 'Please select at least one travel date',
@@ -42,6 +44,25 @@ export const ALERT_MESSAGES = {
   loadFailed: 'Failed to load notifications',
   modalCreateFailed: 'Failed to create flight alert. Please try again.',
 } as const;
+
+/** How often the checker looks at every active alert (docs/product/alerts.md#checking-alerts). */
+export const ALERT_CHECK_INTERVAL_MINUTES = 10;
+/** The furthest travel date an alert may watch, in days after today at the origin (the airline sells a year ahead). */
+export const ALERT_MAX_DAYS_AHEAD = 365;
+
+/** The server's text for an airport code that is not an airport of the airline's route network. */
+export function alertAirportNotInNetworkMessage(code: string): string {
+  return `${code} is not an airport in the airline's route network`;
+}
+
+/**
+ * The app's search for one route and date, as a path with its query (docs/product/search.md#links-and-the-query-string):
+ * the match e-mail links back to it.
+ */
+export function alertSearchPath(origin: string, destination: string, date: string): string {
+  const q = (k: string, v: string) => `${k}=${encodeURIComponent(v)}`;
+  return `/?${[q('origin', origin), q('destination', destination), q('date', date)].join('&')}`;
+}
 
 /** The results modal's success text. */
 export function alertCreatedFromResults(dates: number): string {

@@ -77,6 +77,12 @@ export const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('GoWild Finder <no-reply@gowildfinder.app>'),
 
+  // Background jobs and flight alerts (docs/product/alerts.md#checking-alerts; decision 066). `pg-boss` schedules each
+  // job once per interval across every process on the database; `interval` runs each job in this process on a timer.
+  JOBS_RUNNER: z.enum(['pg-boss', 'interval']).default('pg-boss'),
+  // Airline queries one alert-checker run keeps in flight (a share of UPSTREAM_CONCURRENCY, so searches keep room).
+  ALERTS_CHECK_CONCURRENCY: int(40, 1, 500),
+
   // Location.
   GEO_PROVIDER: z.enum(['demo', 'ipapi']).default('demo'),
   IPAPI_BASE_URL: url.default('https://ipapi.co'),
@@ -138,5 +144,14 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // TEST_NOW is the one outside setting tests take: `npm run test:clocks` runs the whole suite on chosen days.
   const pinned = process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {};
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EMULATOR_LATENCY_MS: '0', EMULATOR_JITTER_MS: '0', ...pinned, ...overrides });
+  // Jobs run on in-process timers unless a test asks for the queue (starting pg-boss costs seconds per database).
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    EMULATOR_LATENCY_MS: '0',
+    EMULATOR_JITTER_MS: '0',
+    JOBS_RUNNER: 'interval',
+    ...pinned,
+    ...overrides,
+  });
 }

@@ -3,11 +3,13 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type JobRunner, createIntervalJobRunner } from './jobs/job-runner';
+import { createPgBossJobRunner } from './jobs/pg-boss-runner';
 import type { AppModule } from './lib/app-module';
 import { type Clock, clockFromConfig } from './lib/clock';
 import { type RateLimitStore, createRateLimitStore } from './lib/rate-limit';
 import { type AccountsDeps, type AccountsModule, createAccountsModule } from './modules/accounts/accounts.module';
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
+import { type AlertsModule, createAlertsModule } from './modules/alerts/alerts.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
@@ -27,6 +29,7 @@ type AppServices = ReferenceModule['services'] &
   FlightsModule['services'] &
   WeatherModule['services'] &
   LocationModule['services'] &
+  AlertsModule['services'] &
   AdminModule['services'];
 
 /**
@@ -99,6 +102,16 @@ export async function createAppDeps(config: Config, database: Database, override
   );
   const weather = createWeatherModule({ provider: createWeatherProvider(config), clock }, overrides);
   const location = createLocationModule({ geo: createGeoProvider(config) }, overrides);
+  const alerts = createAlertsModule({
+    config,
+    db,
+    clock,
+    metrics,
+    email,
+    auth: accounts.services.auth,
+    reference: reference.services.reference,
+    flights: flights.services.flights,
+  });
   const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
   const modules: AppModule[] = [
     createHealthModule({ database }),
@@ -108,6 +121,7 @@ export async function createAppDeps(config: Config, database: Database, override
     flights,
     weather,
     location,
+    alerts,
     admin,
   ];
   for (const m of modules) if (m.close) disposers.push(m.close);
@@ -120,7 +134,12 @@ export async function createAppDeps(config: Config, database: Database, override
     redis,
     email,
     rateLimits,
-    jobs: overrides.jobs ?? createIntervalJobRunner(),
+    // One run per tick across every process on the database (decision 066); tests use in-process timers.
+    jobs:
+      overrides.jobs ??
+      (config.JOBS_RUNNER === 'pg-boss'
+        ? createPgBossJobRunner({ database, databaseUrl: config.DATABASE_URL })
+        : createIntervalJobRunner()),
     modules,
     disposers,
     ...reference.services,
@@ -128,6 +147,7 @@ export async function createAppDeps(config: Config, database: Database, override
     ...flights.services,
     ...weather.services,
     ...location.services,
+    ...alerts.services,
     ...admin.services,
   };
 }

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded client itself, for the job queue's SQL adapter (jobs/pg-boss-runner.ts); unset on PostgreSQL. */
+  pglite?: PGlite;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +54,7 @@ export async function wrapPglite(client: PGlite, runMigrations: boolean): Promis
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       if (!client.closed) await client.close();

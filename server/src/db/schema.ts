@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The directed route network (origin → destination). Seeded from the committed snapshot on first start and
@@ -130,5 +143,79 @@ export const searchLogs = pgTable(
     index('search_logs_created_at_idx').on(t.createdAt),
     index('search_logs_user_idx').on(t.userId),
     index('search_logs_origin_idx').on(t.originAirport),
+  ],
+);
+
+// ---- Flight alerts (docs/product/alerts.md) ----
+
+/**
+ * A flight alert: one airport pair, 1–5 travel dates, a maximum price (docs/product/alerts.md#alert-record). The
+ * checker completes it on the first date with a match (found_price, found_travel_date) or, with no price, when every
+ * date has passed. notification_sent turns true when the match e-mail has been delivered.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originAirport: text('origin_airport').notNull(),
+    destinationAirport: text('destination_airport').notNull(),
+    /** Distinct, sorted YYYY-MM-DD dates. */
+    travelDates: date('travel_dates', { mode: 'string' }).array().notNull(),
+    maxPrice: numeric('max_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    gowildOnly: boolean('gowild_only').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    smsConsent: boolean('sms_consent').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    foundPrice: numeric('found_price', { precision: 10, scale: 2, mode: 'number' }),
+    foundTravelDate: date('found_travel_date', { mode: 'string' }),
+    notificationSent: boolean('notification_sent').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The checker's scan: only alerts still being watched.
+    index('notifications_open_idx')
+      .on(t.originAirport, t.destinationAirport)
+      .where(sql`${t.isActive} and not ${t.isCompleted}`),
+  ],
+);
+
+/**
+ * The alert e-mails to deliver: an outbox written in the same transaction as what caused the mail (the alert's
+ * creation, or its completion on a match), drained by the sender with retries and backoff. `sent_at` is the sent
+ * marker; `locked_until` is a sender's lease on the row while it sends (decision 068).
+ */
+export const alertEmails = pgTable(
+  'alert_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    /** 'confirmation' or 'match'. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alert_emails_notification_kind_idx').on(t.notificationId, t.kind),
+    index('alert_emails_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );

@@ -3,8 +3,8 @@ import type { Job } from '../lib/app-module';
 
 /**
  * Runs the modules' jobs. app.ts starts it when the app is ready and stops it when the app closes. The interval
- * runner below keeps every job in this process; a queue-backed runner (pg-boss, in the alerts issue) implements the
- * same two calls by scheduling `job.name` every `job.everyMs` and working it with `job.run`.
+ * runner below keeps every job in this process; the pg-boss runner (`pg-boss-runner.ts`, decision 066) implements
+ * the same two calls by scheduling `job.name` every `job.everyMs` and working it with `job.run`.
  */
 export interface JobRunner {
   start(jobs: readonly Job[], log: FastifyBaseLogger): Promise<void>;
@@ -20,15 +20,17 @@ export function createIntervalJobRunner(): JobRunner {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
+  let controller = new AbortController();
   return {
     async start(jobs, log) {
       stopped = false;
+      controller = new AbortController();
       for (const job of jobs) {
         let current: Promise<void> | undefined;
         const tick = () => {
           if (stopped || current) return;
           const run: Promise<void> = job
-            .run(log)
+            .run(log, controller.signal)
             .catch((err: unknown) => log.warn({ err, job: job.name }, `job ${job.name} failed`))
             .finally(() => {
               current = undefined;
@@ -45,6 +47,7 @@ export function createIntervalJobRunner(): JobRunner {
     },
     async stop() {
       stopped = true;
+      controller.abort();
       for (const t of timers.splice(0)) clearInterval(t);
       await Promise.all([...running]);
     },

@@ -18,10 +18,13 @@ export class CliUsageError extends Error {}
 export interface Job {
   /** Stable across releases: a queue keys its schedule and its runs by it. */
   name: string;
-  /** Runs once when the runner starts, then every `everyMs`. */
+  /**
+   * How often it runs. The interval runner runs it at start and then every `everyMs`; the pg-boss runner on a cron of
+   * that period (whole minutes dividing an hour, or hours dividing a day), once per tick across all processes.
+   */
   everyMs: number;
-  /** A failure is the runner's to log; the next tick tries again. */
-  run(log: FastifyBaseLogger): Promise<void>;
+  /** A failure is the runner's to log; the next tick tries again. `signal` aborts when the runner stops: wind down. */
+  run(log: FastifyBaseLogger, signal?: AbortSignal): Promise<void>;
 }
 
 /**

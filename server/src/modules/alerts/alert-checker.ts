@@ -1,0 +1,282 @@
+import { FARE_KEYS, type Fare, type FareKey, type Flight } from '@gowild/contract/flights';
+import { isAvailable } from '@gowild/contract/flight-format';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import { isGoWildWindowOpen, todayAtAirport } from '../../lib/gowild-window';
+import type { FlightsEngine } from '../flights/flights.module';
+import { type MatchedFlight, alertMatchEmail } from './alert-emails';
+import type { AlertMailer } from './alert-mailer';
+import type { AlertsRepository, OpenAlert } from './alerts.repository';
+import type { AlertMetrics } from './alerts.metrics';
+
+/** What one run did, for the log, the CLI and the benchmark. */
+export interface CheckReport {
+  /** Active alerts not completed when the run began. */
+  alerts: number;
+  /** Distinct (origin, destination, date) groups among the dates still ahead. */
+  groups: number;
+  /** Groups the gateway was asked about. */
+  queried: number;
+  /** Of those, answered by the airline / by the shared cache / not answered (the alerts wait for the next run). */
+  fromAirline: number;
+  fromCache: number;
+  failed: number;
+  /** GoWild-only groups not asked about: the airline's booking window for that date has not opened. */
+  outsideWindow: number;
+  matches: number;
+  datesPassed: number;
+  durationMs: number;
+  /** Time spent waiting on the database. */
+  dbMs: number;
+}
+
+/** An alert during one run: its dates still to be answered and the earliest date that matched so far. */
+interface AlertRun {
+  alert: OpenAlert;
+  pending: number;
+  answered: boolean;
+  match?: MatchedFlight;
+}
+
+interface Group {
+  origin: string;
+  destination: string;
+  date: string;
+  /** Some alert of the group takes any fare, so the date is asked about whatever the GoWild window. */
+  anyFare: boolean;
+  runs: AlertRun[];
+}
+
+const cents = (n: number) => Math.round(n * 100);
+const hasSeats = (fare: Fare) => fare.available_seats == null || fare.available_seats > 0;
+
+/**
+ * docs/product/alerts.md#checking-alerts: with `gowild_only`, a GoWild fare with seats whose total is at or under
+ * the maximum; otherwise the lowest fare on sale at or under it. The cheapest such flight of the day wins (the
+ * earliest departure on a tie).
+ */
+export function bestMatch(
+  flights: readonly Flight[],
+  alert: Pick<OpenAlert, 'gowildOnly' | 'maxPrice'>,
+  date: string,
+): MatchedFlight | undefined {
+  let best: MatchedFlight | undefined;
+  const limit = cents(alert.maxPrice);
+  for (const flight of flights) {
+    let fare: FareKey | undefined;
+    let price = Infinity;
+    for (const key of alert.gowildOnly ? (['go_wild'] as const) : FARE_KEYS) {
+      const f = flight.fares[key];
+      if (isAvailable(f) && hasSeats(f) && f.total < price) {
+        fare = key;
+        price = f.total;
+      }
+    }
+    if (!fare || cents(price) > limit) continue;
+    if (best && (price > best.price || (price === best.price && flight.departure_time >= best.departureTime))) continue;
+    best = {
+      date,
+      fare,
+      price,
+      flightNumber: flight.flight_number,
+      departureTime: flight.departure_time,
+      arrivalTime: flight.arrival_time,
+      stops: flight.stops,
+      durationMinutes: flight.duration,
+      bookingLink: flight.booking_links[fare] ?? null,
+    };
+  }
+  return best;
+}
+
+/**
+ * One pass over every active alert (docs/product/alerts.md#checking-alerts; decision 067):
+ * 1. alerts whose every date has passed (at the origin airport) complete as 'Date Passed';
+ * 2. the dates still ahead are grouped by distinct (origin, destination, date);
+ * 3. each group is asked of the flight gateway once (its cache, coalescing, concurrency cap and request rate are the
+ *    searches' own), except GoWild-only groups whose booking window has not opened yet;
+ * 4. every alert of a group is evaluated against the answer; once all of an alert's dates are answered it completes
+ *    on its earliest matching date (the completion and its e-mail in one transaction) or gets `last_checked_at`.
+ * Nothing is held between runs: a run killed half-way leaves the alerts it did not finish open for the next one.
+ */
+export function createAlertChecker(deps: {
+  repo: AlertsRepository;
+  flights: Pick<FlightsEngine, 'gateway'>;
+  clock: Clock;
+  metrics: AlertMetrics;
+  mailer: Pick<AlertMailer, 'kick'>;
+  /** Gateway queries kept in flight by one run. */
+  concurrency: number;
+  appUrl: string;
+  supportEmail: string;
+}) {
+  const { repo, clock, metrics } = deps;
+  let running: Promise<CheckReport> | undefined;
+
+  async function runOnce(log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> {
+    const started = performance.now();
+    const now = clock.now();
+    const report: CheckReport = {
+      alerts: 0,
+      groups: 0,
+      queried: 0,
+      fromAirline: 0,
+      fromCache: 0,
+      failed: 0,
+      outsideWindow: 0,
+      matches: 0,
+      datesPassed: 0,
+      durationMs: 0,
+      dbMs: 0,
+    };
+    const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+      const t = performance.now();
+      try {
+        return await work();
+      } finally {
+        report.dbMs += performance.now() - t;
+      }
+    };
+
+    const alerts = await timed(() => repo.openAlerts());
+    report.alerts = alerts.length;
+    metrics.alertsChecked.inc(alerts.length);
+
+    const passed: string[] = [];
+    const groups = new Map<string, Group>();
+    for (const alert of alerts) {
+      const today = todayAtAirport(alert.originAirport, now);
+      const ahead = alert.travelDates.filter((d) => d >= today);
+      if (ahead.length === 0) {
+        passed.push(alert.id);
+        continue;
+      }
+      // A lapsed or switched-off account's alerts wait, unchecked, until it is premium again.
+      if (!alert.ownerEntitled) continue;
+      const run: AlertRun = { alert, pending: ahead.length, answered: false };
+      for (const date of ahead) {
+        const key = `${alert.originAirport}-${alert.destinationAirport}-${date}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { origin: alert.originAirport, destination: alert.destinationAirport, date, anyFare: false, runs: [] };
+          groups.set(key, group);
+        }
+        group.anyFare ||= !alert.gowildOnly;
+        group.runs.push(run);
+      }
+    }
+    report.datesPassed = await timed(() => repo.completeDatesPassed(passed, now));
+    metrics.datesPassed.inc(report.datesPassed);
+    report.groups = groups.size;
+
+    // Earliest dates first, so the alerts closest to departure are answered first.
+    const queue = [...groups.values()].sort((a, b) =>
+      a.date === b.date ? (a.origin + a.destination).localeCompare(b.origin + b.destination) : a.date < b.date ? -1 : 1,
+    );
+    let touched: string[] = [];
+    const flushTouched = async () => {
+      if (touched.length === 0) return;
+      const ids = touched;
+      touched = [];
+      await timed(() => repo.markChecked(ids, now));
+    };
+
+    async function finish(run: AlertRun) {
+      const { alert, match } = run;
+      if (match) {
+        const owner = { email: alert.ownerEmail, firstName: alert.ownerFirstName };
+        const email = alertMatchEmail(owner, alert, match, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
+        const completed = await timed(() => repo.completeWithMatch(alert.id, { price: match.price, travelDate: match.date }, email, now));
+        if (completed) {
+          report.matches += 1;
+          metrics.matches.inc();
+          deps.mailer.kick(log);
+        }
+        return;
+      }
+      if (run.answered) {
+        touched.push(alert.id);
+        if (touched.length >= 1000) await flushTouched();
+      }
+    }
+
+    async function check(group: Group) {
+      let flights: readonly Flight[] | undefined;
+      if (!group.anyFare && !isGoWildWindowOpen(group.origin, group.destination, group.date, now)) {
+        report.outsideWindow += 1;
+        metrics.groups.inc({ outcome: 'outside_window' });
+        flights = [];
+      } else {
+        report.queried += 1;
+        const result = await deps.flights.gateway.fetch({ origin: group.origin, destination: group.destination, date: group.date });
+        if (result.status === 'ok') {
+          flights = result.flights;
+          if (result.source === 'upstream') {
+            report.fromAirline += 1;
+            metrics.airlineRequests.inc();
+            metrics.groups.inc({ outcome: 'upstream' });
+          } else {
+            report.fromCache += 1;
+            metrics.groups.inc({ outcome: 'cache' });
+          }
+        } else {
+          // A stale copy is not evidence of a fare on sale now, and a failure is no answer: the next run asks again.
+          report.failed += 1;
+          metrics.groups.inc({ outcome: 'failed' });
+        }
+      }
+      for (const run of group.runs) {
+        if (flights) {
+          run.answered = true;
+          const m = flights.length > 0 ? bestMatch(flights, run.alert, group.date) : undefined;
+          if (m && (!run.match || m.date < run.match.date)) run.match = m;
+        }
+        run.pending -= 1;
+        if (run.pending === 0) await finish(run);
+      }
+    }
+
+    let next = 0;
+    let broken = false;
+    const worker = async () => {
+      try {
+        while (next < queue.length && !broken && !signal?.aborted) await check(queue[next++]!);
+      } catch (err) {
+        broken = true; // the database failed: the other workers stop too, and the run fails
+        throw err;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(deps.concurrency, queue.length) }, worker));
+    await flushTouched();
+
+    report.durationMs = performance.now() - started;
+    log?.info({ alertCheck: { ...report, durationMs: Math.round(report.durationMs), dbMs: Math.round(report.dbMs) } }, 'alert check done');
+    return report;
+  }
+
+  return {
+    /** Runs one pass; a call while a pass runs in this process joins it. Throws when the database fails. */
+    run(log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> {
+      if (running) return running;
+      const endTimer = metrics.runDuration.startTimer();
+      running = runOnce(log, signal)
+        .then(
+          (r) => {
+            metrics.runs.inc({ result: 'ok' });
+            return r;
+          },
+          (err: unknown) => {
+            metrics.runs.inc({ result: 'failed' });
+            throw err;
+          },
+        )
+        .finally(() => {
+          endTimer();
+          metrics.lastRun.set(clock.now().getTime() / 1000);
+          running = undefined;
+        });
+      return running;
+    },
+  };
+}
+export type AlertChecker = ReturnType<typeof createAlertChecker>;

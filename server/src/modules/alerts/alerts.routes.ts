@@ -1,0 +1,80 @@
+import {
+  ALERT_MESSAGES,
+  createNotificationSchema,
+  listNotificationsQuerySchema,
+  notificationCreatedResponseSchema,
+  notificationDeletedResponseSchema,
+  notificationsResponseSchema,
+} from '@gowild/contract/notifications';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../lib/http-error';
+import type { AuthService } from '../accounts/accounts.module';
+import type { AlertsService } from './alerts.service';
+
+const tags = ['notifications'];
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/**
+ * /api/notifications (docs/product/alerts.md#alerts-api): premium accounts only, checked before validation, so a
+ * visitor hears 401 'Please log in to create flight alerts' and a free user 403 PREMIUM_REQUIRED whatever they send.
+ */
+export const alertsRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requirePremium'>; alerts: AlertsService }> = async (
+  app,
+  { auth, alerts },
+) => {
+  const premium = (request: FastifyRequest) => auth.requirePremium(request, ALERT_MESSAGES.premiumRequired, ALERT_MESSAGES.loginRequired);
+
+  app.post(
+    '/api/notifications',
+    {
+      preHandler: async (request) => void (await premium(request)),
+      schema: {
+        tags,
+        summary: 'Create a flight alert (at most 3 active; dates from tomorrow at the origin airport)',
+        body: createNotificationSchema,
+        response: { 201: notificationCreatedResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await premium(request);
+      reply.code(201);
+      return alerts.create(user, request.body, request.log);
+    },
+  );
+
+  app.get(
+    '/api/notifications',
+    {
+      preHandler: async (request) => void (await premium(request)),
+      schema: {
+        tags,
+        summary: "The caller's flight alerts, newest first (completed ones with include_completed=true)",
+        querystring: listNotificationsQuerySchema,
+        response: { 200: notificationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await premium(request);
+      return alerts.list(user.id, request.query.include_completed);
+    },
+  );
+
+  app.delete(
+    '/api/notifications/:id',
+    {
+      preHandler: async (request) => void (await premium(request)),
+      schema: {
+        tags,
+        summary: "Delete one of the caller's alerts that is not completed (404 for anyone else's, 409 once completed)",
+        params: z.object({ id: z.string() }),
+        response: { 200: notificationDeletedResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await premium(request);
+      return alerts.remove(user.id, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import { addDays } from '@gowild/contract/dates';
+import { unknownAirportMessage } from '@gowild/contract/flights';
+import {
+  ALERT_MAX_DAYS_AHEAD,
+  ALERT_MESSAGES,
+  type CreateNotification,
+  MAX_ACTIVE_ALERTS,
+  type Notification,
+  alertAirportNotInNetworkMessage,
+  alertCreatedFromPage,
+} from '@gowild/contract/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import { todayAtAirport } from '../../lib/gowild-window';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { findAirport } from '../../lib/reference-data/airports';
+import type { UserRow } from '../accounts/accounts.module';
+import type { ReferenceService } from '../reference/reference.module';
+import { alertConfirmationEmail } from './alert-emails';
+import type { AlertMailer } from './alert-mailer';
+import type { AlertsRepository, NotificationRow } from './alerts.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An alert as its owner sees it (docs/product/alerts.md#alert-record). */
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    origin_airport: row.originAirport,
+    destination_airport: row.destinationAirport,
+    travel_dates: row.travelDates,
+    max_price: row.maxPrice,
+    gowild_only: row.gowildOnly,
+    phone_number: row.phoneNumber,
+    sms_consent: row.smsConsent,
+    is_active: row.isActive,
+    is_completed: row.isCompleted,
+    found_price: row.foundPrice,
+    found_travel_date: row.foundTravelDate,
+    notification_sent: row.notificationSent,
+    created_at: row.createdAt.toISOString(),
+    last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The alert rules of docs/product/alerts.md that need data: known airports of the route network, dates from tomorrow
+ * at the origin airport, the 3-alert cap under concurrent creates, owner-only reads and deletes. The request's shape
+ * (codes, 1–5 distinct dates, price above 0, origin ≠ destination) is the contract schema's, checked before this.
+ */
+export function createAlertsService(deps: {
+  repo: AlertsRepository;
+  reference: Pick<ReferenceService, 'destinationsFrom' | 'originsTo'>;
+  clock: Clock;
+  mailer: Pick<AlertMailer, 'kick'>;
+  appUrl: string;
+  supportEmail: string;
+}) {
+  const { repo, reference, clock } = deps;
+
+  function checkAirport(code: string) {
+    if (!findAirport(code)) throw badRequest(unknownAirportMessage(code));
+    if (reference.destinationsFrom(code).length === 0 && reference.originsTo(code).length === 0)
+      throw badRequest(alertAirportNotInNetworkMessage(code));
+  }
+
+  return {
+    async create(user: Pick<UserRow, 'id' | 'email' | 'firstName'>, body: CreateNotification, log?: FastifyBaseLogger) {
+      checkAirport(body.origin_airport);
+      checkAirport(body.destination_airport);
+      const now = clock.now();
+      const today = todayAtAirport(body.origin_airport, now);
+      if (body.travel_dates.some((d) => d <= today)) throw badRequest(ALERT_MESSAGES.datesTomorrowOrLater);
+      if (body.travel_dates.some((d) => d > addDays(today, ALERT_MAX_DAYS_AHEAD))) throw badRequest(ALERT_MESSAGES.datesTooFar);
+      const row = await repo.createWithinLimit(
+        {
+          userId: user.id,
+          originAirport: body.origin_airport,
+          destinationAirport: body.destination_airport,
+          travelDates: body.travel_dates,
+          maxPrice: Math.round(body.max_price * 100) / 100,
+          gowildOnly: body.gowild_only,
+          phoneNumber: body.phone_number ? body.phone_number : null,
+          smsConsent: body.sms_consent,
+          createdAt: now,
+        },
+        MAX_ACTIVE_ALERTS,
+        (created) =>
+          alertConfirmationEmail({ email: user.email, firstName: user.firstName }, created, {
+            appUrl: deps.appUrl,
+            supportEmail: deps.supportEmail,
+          }),
+      );
+      if (row === 'limit') throw conflict(ALERT_MESSAGES.maxAlertsReached);
+      deps.mailer.kick(log);
+      return { notification: presentNotification(row), message: alertCreatedFromPage(row.travelDates.length) };
+    },
+
+    async list(userId: string, includeCompleted: boolean) {
+      return { notifications: (await repo.listForUser(userId, includeCompleted)).map(presentNotification) };
+    },
+
+    /** Another user's alert, or one that does not exist, is 404 alike; a completed one is 409. */
+    async remove(userId: string, id: string) {
+      if (!UUID.test(id)) throw notFound(ALERT_MESSAGES.notFound);
+      const row = await repo.findOwned(userId, id);
+      if (!row) throw notFound(ALERT_MESSAGES.notFound);
+      if (row.isCompleted) throw conflict(ALERT_MESSAGES.completedCannotBeDeleted);
+      if (!(await repo.deleteOpen(userId, id))) {
+        // Completed (or deleted) between the read and the delete.
+        const now = await repo.findOwned(userId, id);
+        if (now?.isCompleted) throw conflict(ALERT_MESSAGES.completedCannotBeDeleted);
+        throw notFound(ALERT_MESSAGES.notFound);
+      }
+      return { message: ALERT_MESSAGES.deleted };
+    },
+  };
+}
+export type AlertsService = ReturnType<typeof createAlertsService>;
