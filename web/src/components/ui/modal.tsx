@@ -26,9 +26,12 @@ export function Modal({ open, closing = false, onClose, labelledBy, size = 'md',
   // Before showModal() moves focus into the dialog: remember where it was.
   useLayoutEffect(() => {
     if (!open) return;
+    const dialog = ref.current;
     returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return () => {
-      // The dialog is unmounted rather than closed, so the browser does not restore focus itself.
+      // This runs while the dialog is still in the page and modal (everything else inert): close it first, then
+      // give focus back, since an unmounted dialog never gets the browser's own focus restoring.
+      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
       const target = returnTo.current;
       returnTo.current = null;
       if (target?.isConnected) target.focus();
