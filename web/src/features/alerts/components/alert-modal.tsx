@@ -3,6 +3,7 @@ import { ALERT_MESSAGES, alertCreatedFromResults } from '@gowild/contract/notifi
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { useBlackoutDates } from '@/api/get-blackout-dates';
+import { describeAirportValue } from '@/components/airport-picker/airport-options';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
@@ -88,7 +89,8 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
   const chosenDestination = destinations.codes.length === 1 ? destinations.codes[0]! : destination;
   const cityError = origins.error ?? destinations.error;
   const nameOf = (code: string) => byCode.get(code)?.cityAndCode ?? null;
-  const label = (code: string, value: string) => (code ? (nameOf(code) ?? code) : value.replace(/^CITY:/i, ''));
+  // The chosen airport once there is one, else what was searched ('New York City').
+  const label = (code: string, value: string) => (code ? (nameOf(code) ?? code) : describeAirportValue(value, byCode));
 
   const clear = (field: AlertModalField) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 

@@ -149,7 +149,7 @@ function NotificationItem({
   const created = formatInstant(n.created_at, day);
   return (
     <li
-      className={`rounded-xl border bg-white p-4 shadow-sm ${n.is_completed ? 'border-slate-200 bg-slate-50' : 'border-slate-200'}`}
+      className={`rounded-xl border border-slate-200 p-4 shadow-sm ${n.is_completed ? 'bg-slate-50' : 'bg-white'}`}
       data-testid="notification"
       data-id={n.id}
     >
