@@ -1,5 +1,5 @@
 import type { Notification } from '@gowild/contract/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,9 @@ import { clearToasts, toastStore } from '@/components/ui/toast/toast-store';
 import { buildAirport } from '@/test/build-airport';
 import { type RecordedCall, buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/test/test-utils';
 import { ALERT_MODAL_FADE_MS, AlertModal, type AlertTarget } from './alert-modal';
+
+// A loaded CI machine can take longer than the 1 s default to load the lists and render.
+configure({ asyncUtilTimeout: 5000 });
 
 const TODAY = '2026-11-23';
 const TOMORROW = '2026-11-24';
@@ -75,7 +78,7 @@ async function start(target: Partial<AlertTarget> = {}, handlers = {}) {
 const toasts = () => toastStore.getSnapshot().map((t) => ({ type: t.type, title: t.title, message: t.message }));
 const dateButton = (dialog: HTMLElement, date: string) => dialog.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`)!;
 
-describe('alert modal (docs/product/alerts.md#alert-modal)', () => {
+describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }, () => {
   afterEach(() => {
     clearToasts();
     resetTestState();

@@ -1,11 +1,14 @@
 import type { Notification } from '@gowild/contract/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, toastStore } from '@/components/ui/toast/toast-store';
 import { buildAirport } from '@/test/build-airport';
 import { type RecordedCall, buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/test/test-utils';
 import { NotificationsView } from './notifications-view';
+
+// A loaded CI machine can take longer than the 1 s default to load the lists and render.
+configure({ asyncUtilTimeout: 5000 });
 
 const TODAY = '2026-11-23';
 const AIRPORTS = [buildAirport('DEN', 'Denver'), buildAirport('LAS', 'Las Vegas'), buildAirport('MCO', 'Orlando')];
@@ -67,7 +70,7 @@ const items = () => screen.queryAllByTestId('notification');
 const statuses = () => items().map((li) => [li.dataset.id, within(li).getByTestId('notification-status').textContent]);
 const toasts = () => toastStore.getSnapshot().map((t) => ({ type: t.type, title: t.title, message: t.message }));
 
-describe('/notifications list (docs/product/alerts.md#notifications-page)', () => {
+describe('/notifications list (docs/product/alerts.md#notifications-page)', { timeout: 20_000 }, () => {
   afterEach(() => {
     clearToasts();
     resetTestState();
@@ -159,7 +162,7 @@ describe('/notifications list (docs/product/alerts.md#notifications-page)', () =
   });
 });
 
-describe('/notifications create form', () => {
+describe('/notifications create form', { timeout: 20_000 }, () => {
   afterEach(() => {
     clearToasts();
     resetTestState();
