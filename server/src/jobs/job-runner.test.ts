@@ -84,8 +84,9 @@ describe('the app and its jobs', () => {
     const { app } = await buildTestApp({ deps: overrides });
     expect(events).toEqual([]);
     await app.ready();
-    expect(events).toEqual(['start accounts.purge-expired']);
+    const all = 'start accounts.purge-expired,alerts.check,alerts.send-emails';
+    expect(events).toEqual([all]);
     await app.close();
-    expect(events).toEqual(['start accounts.purge-expired', 'stop']);
+    expect(events).toEqual([all, 'stop']);
   });
 });

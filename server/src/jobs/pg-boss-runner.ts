@@ -68,10 +68,31 @@ export function createPgBossJobRunner(opts: PgBossRunnerOptions): JobRunner & { 
     return new PgBoss({ ...common, db: pgliteExecutor(opts.database.pglite) });
   }
 
+  /**
+   * Creates the queue unless it exists. Two processes starting at once may both create it, and PostgreSQL can pick
+   * one of them as a deadlock victim (the queue's partition is attached to pg-boss's job table): the loser tries
+   * again after a moment and finds the queue there.
+   */
+  async function ensureQueue(b: PgBoss, name: string, queue: Omit<PgBoss.Queue, 'name'>) {
+    for (let attempt = 1; ; attempt++) {
+      if (await b.getQueue(name)) break;
+      try {
+        await b.createQueue(name, { name, ...queue });
+        break;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400 * attempt));
+      }
+    }
+    await b.updateQueue(name, { name, ...queue });
+  }
+
   async function schedule(b: PgBoss, job: Job, log: FastifyBaseLogger) {
-    const queue = { policy: 'stately' as const, retryLimit: 0, expireInSeconds: Math.max(60, Math.ceil((2 * job.everyMs) / 1000)) };
-    await b.createQueue(job.name, { name: job.name, ...queue });
-    await b.updateQueue(job.name, { name: job.name, ...queue });
+    await ensureQueue(b, job.name, {
+      policy: 'stately',
+      retryLimit: 0,
+      expireInSeconds: Math.max(60, Math.ceil((2 * job.everyMs) / 1000)),
+    });
     await b.schedule(job.name, cronFor(job.everyMs), undefined, { tz: 'UTC' });
     await b.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
       const t = performance.now();

@@ -1,6 +1,6 @@
 import { count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { searchLogs, users } from '../../db/schema';
+import { notifications, searchLogs, users } from '../../db/schema';
 import type { UserRow } from '../accounts/accounts.module';
 
 export interface Page {
@@ -14,14 +14,15 @@ export function createAdminRepository(db: Db) {
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;
     },
-    /** Newest first, each with the number of searches it made. */
-    async listUsers(page: Page): Promise<{ user: UserRow; searchCount: number }[]> {
+    /** Newest first, each with the number of searches it made and of flight alerts it holds. */
+    async listUsers(page: Page): Promise<{ user: UserRow; searchCount: number; notificationCount: number }[]> {
       return db
         .select({
           user: users,
           // Spelled out: drizzle leaves columns unqualified in a single-table select, which would make "id" bind
           // to search_logs inside the subquery.
           searchCount: sql<number>`(select count(*) from "search_logs" s where s."user_id" = "users"."id")::int`,
+          notificationCount: sql<number>`(select count(*) from "notifications" n where n."user_id" = "users"."id")::int`,
         })
         .from(users)
         .orderBy(desc(users.createdAt), desc(users.id))
@@ -42,6 +43,23 @@ export function createAdminRepository(db: Db) {
         .from(searchLogs)
         .leftJoin(users, eq(users.id, searchLogs.userId))
         .orderBy(desc(searchLogs.createdAt), desc(searchLogs.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+    async countNotifications(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(notifications);
+      return row?.n ?? 0;
+    },
+    /** Every flight alert, newest first, with its owner. */
+    async listNotifications(page: Page) {
+      return db
+        .select({
+          alert: notifications,
+          owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+        })
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(page.limit)
         .offset(page.offset);
     },

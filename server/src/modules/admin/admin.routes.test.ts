@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
+import { notifications } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { type SignedIn, buildAccountsTestApp, createUser, logSearch, signInAs } from '../../test/factories';
 
@@ -37,6 +38,20 @@ beforeAll(async () => {
   await entry(bob.id, 'DEN', 'single', 2);
   await entry(bob.id, 'MCO', 'inbound', 30); // older than a day
   await entry(null, 'LAS', 'search', 48); // a guest (or deleted account), older than a day
+  // Flight alerts: two of Alice's (one completed), one of Bob's, oldest first.
+  const alert = (userId: string, hoursAgo: number, extra: Partial<typeof notifications.$inferInsert> = {}) =>
+    deps.database.db.insert(notifications).values({
+      userId,
+      originAirport: 'DEN',
+      destinationAirport: 'MCO',
+      travelDates: ['2026-07-20', '2026-07-22'],
+      maxPrice: 49.5,
+      createdAt: at(hoursAgo),
+      ...extra,
+    });
+  await alert(alice.id, 3, { isCompleted: true, foundPrice: 29, foundTravelDate: '2026-07-20', notificationSent: true });
+  await alert(alice.id, 2, { gowildOnly: true, phoneNumber: '+1 303 555 0100', smsConsent: true });
+  await alert(bob.id, 1, { destinationAirport: 'LAS', travelDates: ['2026-07-25'] });
 });
 afterAll(async () => {
   await app.close();
@@ -49,7 +64,7 @@ describe('GET /api/admin/dashboard', () => {
     const res = await get('/api/admin/dashboard');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total_users: 3, total_notifications: 0, total_searches: 58 });
+    expect(body).toMatchObject({ total_users: 3, total_notifications: 3, total_searches: 58 });
     expect(body.search_breakdown.searches_by_type).toEqual({ search: 56, single: 1, inbound: 1 });
     expect(body.search_breakdown.recent_searches_24h).toBe(56);
     expect(body.search_breakdown.top_origins).toEqual([
@@ -72,8 +87,8 @@ describe('GET /api/admin/users', () => {
     const body = first.json();
     expect(body.pagination).toEqual({ page: 1, limit: 2, total: 3, pages: 2 });
     expect(body.users.map((u: { first_name: string }) => u.first_name)).toEqual(['Bob', 'Alice']);
-    expect(body.users[0]).toMatchObject({ id: bob.id, search_count: 2, notification_count: 0, is_active: true });
-    expect(body.users[1]).toMatchObject({ id: alice.id, search_count: 55 });
+    expect(body.users[0]).toMatchObject({ id: bob.id, search_count: 2, notification_count: 1, is_active: true });
+    expect(body.users[1]).toMatchObject({ id: alice.id, search_count: 55, notification_count: 2 });
     expect(JSON.stringify(body)).not.toMatch(/password/i);
     const second = await get('/api/admin/users?page=2&limit=2');
     expect(second.json().users.map((u: { id: string }) => u.id)).toEqual([admin.user!.id]);
@@ -115,10 +130,40 @@ describe('GET /api/admin/searches', () => {
 });
 
 describe('GET /api/admin/notifications', () => {
-  it('is an empty, paginated list until flight alerts exist', async () => {
-    const res = await get('/api/admin/notifications?page=1&limit=25');
+  it('lists every flight alert newest first with its owner, 25 a page', async () => {
+    const res = await get('/api/admin/notifications');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ notifications: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } });
+    const { notifications: list, pagination } = res.json();
+    expect(pagination).toEqual({ page: 1, limit: 25, total: 3, pages: 1 });
+    expect(
+      list.map((n: { destination_airport: string; user: { first_name: string } }) => [n.destination_airport, n.user.first_name]),
+    ).toEqual([
+      ['LAS', 'Bob'],
+      ['MCO', 'Alice'],
+      ['MCO', 'Alice'],
+    ]);
+    expect(list[1]).toEqual({
+      id: expect.any(String),
+      origin_airport: 'DEN',
+      destination_airport: 'MCO',
+      travel_dates: ['2026-07-20', '2026-07-22'],
+      max_price: 49.5,
+      gowild_only: true,
+      phone_number: '+1 303 555 0100',
+      sms_consent: true,
+      is_active: true,
+      is_completed: false,
+      found_price: null,
+      found_travel_date: null,
+      notification_sent: false,
+      created_at: new Date(clock.now().getTime() - 2 * HOUR).toISOString(),
+      last_checked_at: null,
+      user: { first_name: 'Alice', last_name: alice.lastName, email: alice.email },
+    });
+    expect(list[2]).toMatchObject({ is_completed: true, found_price: 29, found_travel_date: '2026-07-20', notification_sent: true });
+    const second = (await get('/api/admin/notifications?page=2&limit=2')).json();
+    expect(second.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
+    expect(second.notifications).toHaveLength(1);
   });
 });
 

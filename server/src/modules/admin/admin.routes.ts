@@ -52,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
     {
       schema: {
         tags,
-        summary: 'All flight alerts with their owners (empty until flight alerts exist)',
+        summary: 'All flight alerts, newest first, with their owners',
         querystring: adminListQuerySchema,
         response: { 200: adminNotificationsResponseSchema, ...errors },
       },

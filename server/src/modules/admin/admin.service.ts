@@ -1,4 +1,4 @@
-import type { AdminDashboard, AdminListQuery, AdminUser, Pagination, SearchLog } from '@gowild/contract/admin';
+import type { AdminDashboard, AdminListQuery, AdminNotification, AdminUser, Pagination, SearchLog } from '@gowild/contract/admin';
 import { pageCount } from '@gowild/contract/admin';
 import { LIMITS } from '@gowild/contract/limits';
 import type { Clock } from '../../lib/clock';
@@ -12,17 +12,14 @@ function pagination(query: AdminListQuery, total: number): Pagination {
 }
 const window = (q: AdminListQuery) => ({ limit: q.limit, offset: (q.page - 1) * q.limit });
 
-/**
- * The admin area's figures (docs/product/admin.md#admin-api). Flight alerts do not exist yet: notification counts are 0
- * and the notification list is empty until the alerts issue supplies them.
- */
+/** The admin area's figures (docs/product/admin.md#admin-api), flight alerts (docs/product/alerts.md) included. */
 export function createAdminService(deps: { repo: AdminRepository; clock: Clock }) {
   const { repo } = deps;
   return {
     async users(query: AdminListQuery): Promise<{ users: AdminUser[]; pagination: Pagination }> {
       const [total, rows] = await Promise.all([repo.countUsers(), repo.listUsers(window(query))]);
       return {
-        users: rows.map((r) => ({ ...presentUser(r.user), notification_count: 0, search_count: r.searchCount })),
+        users: rows.map((r) => ({ ...presentUser(r.user), notification_count: r.notificationCount, search_count: r.searchCount })),
         pagination: pagination(query, total),
       };
     },
@@ -43,13 +40,35 @@ export function createAdminService(deps: { repo: AdminRepository; clock: Clock }
         pagination: pagination(query, total),
       };
     },
-    async notifications(query: AdminListQuery) {
-      return { notifications: [], pagination: pagination(query, 0) };
+    async notifications(query: AdminListQuery): Promise<{ notifications: AdminNotification[]; pagination: Pagination }> {
+      const [total, rows] = await Promise.all([repo.countNotifications(), repo.listNotifications(window(query))]);
+      return {
+        notifications: rows.map(({ alert, owner }) => ({
+          id: alert.id,
+          origin_airport: alert.originAirport,
+          destination_airport: alert.destinationAirport,
+          travel_dates: alert.travelDates,
+          max_price: alert.maxPrice,
+          gowild_only: alert.gowildOnly,
+          phone_number: alert.phoneNumber,
+          sms_consent: alert.smsConsent,
+          is_active: alert.isActive,
+          is_completed: alert.isCompleted,
+          found_price: alert.foundPrice,
+          found_travel_date: alert.foundTravelDate,
+          notification_sent: alert.notificationSent,
+          created_at: alert.createdAt.toISOString(),
+          last_checked_at: alert.lastCheckedAt?.toISOString() ?? null,
+          user: owner ? { first_name: owner.firstName, last_name: owner.lastName, email: owner.email } : null,
+        })),
+        pagination: pagination(query, total),
+      };
     },
     async dashboard(): Promise<AdminDashboard> {
       const since = new Date(deps.clock.now().getTime() - DAY_MS);
-      const [totalUsers, totalSearches, byType, recent, topOrigins] = await Promise.all([
+      const [totalUsers, totalNotifications, totalSearches, byType, recent, topOrigins] = await Promise.all([
         repo.countUsers(),
+        repo.countNotifications(),
         repo.countSearches(),
         repo.searchesByType(),
         repo.searchesSince(since),
@@ -57,7 +76,7 @@ export function createAdminService(deps: { repo: AdminRepository; clock: Clock }
       ]);
       return {
         total_users: totalUsers,
-        total_notifications: 0,
+        total_notifications: totalNotifications,
         total_searches: totalSearches,
         search_breakdown: { searches_by_type: byType, recent_searches_24h: recent, top_origins: topOrigins },
       };

@@ -6,7 +6,6 @@ import { runCli } from '../../cli';
 import { alertEmails, notifications, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
 import { noJobs, recordingEmail, scriptedAirline, testFlight } from '../../test/alerts';
 import { type SignedIn, buildAccountsTestApp, signInAs } from '../../test/factories';
 import { bestMatch, createAlertChecker } from './alert-checker';
@@ -30,7 +29,7 @@ beforeAll(async () => {
     env: { APP_URL: 'https://gowild.example' },
     deps: { clock, jobs: noJobs, email, flights: airline.engine(clock) },
   }));
-});
+}, 120_000);
 afterAll(async () => {
   await deps.alertMailer.idle();
   await app.close();
@@ -79,7 +78,6 @@ async function check() {
   await deps.alertMailer.idle();
   return report;
 }
-const on = (route: string) => (q: FlightQuery) => `${q.origin}-${q.destination}` === route;
 
 describe('a match', () => {
   it('completes the alert with the price and date, and sends exactly one e-mail with the flight and both links', async () => {

@@ -6,7 +6,7 @@ import { isGoWildWindowOpen, todayAtAirport } from '../../lib/gowild-window';
 import type { FlightsEngine } from '../flights/flights.module';
 import { type MatchedFlight, alertMatchEmail } from './alert-emails';
 import type { AlertMailer } from './alert-mailer';
-import type { AlertsRepository, OpenAlert } from './alerts.repository';
+import type { AlertsRepository, FoundFare, OpenAlert, QueuedEmail } from './alerts.repository';
 import type { AlertMetrics } from './alerts.metrics';
 
 /** What one run did, for the log, the CLI and the benchmark. */
@@ -173,31 +173,48 @@ export function createAlertChecker(deps: {
     const queue = [...groups.values()].sort((a, b) =>
       a.date === b.date ? (a.origin + a.destination).localeCompare(b.origin + b.destination) : a.date < b.date ? -1 : 1,
     );
-    let touched: string[] = [];
-    const flushTouched = async () => {
-      if (touched.length === 0) return;
-      const ids = touched;
-      touched = [];
-      await timed(() => repo.markChecked(ids, now));
-    };
+    // The database writes go through one pump beside the airline queries, so a slow write never holds a query
+    // slot: matches are completed in small transactions, last_checked_at is set a thousand alerts at a time.
+    const matched: { id: string; found: FoundFare; email: QueuedEmail }[] = [];
+    const touched: string[] = [];
+    let pump: Promise<void> | undefined;
+    let writeError: unknown;
+    let broken = false;
 
-    async function finish(run: AlertRun) {
+    async function write(all: boolean) {
+      while (matched.length > 0 || touched.length >= 1000 || (all && touched.length > 0)) {
+        if (matched.length > 0) {
+          const batch = matched.splice(0, 50);
+          const done = await timed(() => repo.completeWithMatches(batch, now));
+          report.matches += done.length;
+          metrics.matches.inc(done.length);
+          if (done.length > 0) deps.mailer.kick(log);
+        } else {
+          const ids = touched.splice(0, 1000);
+          await timed(() => repo.markChecked(ids, now));
+        }
+      }
+    }
+    function startPump() {
+      pump ??= write(false)
+        .catch((err: unknown) => {
+          writeError ??= err;
+          broken = true; // the database failed: the workers stop, and the run fails
+        })
+        .finally(() => {
+          pump = undefined;
+        });
+    }
+
+    function finish(run: AlertRun) {
       const { alert, match } = run;
       if (match) {
         const owner = { email: alert.ownerEmail, firstName: alert.ownerFirstName };
         const email = alertMatchEmail(owner, alert, match, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
-        const completed = await timed(() => repo.completeWithMatch(alert.id, { price: match.price, travelDate: match.date }, email, now));
-        if (completed) {
-          report.matches += 1;
-          metrics.matches.inc();
-          deps.mailer.kick(log);
-        }
-        return;
-      }
-      if (run.answered) {
-        touched.push(alert.id);
-        if (touched.length >= 1000) await flushTouched();
-      }
+        matched.push({ id: alert.id, found: { price: match.price, travelDate: match.date }, email });
+      } else if (run.answered) touched.push(alert.id);
+      else return;
+      startPump();
     }
 
     async function check(group: Group) {
@@ -232,22 +249,18 @@ export function createAlertChecker(deps: {
           if (m && (!run.match || m.date < run.match.date)) run.match = m;
         }
         run.pending -= 1;
-        if (run.pending === 0) await finish(run);
+        if (run.pending === 0) finish(run);
       }
     }
 
     let next = 0;
-    let broken = false;
     const worker = async () => {
-      try {
-        while (next < queue.length && !broken && !signal?.aborted) await check(queue[next++]!);
-      } catch (err) {
-        broken = true; // the database failed: the other workers stop too, and the run fails
-        throw err;
-      }
+      while (next < queue.length && !broken && !signal?.aborted) await check(queue[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(deps.concurrency, queue.length) }, worker));
-    await flushTouched();
+    while (pump) await pump;
+    if (!writeError) await write(true).catch((err: unknown) => (writeError ??= err));
+    if (writeError) throw writeError;
 
     report.durationMs = performance.now() - started;
     log?.info({ alertCheck: { ...report, durationMs: Math.round(report.durationMs), dbMs: Math.round(report.dbMs) } }, 'alert check done');

@@ -167,20 +167,43 @@ export function createAlertsRepository(db: Db) {
     },
 
     /**
-     * Completes an alert on a match and queues its e-mail, in one transaction: either both are stored or neither.
-     * Only an alert still open is completed, so two runs (or a run and a delete) never both act on it; false when
-     * it was no longer open.
+     * Completes alerts on their matches and queues each one's e-mail, in one transaction: an alert's completion and
+     * its e-mail are stored together or not at all. Only alerts still open are completed, so two runs (or a run and
+     * a delete) never both act on one. Returns the ids it completed.
      */
-    async completeWithMatch(id: string, found: FoundFare, email: QueuedEmail, now: Date): Promise<boolean> {
+    async completeWithMatches(matches: readonly { id: string; found: FoundFare; email: QueuedEmail }[], now: Date): Promise<string[]> {
+      if (matches.length === 0) return [];
       return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(notifications)
-          .set({ isCompleted: true, foundPrice: found.price, foundTravelDate: found.travelDate, completedAt: now, lastCheckedAt: now })
-          .where(and(eq(notifications.id, id), open))
-          .returning({ id: notifications.id });
-        if (rows.length === 0) return false;
-        await queueEmail(tx, id, email, now);
-        return true;
+        // One statement for the batch: each open alert gets its own price and date.
+        const values = sql.join(
+          matches.map((m) => sql`(${m.id}::uuid, ${m.found.price}::numeric, ${m.found.travelDate}::date)`),
+          sql`, `,
+        );
+        const result = (await tx.execute(sql`
+          update ${notifications} as n
+          set is_completed = true, found_price = v.price, found_travel_date = v.travel_date, completed_at = ${now}, last_checked_at = ${now}
+          from (values ${values}) as v(id, price, travel_date)
+          where n.id = v.id and n.is_active and not n.is_completed
+          returning n.id`)) as unknown as { rows: { id: string }[] };
+        const done = new Set(result.rows.map((r) => r.id));
+        const emails = matches.filter((m) => done.has(m.id));
+        if (emails.length > 0)
+          await tx
+            .insert(alertEmails)
+            .values(
+              emails.map(({ id, email }) => ({
+                notificationId: id,
+                kind: email.kind,
+                recipient: email.recipient,
+                subject: email.subject,
+                textBody: email.text,
+                htmlBody: email.html,
+                nextAttemptAt: now,
+                createdAt: now,
+              })),
+            )
+            .onConflictDoNothing();
+        return emails.map((m) => m.id);
       });
     },
 
@@ -212,13 +235,16 @@ export function createAlertsRepository(db: Db) {
         .returning();
     },
 
-    /** The sent marker, and for a match the alert's notification_sent, in one transaction. */
-    async markSent(email: Pick<AlertEmailRow, 'id' | 'kind' | 'notificationId'>, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.update(alertEmails).set({ sentAt: now, lockedUntil: null, lastError: null }).where(eq(alertEmails.id, email.id));
-        if (email.kind === 'match')
-          await tx.update(notifications).set({ notificationSent: true }).where(eq(notifications.id, email.notificationId));
-      });
+    /** The sent marker, and for a match the alert's notification_sent, in one statement. */
+    async markSent(email: Pick<AlertEmailRow, 'id'>, now: Date): Promise<void> {
+      await db.execute(sql`
+        with sent as (
+          update ${alertEmails} set sent_at = ${now}, locked_until = null, last_error = null
+          where id = ${email.id}
+          returning notification_id, kind
+        )
+        update ${notifications} as n set notification_sent = true
+        from sent where n.id = sent.notification_id and sent.kind = 'match'`);
     },
 
     /** A failed attempt: try again at `retryAt`, or give up (`retryAt` null). */

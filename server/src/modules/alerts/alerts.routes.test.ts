@@ -26,7 +26,7 @@ let deps: AppDeps;
 let dataDir: string;
 beforeAll(async () => {
   ({ app, deps, dataDir } = await buildAccountsTestApp({ deps: { clock, jobs: noJobs } }));
-});
+}, 120_000);
 afterAll(async () => {
   await deps.alertMailer.idle();
   await app.close();

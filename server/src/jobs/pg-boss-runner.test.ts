@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, wrapPglite } from '../db/client';
+import type { Job } from '../lib/app-module';
+import { adminQuery } from '../test/database';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { createAppDeps, disposeAppDeps } from '../deps';
+import { cronFor, createPgBossJobRunner } from './pg-boss-runner';
+
+const quietLog = {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+  debug: () => {},
+} as unknown as FastifyBaseLogger;
+
+/** Resolves when `predicate` holds, checking every `everyMs`; rejects after `withinMs` (a bound on waiting, not a timing assertion). */
+async function until(predicate: () => boolean | Promise<boolean>, withinMs: number, everyMs = 200): Promise<void> {
+  const end = Date.now() + withinMs;
+  while (!(await predicate())) {
+    if (Date.now() > end) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+describe('cronFor', () => {
+  it('turns whole minutes that divide an hour, and hours that divide a day, into a cron', () => {
+    expect(cronFor(60_000)).toBe('* * * * *');
+    expect(cronFor(10 * 60_000)).toBe('*/10 * * * *');
+    expect(cronFor(60 * 60_000)).toBe('0 * * * *');
+    expect(cronFor(6 * 3_600_000)).toBe('0 */6 * * *');
+    expect(cronFor(24 * 3_600_000)).toBe('0 */24 * * *');
+    for (const ms of [30_000, 7 * 60_000, 90 * 60_000, 5 * 3_600_000]) expect(() => cronFor(ms)).toThrow(/no cron schedule/);
+  });
+});
+
+describe('pg-boss on the embedded database (PGlite)', () => {
+  let client: PGlite;
+  let database: Database;
+  beforeAll(async () => {
+    client = new PGlite();
+    database = await wrapPglite(client, true);
+  }, 120_000);
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('installs its schema, schedules each job on its cron, works it, and on stop aborts and waits for the run', async () => {
+    const runs: string[] = [];
+    let release!: () => void;
+    let sawAbort = false;
+    const jobs: Job[] = [
+      { name: 'test.quick', everyMs: 10 * 60_000, run: async () => void runs.push('quick') },
+      {
+        name: 'test.slow',
+        everyMs: 60 * 60_000,
+        run: async (_log, signal) => {
+          runs.push('slow');
+          await new Promise<void>((resolve) => {
+            release = resolve;
+            signal?.addEventListener('abort', () => {
+              sawAbort = true;
+              resolve();
+            });
+          });
+        },
+      },
+    ];
+    const runner = createPgBossJobRunner({ database, pollingIntervalSeconds: 0.5 });
+    await runner.start(jobs, quietLog);
+    await runner.started();
+    const boss = runner.boss()!;
+    const schedules = await boss.getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      ['test.quick', '*/10 * * * *'],
+      ['test.slow', '0 * * * *'],
+    ]);
+    expect(await boss.getQueue('test.quick')).toMatchObject({ policy: 'stately', retryLimit: 0, expireInSeconds: 1200 });
+
+    // A tick, as the schedule would send it.
+    await boss.send('test.quick', {});
+    await until(() => runs.includes('quick'), 30_000);
+    await boss.send('test.slow', {});
+    await until(() => runs.includes('slow'), 30_000);
+    await runner.stop();
+    expect(sawAbort).toBe(true);
+    release();
+    // Its tables are in its own schema, beside the app's.
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name like 'test.%' and state = 'completed'`,
+    );
+    expect(rows[0]!.n).toBe(2);
+  }, 120_000);
+
+  it('is what the app runs with JOBS_RUNNER=pg-boss: the three module jobs on their schedules', async () => {
+    const embedded = await wrapPglite(new PGlite(), true);
+    const deps = await createAppDeps(testConfig({ JOBS_RUNNER: 'pg-boss', WEB_DIST_DIR: '/nonexistent-web-dist' }), embedded);
+    const app = await buildApp(deps);
+    app.addHook('onClose', async () => {
+      await disposeAppDeps(deps);
+      await embedded.close();
+    });
+    try {
+      await app.ready();
+      const runner = deps.jobs as ReturnType<typeof createPgBossJobRunner>;
+      await runner.started();
+      const schedules = await runner.boss()!.getSchedules();
+      expect(Object.fromEntries(schedules.map((s) => [s.name, s.cron]))).toEqual({
+        'accounts.purge-expired': '0 * * * *',
+        'alerts.check': '*/10 * * * *',
+        'alerts.send-emails': '* * * * *',
+      });
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
+
+/**
+ * Two processes on one PostgreSQL (`npm run test:pg`): each with its own pg-boss and pool, both working the same
+ * job scheduled every minute. Each minute's tick runs once, on one of them.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!adminUrl)('pg-boss on PostgreSQL: two processes', () => {
+  const dbName = `gw_boss_${randomBytes(5).toString('hex')}`;
+  let url: string;
+  let database: Database;
+  beforeAll(async () => {
+    await adminQuery(adminUrl!, `create database ${dbName}`);
+    const u = new URL(adminUrl!);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+    database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await adminQuery(adminUrl!, `drop database if exists ${dbName} with (force)`);
+  });
+
+  it('runs a job scheduled every minute once per minute however many processes work it', async () => {
+    const runs: { process: string; minute: number }[] = [];
+    const job = (process: string): Job => ({
+      name: 'test.tick',
+      everyMs: 60_000,
+      run: async () => void runs.push({ process, minute: Math.floor(Date.now() / 60_000) }),
+    });
+    const runners = ['a', 'b'].map(() =>
+      createPgBossJobRunner({ database, databaseUrl: url, cronMonitorIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }),
+    );
+    try {
+      // Each run records the minute it ran in, which is its tick's minute as long as the start is not in a minute's
+      // last seconds (the first tick, the current minute's, runs at start).
+      const second = new Date().getUTCSeconds();
+      if (second > 45) await new Promise((r) => setTimeout(r, (62 - second) * 1000));
+      await Promise.all(runners.map((r, i) => r.start([job(i === 0 ? 'a' : 'b')], quietLog)));
+      await Promise.all(runners.map((r) => r.started()));
+      // Two ticks (the current minute's and the next), then a few seconds for a duplicate to show up if there were one.
+      await until(() => runs.length >= 2, 150_000, 500);
+      await new Promise((r) => setTimeout(r, 5000));
+      const perMinute = new Map<number, number>();
+      for (const r of runs) perMinute.set(r.minute, (perMinute.get(r.minute) ?? 0) + 1);
+      expect([...perMinute.values()].every((n) => n === 1)).toBe(true);
+      expect(perMinute.size).toBe(runs.length);
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+    }
+  }, 200_000);
+});
