@@ -55,6 +55,8 @@ export const configSchema = z.object({
   EMULATOR_BUCKET_MINUTES: int(30, 1),
   FLIGHT_CACHE_TTL_SECONDS: int(600, 0),
   FLIGHT_CACHE_STALE_SECONDS: int(3600, 0),
+  // Assembled search answers kept for the fresh time above (decision 063); 0 turns the answer cache off.
+  ANSWER_CACHE_MAX_MB: int(128, 0),
   UPSTREAM_CONCURRENCY: int(50, 1, 500),
   UPSTREAM_RPS: num(100, 0.1),
   UPSTREAM_TIMEOUT_MS: int(10_000, 100),

@@ -65,6 +65,12 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
   async function answer(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
     const ticket = ticketOf(request);
     const p = make();
+    // A kept answer for the same search and view (decision 063): the gate's ticket is settled as for a fresh one.
+    const kept = flights.answers.lookup(p, ticket.caller);
+    if (kept) {
+      await settle(ticket, p, kept.run);
+      return flights.answers.send(request, reply, kept);
+    }
     const signal = clientGone(reply);
     const run = await flights.search.run(p, ticket.caller, { signal });
     // Nobody is waiting for the answer: the search does not count.
@@ -73,7 +79,7 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
       return run.response;
     }
     await settle(ticket, p, run);
-    return run.response;
+    return flights.answers.send(request, reply, flights.answers.keep(p, ticket.caller, run, reply.serialize(run.response) as string));
   }
 
   /** NDJSON: `start`, one `destination` per code as it completes, then `summary` (or `error`). */
