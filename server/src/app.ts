@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   registerValidation(app);
 
   await registerSecurity(app, config, deps.redis);
+  await registerCompression(app);
   await registerOpenApi(app, config.APP_VERSION);
   registerHttpMetrics(app, deps.metrics);
   const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);

@@ -35,6 +35,10 @@ export const configSchema = z.object({
   // Plans and quotas (docs/product/accounts-and-plans.md#plans-catalogue: one catalogue, one quota setting; every text
   // is rendered from these).
   FREE_SEARCHES_PER_DAY: int(3, 0, 1000),
+  // The search log is written in batches off the request path (decision 065): every this many ms (0: each row at
+  // once, on the request path), or as soon as this many rows wait.
+  SEARCH_LOG_FLUSH_MS: int(250, 0, 60_000),
+  SEARCH_LOG_BATCH_ROWS: int(200, 1, 10_000),
   PLAN_MONTHLY_PRICE: num(5),
   PLAN_MONTHLY_REGULAR_PRICE: num(10),
   PLAN_YEARLY_PRICE: num(50),
@@ -140,5 +144,7 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // TEST_NOW is the one outside setting tests take: `npm run test:clocks` runs the whole suite on chosen days.
   const pinned = process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {};
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EMULATOR_LATENCY_MS: '0', EMULATOR_JITTER_MS: '0', ...pinned, ...overrides });
+  // Tests write the search log through (a test reads it right after a search); its batching has tests of its own.
+  const extra = { SEARCH_LOG_FLUSH_MS: '0', ...pinned };
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', EMULATOR_LATENCY_MS: '0', EMULATOR_JITTER_MS: '0', ...extra, ...overrides });
 }

@@ -78,6 +78,14 @@ export function negotiateCoding(acceptEncoding: string | string[] | undefined): 
   return br >= gz ? 'br' : 'gzip';
 }
 
+/** Adds Accept-Encoding to the reply's Vary header (keeping what is there): the body depends on it. */
+export function varyOnEncoding(reply: FastifyReply): FastifyReply {
+  const vary = reply.getHeader('vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return reply;
+  return reply.header('vary', current ? `${current}, accept-encoding` : 'accept-encoding');
+}
+
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -90,7 +98,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * best coding the client accepts. The caller sets any other headers (cache-control) first.
  */
 export async function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, answer: PreparedJson): Promise<FastifyReply> {
-  reply.header('etag', answer.etag).header('vary', 'accept-encoding');
+  varyOnEncoding(reply.header('etag', answer.etag));
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   const coding = answer.body.length >= MIN_COMPRESS_BYTES ? negotiateCoding(request.headers['accept-encoding']) : null;

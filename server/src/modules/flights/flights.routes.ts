@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { ERROR_CODES } from '@gowild/contract/errors';
 import {
   SEARCH_MESSAGES,
@@ -11,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
+import { ndjsonBody } from '../../lib/ndjson-body';
 import type { SearchGate, SearchKind, SearchTicket } from '../accounts/accounts.module';
 import type { SearchPlan } from './flight-search.plan';
 import type { SearchRun } from './flight-search.service';
@@ -86,7 +86,7 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
   async function stream(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
     const ticket = ticketOf(request);
     const p = make();
-    const out = new PassThrough();
+    const out = ndjsonBody(request, reply);
     const write = (e: SearchStreamEvent) => out.write(`${JSON.stringify(e)}\n`);
     const signal = clientGone(reply);
     void (async () => {

@@ -24,20 +24,31 @@ function validDate(d: string | null): string | null {
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d ? d : null;
 }
 
-export function createSearchLogRepository(db: Db) {
+/** The row for one entry, cleaned so a search log line never fails over what the caller typed. */
+function toRow(entry: SearchLogEntry) {
   return {
+    userId: entry.userId,
+    originAirport: clip(entry.originAirport, 200),
+    destinationAirport: entry.destinationAirport ? clip(entry.destinationAirport, 200) : null,
+    searchType: entry.searchType,
+    searchDate: validDate(entry.searchDate),
+    resultsFound: count(entry.resultsFound),
+    totalFlights: count(entry.totalFlights),
+    createdAt: entry.createdAt,
+  };
+}
+
+export function createSearchLogRepository(db: Db) {
+  const repo = {
     async insert(entry: SearchLogEntry): Promise<void> {
-      await db.insert(searchLogs).values({
-        userId: entry.userId,
-        originAirport: clip(entry.originAirport, 200),
-        destinationAirport: entry.destinationAirport ? clip(entry.destinationAirport, 200) : null,
-        searchType: entry.searchType,
-        searchDate: validDate(entry.searchDate),
-        resultsFound: count(entry.resultsFound),
-        totalFlights: count(entry.totalFlights),
-        createdAt: entry.createdAt,
-      });
+      await repo.insertMany([entry]);
+    },
+    /** Several entries in one statement (the batched writer's flush, decision 065). */
+    async insertMany(entries: readonly SearchLogEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db.insert(searchLogs).values(entries.map(toRow));
     },
   };
+  return repo;
 }
 export type SearchLogRepository = ReturnType<typeof createSearchLogRepository>;
