@@ -5,6 +5,7 @@ import { testConfig } from '../../config';
 import { manualClock } from '../../lib/clock';
 import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
 import { buildTestApp } from '../../test/build-test-app';
+import { buildAccountsTestApp, signInAs } from '../../test/factories';
 import type { Caller, SearchGate, SearchOutcome } from '../accounts/accounts.module';
 import { createAnswerCache } from './answer-cache';
 import type { SearchPlan } from './flight-search.plan';
@@ -186,6 +187,50 @@ describe('the answer cache on the search routes (fake airline)', () => {
     expect(changed.body).toBe(first.body);
     expect(cancelled).toBe(0);
   });
+});
+
+describe('the answer cache behind the real search gate (emulator)', () => {
+  it(
+    'still counts each cached search against the free quota and logs it, off the request path',
+    async () => {
+      const { app, deps } = await buildAccountsTestApp({
+        env: { FREE_SEARCHES_PER_DAY: '3', SEARCH_LOG_FLUSH_MS: '60000' },
+        deps: { clock: manualClock(NOW) },
+      });
+      try {
+        const { headers, user } = await signInAs(app, deps, 'free');
+        const url = '/api/flights/search?origin=DEN&date=2026-04-02';
+        const first = await app.inject({ method: 'GET', url, headers });
+        expect(first.statusCode).toBe(200);
+        expect(first.body).not.toContain('available_seats');
+        const second = await app.inject({ method: 'GET', url, headers });
+        expect(second.headers.etag).toBe(first.headers.etag);
+        const notModified = await app.inject({
+          method: 'GET',
+          url,
+          headers: { ...headers, 'if-none-match': first.headers.etag as string },
+        });
+        expect(notModified.statusCode).toBe(304);
+        const refused = await app.inject({ method: 'GET', url, headers });
+        expect(refused.statusCode).toBe(429);
+        const usage = await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers });
+        expect(usage.json()).toMatchObject({ search_limit: 3, searches_remaining: 0 });
+
+        const logged = async () => (await deps.database.db.query.searchLogs.findMany()).filter((l) => l.userId === user!.id);
+        // Queued, not yet written: the answers did not wait for the search log.
+        expect(await logged()).toHaveLength(0);
+        expect(deps.searchLog.pending()).toBe(3);
+        // Graceful shutdown writes them (the accounts module's close runs before the database closes).
+        await deps.modules.find((m) => m.name === 'accounts')!.close!();
+        const rows = await logged();
+        expect(rows).toHaveLength(3);
+        expect(rows.every((r) => r.originAirport === 'DEN' && r.searchType === 'search' && r.searchDate === '2026-04-02')).toBe(true);
+      } finally {
+        await app.close();
+      }
+    },
+    BUILD_TIMEOUT,
+  );
 });
 
 describe('createAnswerCache', () => {
