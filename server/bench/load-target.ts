@@ -10,9 +10,11 @@
  *   It sends `{ url }`.
  *
  * The settings come from the environment, as for server.ts; the bench passes only what it must (see load.bench.ts).
- * SIGTERM closes the server and ends the process.
+ * Over IPC it also answers `{ cpu: true }` with its CPU time so far (µs), and `{ profile: 'start' | <file> }` starts a
+ * V8 CPU profile or writes it to that file. SIGTERM closes the server and ends the process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -57,10 +59,36 @@ async function startApp(): Promise<() => Promise<void>> {
   };
 }
 
+/** The bench's questions over IPC: CPU time used so far, and an optional CPU profile of the measured window. */
+function answerQuestions(): void {
+  let session: Session | undefined;
+  process.on('message', (m: { cpu?: boolean; profile?: string }) => {
+    void (async () => {
+      if (m.cpu) {
+        const { user, system } = process.cpuUsage();
+        process.send?.({ cpuMicros: user + system });
+      } else if (m.profile === 'start') {
+        session = new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+        process.send?.({ profiling: true });
+      } else if (m.profile && session) {
+        const { profile } = await session.post('Profiler.stop');
+        writeFileSync(m.profile, JSON.stringify(profile));
+        session.disconnect();
+        session = undefined;
+        process.send?.({ profiled: m.profile });
+      }
+    })();
+  });
+}
+
 async function main() {
   const kind = process.argv[2];
   if (kind !== 'app' && kind !== 'hello') throw new Error('usage: load-target.ts app|hello');
   const stop = kind === 'app' ? await startApp() : await startHello();
+  answerQuestions();
   // Closing waits for open keep-alive connections (the in-process airline's among them): give it a few seconds.
   const end = () => void Promise.race([stop(), new Promise((r) => setTimeout(r, 3000).unref())]).finally(() => process.exit(0));
   process.once('SIGTERM', end);

@@ -11,8 +11,12 @@
  * (DEN, tomorrow on the app's clock) finds GoWild fares. The search is warmed once before it is measured: every
  * measured search is a cached one.
  *
+ * Besides requests a second and latency it reports the target's CPU time per request (asked of the child over IPC
+ * before and after each measured window): on a shared machine that figure moves much less than throughput does.
+ *
  * Settings: LOAD_DURATION_S (10), LOAD_CONNECTIONS (50), LOAD_WARMUP_S (2, not recorded), LOAD_ONLY (a regular
- * expression: only the cases whose names match), LOAD_PROFILE_DIR (the app writes a V8 CPU profile there).
+ * expression: only the cases whose names match), LOAD_PROFILE_DIR (the app writes a V8 CPU profile of each measured
+ * window there).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -34,6 +38,8 @@ const PROFILE_DIR = process.env.LOAD_PROFILE_DIR;
 interface Target {
   url: string;
   token?: string;
+  /** Asks the child something over IPC and waits for its answer. */
+  ask(question: object): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
@@ -41,7 +47,7 @@ interface Target {
 async function startTarget(kind: 'app' | 'hello', env: Record<string, string> = {}): Promise<Target> {
   const child: ChildProcess = fork(path.join(here, 'load-target.ts'), [kind], {
     cwd: serverDir,
-    execArgv: ['--import', 'tsx', ...(kind === 'app' && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -51,6 +57,11 @@ async function startTarget(kind: 'app' | 'hello', env: Record<string, string> = 
   });
   return {
     ...message,
+    ask: (question) =>
+      new Promise((resolve) => {
+        child.once('message', (m) => resolve(m as Record<string, unknown>));
+        child.send(question);
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -87,9 +98,11 @@ interface Figures {
   errors: number;
   requests: number;
   bytesPerRequest: number;
+  /** The target process's CPU time per request, µs. */
+  cpuPerRequest: number;
 }
 
-async function load(c: Case, seconds: number): Promise<Figures> {
+async function load(c: Case, seconds: number): Promise<Omit<Figures, 'cpuPerRequest'>> {
   const r = await autocannon({
     url: c.url,
     method: c.method ?? 'GET',
@@ -110,11 +123,17 @@ async function load(c: Case, seconds: number): Promise<Figures> {
   };
 }
 
-async function measure(c: Case): Promise<Figures> {
+async function measure(target: Target, c: Case): Promise<Figures> {
   if (WARMUP_S > 0) await load(c, WARMUP_S);
-  const f = await load(c, DURATION_S);
+  const profileFile = PROFILE_DIR ? path.join(PROFILE_DIR, `${c.name.replace(/[^\w]+/g, '-')}.cpuprofile`) : undefined;
+  if (profileFile) await target.ask({ profile: 'start' });
+  const before = Number((await target.ask({ cpu: true })).cpuMicros);
+  const measured = await load(c, DURATION_S);
+  const after = Number((await target.ask({ cpu: true })).cpuMicros);
+  if (profileFile) await target.ask({ profile: profileFile });
+  const f = { ...measured, cpuPerRequest: measured.requests > 0 ? (after - before) / measured.requests : NaN };
   console.log(
-    `  ${f.name}: ${Math.round(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.errors} errors, ${(f.bytesPerRequest / 1024).toFixed(1)} KB a response`,
+    `  ${f.name}: ${Math.round(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${f.errors} errors, ${(f.bytesPerRequest / 1024).toFixed(1)} KB a response, ${Math.round(f.cpuPerRequest)} µs of server CPU a request`,
   );
   return f;
 }
@@ -135,7 +154,7 @@ async function main() {
   const hello = await startTarget('hello');
   let baseline: Figures;
   try {
-    baseline = await measure({ name: 'Bare Fastify hello-world', url: `${hello.url}/` });
+    baseline = await measure(hello, { name: 'Bare Fastify hello-world', url: `${hello.url}/` });
   } finally {
     await hello.stop();
   }
@@ -147,12 +166,14 @@ async function main() {
     const auth = { authorization: `Bearer ${app.token}` };
     const search = `${app.url}/api/flights/search?origin=DEN&date=${date}`;
     // Warm the flight cache: the first search asks the (in-process) airline for every destination.
-    const warm = await probe({ name: 'warm-up search', url: search, headers: auth });
+    const warm = await probe({ name: 'warm-up search', url: search, headers: { ...auth, 'accept-encoding': 'identity' } });
     const body = (await warm.json()) as { summary: { total_destinations: number; total_flights: number } };
     const size = Number(warm.headers.get('content-length')) || 0;
     const zipped = await fetch(search, { headers: { ...auth, 'accept-encoding': 'gzip, br' } });
     const encoding = zipped.headers.get('content-encoding') ?? 'none';
-    searchInfo = `DEN on ${date}: ${body.summary.total_destinations} destinations, ${body.summary.total_flights} flights, ${(size / 1024).toFixed(0)} KB of JSON; content-encoding for 'gzip, br': ${encoding}`;
+    const zippedSize = Number(zipped.headers.get('content-length')) || 0;
+    await zipped.arrayBuffer();
+    searchInfo = `DEN on ${date}: ${body.summary.total_destinations} destinations, ${body.summary.total_flights} flights, ${(size / 1024).toFixed(0)} KB of JSON (${encoding === 'none' ? 'not compressed' : `${(zippedSize / 1024).toFixed(1)} KB in ${encoding}`} for 'gzip, br')`;
     console.log(`  search: ${searchInfo}`);
 
     const cases: Case[] = [
@@ -170,7 +191,7 @@ async function main() {
     ];
     for (const c of cases.filter((k) => !ONLY || ONLY.test(k.name))) {
       await probe(c);
-      results.push(await measure(c));
+      results.push(await measure(app, c));
     }
   } finally {
     await app.stop();
@@ -179,11 +200,11 @@ async function main() {
   const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.versions.node}, load average ${loadBefore} before and ${loadavg()[0]?.toFixed(1)} after`;
   const pct = (f: Figures) => `${((f.rps / baseline.rps) * 100).toFixed(f.rps / baseline.rps < 0.1 ? 2 : 1)}%`;
   const row = (f: Figures, ratio: string) =>
-    `| ${f.name} | ${Math.round(f.rps).toLocaleString('en-US')} | ${f.p50} ms | ${f.p99} ms | ${f.errors} | ${(f.bytesPerRequest / 1024).toFixed(1)} KB | ${ratio} |`;
+    `| ${f.name} | ${Math.round(f.rps).toLocaleString('en-US')} | ${f.p50} ms | ${f.p99} ms | ${f.errors} | ${(f.bytesPerRequest / 1024).toFixed(1)} KB | ${Math.round(f.cpuPerRequest)} µs | ${ratio} |`;
   const markdown = `Machine: ${machine}. Run on ${new Date().toISOString().slice(0, 10)}. ${CONNECTIONS} connections, ${DURATION_S} s a case after ${WARMUP_S} s of warm-up. Search: ${searchInfo}.
 
-| Case | req/s | p50 | p99 | errors | bytes a response | ÷ hello-world |
-|---|---|---|---|---|---|---|
+| Case | req/s | p50 | p99 | errors | bytes a response | server CPU a request | ÷ hello-world |
+|---|---|---|---|---|---|---|---|
 ${row(baseline, '100%')}
 ${results.map((f) => row(f, pct(f))).join('\n')}`;
   console.log(`\nAs rows for docs/benchmarks.md:\n\n${markdown}\n`);

@@ -18,7 +18,8 @@ const MAX_BATCH = 500;
  * Session lookups, batched (decision 065): one query at a time, for every request that arrived while the previous
  * one ran. A request never shares a read that started before it arrived, so a session revoked (or an account
  * switched off) before a request arrives is never honoured for it: the same guarantee as one query per request,
- * in one round trip for many. Under load the batch holds every concurrent request; when idle a lookup runs at once.
+ * in one round trip for many. Under load the batch holds every concurrent request; when idle a lookup waits only
+ * for the end of the current turn of the event loop.
  */
 export function createSessionLookup(sessions: OpenSessions, clock: Clock) {
   let waiting = new Map<string, Waiter[]>();
@@ -56,10 +57,12 @@ export function createSessionLookup(sessions: OpenSessions, clock: Clock) {
         const list = waiting.get(sessionId);
         if (list) list.push({ userId, resolve, reject });
         else waiting.set(sessionId, [{ userId, resolve, reject }]);
-        // Requests that arrive in the same turn of the event loop share the first query too.
+        // The first query waits for the end of this turn of the event loop, so every request read from the network
+        // in the same turn shares it (the embedded database answers within the turn, so without this wait each
+        // request would have a query of its own).
         if (!running) {
           running = true;
-          queueMicrotask(() => void runBatches());
+          setImmediate(() => void runBatches());
         }
       });
     },
