@@ -73,6 +73,11 @@ export const flightSearchResponseSchema = z.object({
   failed: z.array(z.string()).optional(),
   /** Codes whose answer came from cache past its fresh time because the airline failed, with age in seconds. */
   stale: z.record(z.string(), z.number()).optional(),
+  /**
+   * Codes whose airline page held flights that did not read and were left out, with how many: the flights shown for
+   * them are right but may not be all (docs/product/search.md#the-answer).
+   */
+  incomplete: z.record(z.string(), z.number().int()).optional(),
   demo: z.boolean().optional(),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
@@ -98,6 +103,7 @@ export const searchStreamEventSchema = z.discriminatedUnion('type', [
     partial: z.boolean().optional(),
     failed: z.array(z.string()).optional(),
     stale: z.record(z.string(), z.number()).optional(),
+    incomplete: z.record(z.string(), z.number().int()).optional(),
     demo: z.boolean().optional(),
   }),
   z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string(), code: z.string() }),

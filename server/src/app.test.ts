@@ -34,10 +34,16 @@ describe('error model', () => {
 });
 
 describe('ops endpoints', () => {
-  it('reports health with the database reachable', async () => {
+  it('answers liveness without asking the database', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', uptime_seconds: expect.any(Number) });
+  });
+
+  it('reports ready with the database reachable and migrated, Redis not configured', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'not_configured', migrations: 'ok' } });
   });
 
   it('exposes Prometheus metrics by route and status', async () => {

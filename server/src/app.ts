@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { queryRedactingLoggerOptions } from './lib/log-redaction';
 import { registerCompression } from './plugins/compression';
+import { edgeServerOptions, registerConnectionCap } from './plugins/connections';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -35,19 +37,24 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
         : {
             level: config.LOG_LEVEL,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+            // Secret query values (?token=, code=, key=, signature=…) in URLs, messages and errors.
+            ...queryRedactingLoggerOptions,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Request, header and keep-alive time-outs (plugins/connections.ts).
+    ...edgeServerOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  registerConnectionCap(app, config, deps.metrics, deps.clock);
   app.setSerializerCompiler(serializerCompiler);
   registerValidation(app);
 
-  await registerSecurity(app, config, deps.redis);
+  await registerSecurity(app, config, deps.requestRateLimits);
   await registerCompression(app);
   await registerOpenApi(app, config.APP_VERSION);
-  registerHttpMetrics(app, deps.metrics);
+  registerHttpMetrics(app, deps.metrics, config);
   const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, { serveSpa });
 

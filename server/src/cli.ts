@@ -44,7 +44,12 @@ export async function runCommand(commands: Record<string, CliCommand>, argv: str
 export async function runCli(argv: string[], out: (line: string) => void = console.log, deps?: AppDeps): Promise<number> {
   if (deps) return runCommand(collectCommands(deps.modules), argv, out);
   const config = loadConfig({ ...process.env, FLIGHTS_PROVIDER: process.env.FLIGHTS_PROVIDER, LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   try {
     const own = await createAppDeps(config, database);
     try {

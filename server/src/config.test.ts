@@ -40,4 +40,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TEST_NOW: 'tomorrow' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_NOW: '2026-11-23T12:00:00Z' })).toThrow(/TEST_NOW/);
   });
+
+  it('checks the edge settings: headers within the request time-out, a metrics port apart, a long enough token', () => {
+    const c = loadConfig({});
+    expect([c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS, c.KEEP_ALIVE_TIMEOUT_MS, c.MAX_CONNECTIONS_PER_IP]).toEqual([
+      10_000,
+      30_000,
+      undefined,
+      undefined,
+    ]);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(/HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT/);
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
 });

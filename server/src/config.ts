@@ -27,10 +27,24 @@ export const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  // Time-outs toward the database and Redis (decisions 049 and 050): a dependency that stops answering fails fast.
+  DATABASE_CONNECT_TIMEOUT_MS: int(5000, 100),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(10_000, 0),
+  REDIS_CONNECT_TIMEOUT_MS: int(5000, 100),
+  REDIS_COMMAND_TIMEOUT_MS: int(1000, 10),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: int(600, 1),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
+
+  // The edge: how long a client may take to send a request, idle keep-alive, sockets per client address, and who may
+  // read /metrics (docs/decisions/052-request-time-outs-and-connection-cap.md, 054-security-headers-and-metrics-access.md).
+  HEADERS_TIMEOUT_MS: int(10_000, 100, 600_000),
+  REQUEST_TIMEOUT_MS: int(30_000, 100, 600_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 
   // Plans and quotas (docs/product/accounts-and-plans.md#plans-catalogue: one catalogue, one quota setting; every text
   // is rendered from these).
@@ -56,6 +70,9 @@ export const configSchema = z.object({
   EMULATOR_BLOCK_RATE: rate(0),
   EMULATOR_THROTTLE_RATE: rate(0),
   EMULATOR_HANG_RATE: rate(0),
+  EMULATOR_NOT_ACCEPTABLE_RATE: rate(0),
+  EMULATOR_PAGE_CHANGE_RATE: rate(0),
+  EMULATOR_MALFORMED_RATE: rate(0),
   EMULATOR_BUCKET_MINUTES: int(30, 1),
   FLIGHT_CACHE_TTL_SECONDS: int(600, 0),
   FLIGHT_CACHE_STALE_SECONDS: int(3600, 0),
@@ -63,6 +80,11 @@ export const configSchema = z.object({
   ANSWER_CACHE_MAX_MB: int(128, 0),
   UPSTREAM_CONCURRENCY: int(50, 1, 500),
   UPSTREAM_RPS: num(100, 0.1),
+  // Back-pressure (a 429 or 406) halves the request rate down to the floor; each good answer adds the step back.
+  UPSTREAM_RPS_FLOOR: num(5, 0.1),
+  UPSTREAM_RPS_STEP: num(1, 0.01),
+  // A request still unanswered past the observed p95 latency gets one second attempt (decision 059).
+  UPSTREAM_HEDGE: bool.default(true),
   UPSTREAM_TIMEOUT_MS: int(10_000, 100),
   UPSTREAM_RETRIES: int(2, 0, 5),
   BREAKER_THRESHOLD: int(5, 1),
@@ -119,6 +141,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((c) => !(c.NODE_ENV === 'production' && c.TEST_NOW), {
       path: ['TEST_NOW'],
       message: 'is for tests only and is refused when NODE_ENV=production',
+    })
+    .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+      path: ['HEADERS_TIMEOUT_MS'],
+      message: 'must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    })
+    .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, {
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT',
     })
     .safeParse(cleaned);
   if (!parsed.success) {

@@ -1,11 +1,14 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type JobRunner, createIntervalJobRunner } from './jobs/job-runner';
 import type { AppModule } from './lib/app-module';
 import { type Clock, clockFromConfig } from './lib/clock';
+import { dependencyMetrics } from './lib/dependency-metrics';
+import type { DependencyStatus } from './lib/dependency-status';
 import { type RateLimitStore, createRateLimitStore } from './lib/rate-limit';
+import { openRedis } from './lib/redis';
 import { type AccountsDeps, type AccountsModule, createAccountsModule } from './modules/accounts/accounts.module';
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
@@ -40,8 +43,13 @@ export interface AppDeps extends AppServices {
   clock: Clock;
   metrics: Registry;
   redis?: Redis;
+  /** Set when this process opened Redis from REDIS_URL: up or down as its connection comes and goes. */
+  redisStatus?: DependencyStatus;
   email: EmailProvider;
+  /** The account limits' counters (login, register, forgot-password). */
   rateLimits: RateLimitStore;
+  /** The per-address request limit's counters (plugins/security.ts). */
+  requestRateLimits: RateLimitStore;
   jobs: JobRunner;
   modules: readonly AppModule[];
   disposers: (() => Promise<void>)[];
@@ -60,17 +68,32 @@ export async function createAppDeps(config: Config, database: Database, override
   const clock = overrides.clock ?? clockFromConfig(config);
   const metrics = overrides.metrics ?? createMetricsRegistry();
   let redis = overrides.redis;
+  let redisStatus: DependencyStatus | undefined;
   if (!redis && config.REDIS_URL) {
-    const client = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
-    redis = client;
-    disposers.push(async () => void (await client.quit()));
+    // Start-up waits for the first connection (at most the connect time-out) and goes on degraded without it.
+    const connection = openRedis(config.REDIS_URL, {
+      connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+    });
+    await connection.settled;
+    redis = connection.client;
+    redisStatus = connection.status;
+    disposers.push(() => connection.close());
   }
+  const dependencies = dependencyMetrics(metrics, { database: database.status, redis: redisStatus });
   const email = overrides.email ?? createEmailProvider(config);
   disposers.push(() => email.close());
-  const rateLimits = overrides.rateLimits ?? createRateLimitStore({ redis, clock });
+  const rateLimits =
+    overrides.rateLimits ?? createRateLimitStore({ redis, clock, onFallback: () => dependencies.rateLimitFallback('account') });
+  const requestRateLimits = createRateLimitStore({
+    redis,
+    clock,
+    prefix: 'gw-rl-',
+    onFallback: () => dependencies.rateLimitFallback('request'),
+  });
 
   // In dependency order: each module gets what it uses, including the services of modules built before it.
-  const reference = await createReferenceModule({ db }, overrides);
+  const reference = await createReferenceModule({ db, startupLock: database.withStartupLock }, overrides);
   const accounts = createAccountsModule(
     {
       config,
@@ -101,7 +124,7 @@ export async function createAppDeps(config: Config, database: Database, override
   const location = createLocationModule({ geo: createGeoProvider(config) }, overrides);
   const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
   const modules: AppModule[] = [
-    createHealthModule({ database }),
+    createHealthModule({ database, redis, redisStatus }),
     createPublicConfigModule({ config }),
     reference,
     accounts,
@@ -118,8 +141,10 @@ export async function createAppDeps(config: Config, database: Database, override
     clock,
     metrics,
     redis,
+    redisStatus,
     email,
     rateLimits,
+    requestRateLimits,
     jobs: overrides.jobs ?? createIntervalJobRunner(),
     modules,
     disposers,

@@ -1,13 +1,38 @@
 import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { DatabaseUnreachableError, databaseAddress, openDatabase } from './db/client';
 import { createAppDeps, disposeAppDeps } from './deps';
+import { startMetricsServer } from './plugins/metrics';
+import { describeConnectionError, isConnectionError } from './lib/connection-errors';
+
+/**
+ * A database that cannot be reached at start ends the process with one line an operator can act on (decision 049):
+ * where, and why, without the password or a driver's stack. Any other error goes on to the generic handler.
+ */
+function refuseWithoutDatabase(databaseUrl: string | undefined) {
+  return (err: unknown): never => {
+    if (databaseUrl && (err instanceof DatabaseUnreachableError || isConnectionError(err))) {
+      const line =
+        err instanceof DatabaseUnreachableError
+          ? err.message
+          : `cannot reach the database at ${databaseAddress(databaseUrl)} (${describeConnectionError(err)})`;
+      console.error(`Refusing to start: ${line}`);
+      process.exit(1);
+    }
+    throw err;
+  };
+}
 
 /** Listens on PORT and shuts down gracefully: stop taking requests, finish the open ones, close what was opened. */
 async function main() {
   const config = loadConfigOrExit();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const deps = await createAppDeps(config, database);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  }).catch(refuseWithoutDatabase(config.DATABASE_URL));
+  const deps = await createAppDeps(config, database).catch(refuseWithoutDatabase(config.DATABASE_URL));
   const app = await buildApp(deps);
 
   let closing = false;
@@ -28,6 +53,13 @@ async function main() {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  // /metrics on an internal port of its own (METRICS_PORT), closed with the app.
+  if (config.METRICS_PORT !== undefined) {
+    const metrics = await startMetricsServer(deps.metrics, { port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN });
+    app.addHook('onClose', () => metrics.close());
+    app.log.info(`metrics on http://localhost:${metrics.port}/metrics`);
+  }
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`GoWild Finder on http://localhost:${config.PORT} (database: ${database.kind}, flights: ${config.FLIGHTS_PROVIDER})`);

@@ -3,7 +3,14 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from './clock';
 import { HttpError } from './http-error';
-import { type RateLimitStore, assertUnderLimit, consumeLimit, createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limit';
+import {
+  type RateLimitStore,
+  assertUnderLimit,
+  consumeLimit,
+  createFallbackRateLimitStore,
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+} from './rate-limit';
 
 const rule = { name: 'test', limit: 3, windowMs: 60_000 };
 
@@ -72,6 +79,44 @@ it('the memory store stays bounded under a flood of keys', async () => {
   for (let i = 0; i < 1000; i++) await store.hit(`k${i}`, 60_000);
   expect((await store.peek('k0')).count).toBe(0);
   expect((await store.peek('k999')).count).toBe(1);
+});
+
+describe('Redis with memory to fall back on (decision 050)', () => {
+  /** A primary that fails every call, as Redis does while its connection is down. */
+  const failing: RateLimitStore = {
+    kind: 'redis',
+    hit: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
+    peek: () => Promise.reject(new Error('Connection is closed.')),
+    reset: () => Promise.reject(new Error('Connection is closed.')),
+  };
+
+  it('counts in memory when Redis fails or is known to be away, and reports each call served from memory', async () => {
+    for (const available of [true, false]) {
+      let fallbacks = 0;
+      const store = createFallbackRateLimitStore(failing, createMemoryRateLimitStore(manualClock()), {
+        available: () => available,
+        onFallback: () => fallbacks++,
+      });
+      expect(store.kind).toBe('redis');
+      for (let i = 0; i < 3; i++) await consumeLimit(store, rule, 'f', 'slow down');
+      expect((await refusal(consumeLimit(store, rule, 'f', 'slow down'))).statusCode).toBe(429);
+      await store.reset('test:f');
+      expect((await store.peek('test:f')).count).toBe(0);
+      expect(fallbacks).toBe(6);
+    }
+  });
+
+  it('uses Redis while it answers', async () => {
+    const primary = createMemoryRateLimitStore(manualClock());
+    let fallbacks = 0;
+    const store = createFallbackRateLimitStore(primary, createMemoryRateLimitStore(manualClock()), {
+      available: () => true,
+      onFallback: () => fallbacks++,
+    });
+    await store.hit('test:u', 60_000);
+    expect((await primary.peek('test:u')).count).toBe(1);
+    expect(fallbacks).toBe(0);
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;

@@ -92,8 +92,49 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'gw:rl:'): Rate
   };
 }
 
-export function createRateLimitStore(opts: { redis?: Redis; clock?: Clock }): RateLimitStore {
-  return opts.redis ? createRedisRateLimitStore(opts.redis) : createMemoryRateLimitStore(opts.clock);
+/**
+ * Redis while it is reachable, `fallback` (this process's memory) while it is not (decision 050): a limit that counts
+ * per process for a while is better than every limited route answering 500. `available` skips Redis at once while
+ * its client is disconnected; a command that fails anyway falls back too. `onFallback` counts each call served from
+ * memory (the `rate_limit_fallback_total` metric). Counts made in memory during an outage are not carried to Redis.
+ */
+export function createFallbackRateLimitStore(
+  primary: RateLimitStore,
+  fallback: RateLimitStore,
+  opts: { available: () => boolean; onFallback?: () => void },
+): RateLimitStore {
+  async function use<T>(call: (store: RateLimitStore) => Promise<T>): Promise<T> {
+    if (opts.available()) {
+      try {
+        return await call(primary);
+      } catch {
+        // Served from memory below, like any other moment Redis is away.
+      }
+    }
+    opts.onFallback?.();
+    return call(fallback);
+  }
+  return {
+    kind: primary.kind,
+    hit: (key, windowMs) => use((s) => s.hit(key, windowMs)),
+    peek: (key) => use((s) => s.peek(key)),
+    async reset(key) {
+      await fallback.reset(key);
+      if (!opts.available()) return opts.onFallback?.();
+      await primary.reset(key).catch(() => opts.onFallback?.());
+    },
+  };
+}
+
+/** Memory without Redis; with Redis, Redis falling back to memory while it is unreachable. */
+export function createRateLimitStore(opts: { redis?: Redis; clock?: Clock; prefix?: string; onFallback?: () => void }): RateLimitStore {
+  const memory = createMemoryRateLimitStore(opts.clock);
+  const redis = opts.redis;
+  if (!redis) return memory;
+  return createFallbackRateLimitStore(createRedisRateLimitStore(redis, opts.prefix), memory, {
+    available: () => redis.status === 'ready',
+    onFallback: opts.onFallback,
+  });
 }
 
 /** Throws 429 (with Retry-After) when the key has already used up the rule, without counting this call. */

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@gowild/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { SERVICE_UNAVAILABLE_MESSAGE, describeConnectionError, isConnectionError } from '../lib/connection-errors';
 import { HttpError } from '../lib/http-error';
 import { validationFailed } from './validation';
 
@@ -12,7 +13,8 @@ function send(reply: FastifyReply, status: number, message: string, code: string
 
 /**
  * One error model for /api: `{ error, message, code }` with the right status. Input problems are 4xx with a
- * field-level message; anything unexpected is a 500 whose details stay in the log, never in the answer.
+ * field-level message; the database (or Redis) away is a 503 a client may retry (decision 049); anything unexpected
+ * is a 500 whose details stay in the log, never in the answer.
  */
 export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: (reply: FastifyReply) => unknown }) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -33,6 +35,12 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: (r
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, 'Unsupported content type', ERROR_CODES.BAD_REQUEST);
     if (status >= 400 && status < 500) return send(reply, status, err.message || 'Bad request', ERROR_CODES.BAD_REQUEST);
+    if (isConnectionError(err)) {
+      // The health module logs one line per outage; a line per refused request would flood the log meanwhile.
+      request.log.debug({ reason: describeConnectionError(err) }, 'dependency unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, SERVICE_UNAVAILABLE_MESSAGE, ERROR_CODES.SERVICE_UNAVAILABLE);
+    }
     request.log.error({ err }, 'unhandled error');
     return send(reply, 500, 'Something went wrong on our side. Please try again later.', ERROR_CODES.INTERNAL);
   });

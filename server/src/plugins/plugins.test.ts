@@ -57,6 +57,40 @@ describe('logging', () => {
       await app.close();
     }
   });
+  it('redacts secret query values (reset tokens, codes, keys, signatures) from request and error logs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const { app } = await buildTestApp({ env: { LOG_LEVEL: 'info' }, logStream: stream });
+    app.get('/api/test-boom', () => {
+      throw new Error('the airline refused https://airline.example/fares?api_key=leak-key-1&date=2026-12-01');
+    });
+    try {
+      // The e-mailed reset link, as the browser asks for it (a client route: the SPA answers).
+      await app.inject({ method: 'GET', url: '/reset-password?token=abc123secret' });
+      await app.inject({ method: 'GET', url: '/api/nope?origin=DEN&code=oob-code-2&Signature=sig-3&x-amz-signature=sig-4' });
+      const boom = await app.inject({ method: 'GET', url: '/api/test-boom?access_token=at-5' });
+      expect(boom.statusCode).toBe(500);
+      app.log.error(`fetch failed for /api/auth/verify?token=in-message-6&keep=1`);
+      app.log.warn({ err: new Error('bad link /reset-password?token=in-err-7') }, 'reset link rejected');
+      const all = lines.join('');
+      for (const secret of ['abc123secret', 'oob-code-2', 'sig-3', 'sig-4', 'leak-key-1', 'at-5', 'in-message-6', 'in-err-7']) {
+        expect(all).not.toContain(secret);
+      }
+      // What is not a secret stays readable.
+      expect(all).toContain('/reset-password?token=[redacted]');
+      expect(all).toContain('origin=DEN');
+      expect(all).toContain('date=2026-12-01');
+      expect(all).toContain('keep=1');
+      for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('single-page app', () => {

@@ -1,14 +1,43 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import type { RateLimitStore } from '../lib/rate-limit';
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * @fastify/rate-limit's store face over our counters, so the request limit shares the account limits' store: Redis
+ * when configured, this process's memory while Redis is unreachable (decision 050). The plugin's own Redis store
+ * answers 500 to every request while Redis is away.
+ */
+function pluginStore(counters: RateLimitStore, prefix = ''): FastifyRateLimitStoreCtor {
+  return class implements FastifyRateLimitStore {
+    incr(key: string, callback: IncrCallback, timeWindow?: number) {
+      counters.hit(prefix + key, timeWindow ?? 60_000).then(
+        (w) => callback(null, { current: w.count, ttl: w.resetMs }),
+        (err: Error) => callback(err),
+      );
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      // The plugin passes the route it is for as `routeInfo` (not in its types).
+      const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
+      const Store = pluginStore(counters, `${prefix}${route.method ?? ''}${route.url ?? ''}-`);
+      return new Store({});
+    }
+  };
+}
+
+/** HSTS as helmet would send it: a year, subdomains included. */
+const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers with a strict CSP the built SPA works under (no inline scripts; styles from our own files),
- * and a default per-IP rate limit, shared through Redis when the app is scaled out.
+ * and a default per-IP rate limit counted in `counters` (shared through Redis when the app is scaled out).
+ * HSTS only on HTTPS (the socket's, or a trusted proxy's `x-forwarded-proto`), and X-Frame-Options saying what
+ * `frame-ancestors` says, for browsers without CSP 2 (docs/decisions/054-security-headers-and-metrics-access.md).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config, redis?: Redis) {
+export async function registerSecurity(app: FastifyInstance, config: Config, counters: RateLimitStore) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -28,13 +57,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config, red
     },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // frame-ancestors 'none' above; the legacy header must not allow more.
+    frameguard: { action: 'deny' },
+    // Sent below, and only where it means something.
+    strictTransportSecurity: false,
+  });
+  // `request.protocol` reads `x-forwarded-proto` only from a trusted proxy (TRUST_PROXY); otherwise the socket's.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'gw-rl-' } : {}),
+    store: pluginStore(counters),
     // Static files and probes are not what the limit protects.
-    allowList: (request) => !request.url.startsWith('/api') || request.url === '/api/health',
+    allowList: (request) => !request.url.startsWith('/api') || request.url === '/api/health' || request.url === '/api/ready',
   });
 }

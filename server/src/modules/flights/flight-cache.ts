@@ -2,10 +2,14 @@ import type { Flight } from '@gowild/contract/flights';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
-/** One airline answer as stored: the full flights (seat counts included) and when they were fetched (epoch ms). */
-interface CachedFlights {
+/**
+ * One airline answer as stored: the full flights (seat counts included), when they were fetched (epoch ms), and how
+ * many flights of the page did not read and were left out (absent when none), so a cached answer stays flagged.
+ */
+export interface CachedFlights {
   fetchedAt: number;
   flights: Flight[];
+  dropped?: number;
 }
 
 /**

@@ -56,7 +56,7 @@ async function runPool<T>(items: readonly T[], limit: number, work: (item: T) =>
  * Fans a search plan out through the gateway, `max_workers` queries at a time, and assembles the answer
  * (docs/product/search.md#the-answer). Destinations appear in `flights` only when they have flights; those whose
  * queries failed are listed in `failed` with `partial: true`; answers served from a stale cache are listed in `stale`
- * with their age.
+ * with their age; those whose airline page held flights that did not read are listed in `incomplete` with how many.
  */
 export function createFlightSearchService(deps: { gateway: UpstreamGateway; clock: Clock; metrics: FlightMetrics; demo: boolean }) {
   const { gateway, clock, metrics } = deps;
@@ -70,7 +70,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
     const startedAt = clock.now().getTime();
     let oldestAgeSeconds = -1;
     const groupOf = (q: FlightQuery) => (plan.direction === 'inbound' ? q.origin : q.destination);
-    const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1 }]));
+    const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1, dropped: 0 }]));
     for (const q of plan.queries) (groups.get(groupOf(q)) as { pending: number }).pending++;
     let done = 0;
     let answered = 0;
@@ -89,6 +89,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
           if (result.status === 'ok') oldestAgeSeconds = Math.max(oldestAgeSeconds, result.ageSeconds);
           for (const f of result.flights) g.flights.push(presentFlight(f, caller));
           if (result.status === 'stale') g.staleAge = Math.max(g.staleAge, result.ageSeconds);
+          g.dropped += result.dropped ?? 0;
         }
         if (--g.pending === 0) {
           g.flights.sort(byLowestFare);
@@ -102,6 +103,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
     const flights: Record<string, Flight[]> = {};
     const failed: string[] = [];
     const stale: Record<string, number> = {};
+    const incomplete: Record<string, number> = {};
     let totalFlights = 0;
     for (const [code, g] of groups) {
       if (g.flights.length > 0) {
@@ -110,6 +112,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       }
       if (g.failed || g.pending > 0) failed.push(code);
       if (g.staleAge >= 0) stale[code] = g.staleAge;
+      if (g.dropped > 0) incomplete[code] = g.dropped;
     }
     const resultsFound = Object.keys(flights).length;
     const allFailed = plan.queries.length > 0 && answered === 0;
@@ -120,6 +123,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       summary: { ...count, total_flights: totalFlights, search_timestamp: clock.now().toISOString() },
       ...(failed.length > 0 ? { partial: true, failed } : {}),
       ...(Object.keys(stale).length > 0 ? { stale } : {}),
+      ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
       demo: deps.demo,
     };
     metrics.searchDuration.observe(

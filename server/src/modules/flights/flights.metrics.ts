@@ -14,7 +14,7 @@ export function flightMetrics(registry: Registry) {
       () =>
         new Counter({
           name: 'flight_upstream_requests_total',
-          help: 'Airline requests by outcome (ok, no_flights, blocked, throttled, server_error, http_error, timeout, network_error, page_changed)',
+          help: 'Airline requests by outcome (ok, no_flights, blocked, throttled, not_acceptable, server_error, http_error, timeout, network_error, page_changed, cancelled: the losing half of a hedge)',
           labelNames: ['outcome'] as const,
           registers,
         }),
@@ -59,6 +59,48 @@ export function flightMetrics(registry: Registry) {
       registry,
       'flight_breaker_state',
       () => new Gauge({ name: 'flight_breaker_state', help: 'Airline circuit breaker: 0 closed, 1 half-open, 2 open', registers }),
+    ),
+    malformedFlights: once(
+      registry,
+      'flight_upstream_malformed_flights_total',
+      () =>
+        new Counter({
+          name: 'flight_upstream_malformed_flights_total',
+          help: 'Flights of a well-formed airline page left out because a field did not read, by field',
+          labelNames: ['field'] as const,
+          registers,
+        }),
+    ),
+    requestRate: once(
+      registry,
+      'flight_upstream_rate_rps',
+      () =>
+        new Gauge({
+          name: 'flight_upstream_rate_rps',
+          help: 'Airline requests a second the gateway currently allows (halved on a 429 or 406, recovering on good answers)',
+          registers,
+        }),
+    ),
+    hedges: once(
+      registry,
+      'flight_upstream_hedges_total',
+      () =>
+        new Counter({
+          name: 'flight_upstream_hedges_total',
+          help: 'Second attempts sent for a request still unanswered past the observed p95 latency, by which attempt answered (won: the hedge)',
+          labelNames: ['result'] as const,
+          registers,
+        }),
+    ),
+    sharedUnavailable: once(
+      registry,
+      'flight_upstream_shared_unavailable_total',
+      () =>
+        new Counter({
+          name: 'flight_upstream_shared_unavailable_total',
+          help: 'Calls to the shared upstream state (Redis) that failed; the gateway then works per process',
+          registers,
+        }),
     ),
     searchDuration: once(
       registry,

@@ -16,6 +16,7 @@ import { type FlightSearchService, createFlightSearchService } from './flight-se
 import { flightsCommands } from './flights.cli';
 import { type FlightMetrics, flightMetrics } from './flights.metrics';
 import { flightRoutes } from './flights.routes';
+import { createRedisSharedUpstream } from './upstream/shared-upstream';
 import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream/upstream-gateway';
 
 /** The flight engine: provider, gateway and search service, built once per process. */
@@ -43,7 +44,7 @@ interface FlightsEngineOptions {
   provider: FlightProvider;
   emulator?: FrontierEmulator;
   cache?: FlightCache;
-  gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs'>>;
+  gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs' | 'hedge' | 'shared'>>;
 }
 
 export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
@@ -59,6 +60,11 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     staleSeconds: config.FLIGHT_CACHE_STALE_SECONDS,
     concurrency: config.UPSTREAM_CONCURRENCY,
     rps: config.UPSTREAM_RPS,
+    rpsFloor: Math.min(config.UPSTREAM_RPS_FLOOR, config.UPSTREAM_RPS),
+    rpsStep: config.UPSTREAM_RPS_STEP,
+    hedge: config.UPSTREAM_HEDGE ? {} : false,
+    // With Redis, one airline request per (route, date) and one circuit breaker across processes (decision 060).
+    shared: opts.redis ? createRedisSharedUpstream(opts.redis) : undefined,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     retries: config.UPSTREAM_RETRIES,
     breakerThreshold: config.BREAKER_THRESHOLD,
@@ -115,7 +121,10 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
   return {
     name: 'flights',
     services: { flights: engine },
-    routes: (app) => flightRoutes(app, { flights: engine, searchGate }),
+    routes: async (app) => {
+      engine.gateway.useLog(app.log);
+      await flightRoutes(app, { flights: engine, searchGate });
+    },
     cli: flightsCommands({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
     metrics: engine.metrics,
     close: async () => opened?.close(),

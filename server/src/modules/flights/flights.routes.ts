@@ -106,8 +106,8 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
         });
         if (signal.aborted) return void (await ticket.cancel());
         await settle(ticket, p, run);
-        const { summary, partial, failed, stale, demo } = run.response;
-        write({ type: 'summary', summary, partial, failed, stale, demo });
+        const { summary, partial, failed, stale, incomplete, demo } = run.response;
+        write({ type: 'summary', summary, partial, failed, stale, incomplete, demo });
       } catch (err) {
         // The answer has started, so the error goes in the stream (and the reservation back) by hand.
         await ticket.cancel().catch(() => {});

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, StartupLock } from '../../db/client';
 import type { AppModule } from '../../lib/app-module';
 import { referenceCommands } from './reference.cli';
 import { createReferenceRepository } from './reference.repository';
@@ -8,8 +8,8 @@ import { type ReferenceService, createReferenceService } from './reference.servi
 export type { ReferenceService } from './reference.service';
 
 /** The route network and blackout dates (database, cached in memory) with their routes and operator commands. */
-export async function createReferenceModule(deps: { db: Db }, overrides: { reference?: ReferenceService } = {}) {
-  const reference = overrides.reference ?? (await createReferenceService(createReferenceRepository(deps.db)));
+export async function createReferenceModule(deps: { db: Db; startupLock?: StartupLock }, overrides: { reference?: ReferenceService } = {}) {
+  const reference = overrides.reference ?? (await createReferenceService(createReferenceRepository(deps.db), deps.startupLock));
   return {
     name: 'reference',
     services: { reference },

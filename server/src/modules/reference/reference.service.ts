@@ -1,13 +1,17 @@
+import type { StartupLock } from '../../db/client';
 import { BLACKOUT_SEED, ROUTE_SEED } from '../../lib/reference-data/seed';
 import type { ReferenceRepository, RouteRow } from './reference.repository';
 
 /**
  * The route network and blackout dates as the database holds them, cached in memory because every search reads
- * them. Seeds both tables from the committed snapshots the first time a database is used.
+ * them. Seeds both tables from the committed snapshots the first time a database is used, under the start-up lock,
+ * so processes starting together on an empty database seed it once (decision 051).
  */
-export async function createReferenceService(repo: ReferenceRepository) {
-  if ((await repo.countRoutes()) === 0) await repo.replaceRoutes([...ROUTE_SEED]);
-  if ((await repo.countBlackouts()) === 0) await repo.addBlackouts([...BLACKOUT_SEED]);
+export async function createReferenceService(repo: ReferenceRepository, startupLock: StartupLock = (fn) => fn()) {
+  await startupLock(async () => {
+    if ((await repo.countRoutes()) === 0) await repo.replaceRoutes([...ROUTE_SEED]);
+    if ((await repo.countBlackouts()) === 0) await repo.addBlackouts([...BLACKOUT_SEED]);
+  });
 
   let routes: RouteRow[] = [];
   let outbound = new Map<string, string[]>();

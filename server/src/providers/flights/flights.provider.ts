@@ -11,15 +11,26 @@ export function flightQueryKey(q: FlightQuery): string {
   return `${q.origin}-${q.destination}-${q.date}`;
 }
 
-/** Why the airline refused to answer. All of these mean "back off", none of them means "no flights". */
+/**
+ * Why the airline refused to answer. All of these mean "back off", none of them means "no flights": `throttled`
+ * (429) and `not-acceptable` (406, on bursts) are back-pressure that slows the request rate; the others are bot
+ * blocks that count toward the circuit breaker (decision 058).
+ */
 export type BlockReason = 'perimeterx' | 'captcha' | 'forbidden' | 'not-acceptable' | 'throttled';
+
+/** A flight of a well-formed page that did not read: the field that failed (e.g. `legs.departureDate`) and why. */
+export interface MalformedFlight {
+  field: string;
+  detail: string;
+}
 
 /**
  * What one query came back with. Only `flights` is an answer; an empty list is a real "no flights".
  * A provider resolves with one of these; it rejects only when no HTTP answer came at all (network, abort).
  */
 export type FlightFetchResult =
-  | { kind: 'flights'; flights: Flight[] }
+  /** `malformed`: flights of the page that did not read and were left out (the answer is incomplete). */
+  | { kind: 'flights'; flights: Flight[]; malformed?: MalformedFlight[] }
   | { kind: 'blocked'; status: number; reason: BlockReason; retryAfterMs?: number }
   | { kind: 'server-error'; status: number }
   | { kind: 'http-error'; status: number }

@@ -12,6 +12,7 @@ import {
   parseRetryAfter,
 } from './frontier-page';
 import { type MapContext, formatTripTime, mapFrontierFlight, parseSeats } from './frontier-flight';
+import { selectPage } from './emulator/pages';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/frontier');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');
@@ -112,7 +113,7 @@ describe('Frontier results page: the three sample payloads in full pages', () =>
 
 describe('Frontier results page: other shapes', () => {
   it('treats flights: null as no flights', () => {
-    expect(page('select-no-flights.html')).toEqual({ kind: 'flights', flights: [] });
+    expect(page('select-no-flights.html')).toEqual({ kind: 'flights', flights: [], malformed: [] });
   });
 
   it('accepts the unwrapped journeys form, seat texts, string money and trips over a day', () => {
@@ -140,6 +141,51 @@ describe('Frontier results page: other shapes', () => {
     const outcome = page(name);
     expect(outcome.kind).toBe('page-changed');
     expect(outcome.kind === 'page-changed' && outcome.detail).toMatch(detail);
+  });
+});
+
+describe('Frontier results page: one malformed flight among good ones (decision 061)', () => {
+  const leg = (n: number, dep = '2026-04-02T06:15:00') => ({
+    departureStation: 'DEN',
+    arrivalStation: 'LAS',
+    departureDate: dep,
+    arrivalDate: '2026-04-02T07:30:00',
+    flightNumber: n,
+    carrierCode: 'F9',
+  });
+  const flight = (n: number, dep?: string) => ({
+    isGoWildFareEnabled: true,
+    goWildFare: 19,
+    standardFare: 99,
+    stopCount: 0,
+    legs: [leg(n, dep)],
+  });
+  const read = (flights: unknown[]) =>
+    classifyFrontierResponse(
+      200,
+      selectPage({ results: { journeys: [{ flights }] } }, { origin: 'DEN', destination: 'LAS', date: '2026-04-02' }),
+      null,
+      NOW,
+    );
+
+  it('keeps the flights that read and names the field of the one that did not', () => {
+    const outcome = read([flight(101), flight(102, 'TBD'), flight(103)]);
+    expect(outcome.kind).toBe('flights');
+    if (outcome.kind !== 'flights') return;
+    expect(outcome.flights.map((f) => f.legs[0]?.flightNumber)).toEqual([101, 103]);
+    expect(outcome.malformed).toEqual([{ field: 'legs.departureDate', detail: 'expected a local date-time' }]);
+  });
+
+  it('names a missing field, and a flight that is not an object', () => {
+    const { legs: _legs, ...noLegs } = flight(102);
+    const outcome = read([flight(101), noLegs, 'oops']);
+    expect(outcome.kind === 'flights' && outcome.malformed.map((m) => m.field)).toEqual(['legs', '(flight)']);
+  });
+
+  it('reads a page none of whose flights reads as a changed page, never as no flights', () => {
+    const outcome = read([flight(101, 'TBD'), flight(102, 'TBD')]);
+    expect(outcome.kind).toBe('page-changed');
+    expect(outcome.kind === 'page-changed' && outcome.detail).toMatch(/no flight on the page reads \(2; first at legs.departureDate/);
   });
 });
 

@@ -1,9 +1,10 @@
-import { type FrontierFlight, frontierFlightDataSchema } from './frontier.schemas';
-import type { BlockReason } from './flights.provider';
+import type { z } from 'zod';
+import { type FrontierFlight, frontierFlightDataSchema, frontierFlightSchema } from './frontier.schemas';
+import type { BlockReason, MalformedFlight } from './flights.provider';
 
 /** What an airline HTTP answer means, before any mapping to our types. */
 export type FrontierPageOutcome =
-  | { kind: 'flights'; flights: FrontierFlight[] }
+  | { kind: 'flights'; flights: FrontierFlight[]; malformed: MalformedFlight[] }
   | { kind: 'blocked'; status: number; reason: BlockReason; retryAfterMs?: number }
   | { kind: 'server-error'; status: number }
   | { kind: 'http-error'; status: number }
@@ -63,7 +64,18 @@ export function extractFlightData(html: string): ExtractResult {
   }
 }
 
-/** Validates the FlightData JSON; `flights: null` becomes an empty list (the airline's "no flights"). */
+/** The field a zod issue is about, without array positions: `legs.0.departureDate` → `legs.departureDate`. */
+function issueField(issue: z.core.$ZodIssue | undefined): string {
+  const field = (issue?.path ?? []).filter((p) => typeof p === 'string').join('.');
+  return field || '(flight)';
+}
+
+/**
+ * Validates the FlightData JSON; `flights: null` becomes an empty list (the airline's "no flights"). The page's
+ * shape is checked as a whole (a missing or renamed `journeys` or `flights` is a changed page), then each flight on
+ * its own: one that does not read is left out and reported in `malformed`, naming the field that failed (decision
+ * 061). A page none of whose flights reads is a changed page, never a short answer.
+ */
 function readFlightData(json: unknown): FrontierPageOutcome {
   const parsed = frontierFlightDataSchema.safeParse(json);
   if (!parsed.success) {
@@ -74,7 +86,24 @@ function readFlightData(json: unknown): FrontierPageOutcome {
     };
   }
   const journeys = 'journeys' in parsed.data ? parsed.data.journeys : parsed.data.results.journeys;
-  return { kind: 'flights', flights: journeys.flatMap((j) => j.flights ?? []) };
+  const flights: FrontierFlight[] = [];
+  const malformed: MalformedFlight[] = [];
+  for (const raw of journeys.flatMap((j) => j.flights ?? [])) {
+    const flight = frontierFlightSchema.safeParse(raw);
+    if (flight.success) flights.push(flight.data);
+    else {
+      const issue = flight.error.issues[0];
+      malformed.push({ field: issueField(issue), detail: issue?.message ?? 'invalid' });
+    }
+  }
+  if (flights.length === 0 && malformed.length > 0) {
+    const [first] = malformed;
+    return {
+      kind: 'page-changed',
+      detail: `no flight on the page reads (${malformed.length}; first at ${first?.field}: ${first?.detail})`,
+    };
+  }
+  return { kind: 'flights', flights, malformed };
 }
 
 /** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */

@@ -31,7 +31,7 @@ const frontierLegSchema = z.object({
   durationFormatted: z.string().nullable().optional(),
 });
 
-const frontierFlightSchema = z.object({
+export const frontierFlightSchema = z.object({
   isGoWildFareEnabled: z.boolean().nullable().optional(),
   goWildFare: money,
   goWildFareSeatsRemaining: seats,
@@ -46,8 +46,11 @@ const frontierFlightSchema = z.object({
   legs: z.array(frontierLegSchema).min(1),
 });
 
-/** `flights: null` is the airline's "no flights"; a missing `flights` is a changed page. */
-const journeySchema = z.object({ flights: z.array(frontierFlightSchema).nullable() });
+/**
+ * `flights: null` is the airline's "no flights"; a missing `flights` is a changed page. Each flight is checked on its
+ * own (frontier-page.ts), so one malformed flight is dropped and counted rather than failing the whole page.
+ */
+const journeySchema = z.object({ flights: z.array(z.unknown()).nullable() });
 const journeysSchema = z.array(journeySchema).min(1);
 
 export const frontierFlightDataSchema = z.union([

@@ -89,6 +89,42 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
     }
   });
 
+  it('sees the remaining real failure modes as typed outcomes: 406, a changed page, malformed flights (decision 061)', async () => {
+    const provider = adapter(emulator.url);
+    const q = { origin: 'DEN', destination: 'MCO', date: '2026-04-02' };
+    try {
+      emulator.setKnobs({ notAcceptableRate: 1 });
+      expect(await provider.fetchFlights(q, signal())).toEqual({ kind: 'blocked', status: 406, reason: 'not-acceptable' });
+
+      emulator.setKnobs({ notAcceptableRate: 0, pageChangeRate: 1 });
+      const changed = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => provider.fetchFlights(q, signal())));
+      const details = new Set(changed.map((c) => (c.kind === 'page-changed' ? c.detail.replace(/ \(landed on .*\)$/, '') : c.kind)));
+      expect(details).toEqual(new Set(['no FlightData assignment on the page', 'FlightData string is not terminated (truncated page?)']));
+
+      emulator.setKnobs({ pageChangeRate: 0 });
+      const routes = ['LAS', 'MCO', 'ATL', 'PHX', 'LAX', 'SFO', 'DFW', 'PHL'].map((destination) => ({ ...q, destination }));
+      const whole = await Promise.all(routes.map((r) => provider.fetchFlights(r, signal())));
+      emulator.setKnobs({ malformedRate: 0.4 });
+      const before = emulator.stats.malformedFlights;
+      const partial = await Promise.all(routes.map((r) => provider.fetchFlights(r, signal())));
+      const malformed = partial.flatMap((p) => (p.kind === 'flights' ? (p.malformed ?? []) : []));
+      expect(malformed.length).toBeGreaterThan(0);
+      expect(new Set(malformed.map((m) => m.field))).toSatisfy((fields: Set<string>) =>
+        [...fields].every((f) => ['legs.departureDate', 'legs.flightNumber', 'standardFare', 'legs'].includes(f)),
+      );
+      // Every flight is either kept or named as left out; a page none of whose flights reads is a changed page.
+      partial.forEach((p, i) => {
+        const all = whole[i]?.kind === 'flights' ? whole[i].flights.length : 0;
+        if (p.kind === 'flights') expect(p.flights.length + (p.malformed?.length ?? 0)).toBe(all);
+        else expect(p).toMatchObject({ kind: 'page-changed', detail: expect.stringMatching(/no flight on the page reads/) });
+      });
+      expect(emulator.stats.malformedFlights - before).toBeGreaterThanOrEqual(malformed.length);
+    } finally {
+      emulator.setKnobs({ notAcceptableRate: 0, pageChangeRate: 0, malformedRate: 0 });
+      provider.close();
+    }
+  });
+
   it('lists the network at /Resource/GetMarkets', async () => {
     const body = (await (await fetch(`${emulator.url}/Resource/GetMarkets`)).json()) as {
       markets: { fromStation: string; toStations: string[] }[];

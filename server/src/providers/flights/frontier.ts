@@ -77,7 +77,19 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
       return outcome;
     }
     const ctx = { date: query.date, bookingBaseUrl: opts.bookingBaseUrl, dateFormat: opts.dateFormat, timeZoneOf: opts.timeZoneOf };
-    const flights: Flight[] = outcome.flights.map((f) => mapFrontierFlight(f, ctx));
+    const malformed = [...outcome.malformed];
+    const flights: Flight[] = [];
+    for (const f of outcome.flights) {
+      try {
+        flights.push(mapFrontierFlight(f, ctx));
+      } catch (e) {
+        // Read but not mappable (an impossible local time, say): left out like a flight that did not read.
+        malformed.push({ field: 'legs', detail: (e as Error).message });
+      }
+    }
+    if (flights.length === 0 && malformed.length > 0) {
+      return { kind: 'page-changed', detail: `no flight on the page could be mapped (first: ${malformed[0]?.detail})` };
+    }
     // A page for another search (a mixed-up session) must not pass as this route's answer.
     const foreign = flights.find((f) => f.origin !== query.origin || f.destination !== query.destination);
     if (foreign) {
@@ -86,7 +98,7 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
         detail: `results are for ${foreign.origin}-${foreign.destination}, not ${query.origin}-${query.destination}`,
       };
     }
-    return { kind: 'flights', flights };
+    return malformed.length > 0 ? { kind: 'flights', flights, malformed } : { kind: 'flights', flights };
   }
 
   /** `/Resource/GetMarkets`: the network as the airline publishes it. Blocks and errors read as for searches. */

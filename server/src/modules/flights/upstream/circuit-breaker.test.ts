@@ -44,7 +44,7 @@ describe('circuit breaker', () => {
     advance(1);
     expect(b.state()).toBe('half-open');
     expect(b.admit()).toBe('probe');
-    expect(b.admit()).toBe('reject');
+    expect(b.admit()).toBe('wait');
     b.record('success', true);
     expect(b.state()).toBe('closed');
     expect(b.admit()).toBe('pass');
@@ -69,5 +69,28 @@ describe('circuit breaker', () => {
     const { b } = breaker();
     for (const r of ['block', 'block', 'success', 'block', 'block', 'neutral', 'neutral'] as const) b.record(r, false);
     expect(b.state()).toBe('closed');
+  });
+
+  it('makes every other request wait for the probe, and lets them through when it succeeds', async () => {
+    const b = probing();
+    expect(b.admit()).toBe('wait');
+    const released = b.settled().then(() => b.admit());
+    b.record('success', true);
+    expect(await released).toBe('pass');
+  });
+
+  it('fails the waiting requests as open when the probe is blocked', async () => {
+    const b = probing();
+    expect(b.admit()).toBe('wait');
+    const released = b.settled().then(() => b.admit());
+    b.record('block', true);
+    expect(await released).toBe('reject');
+  });
+
+  it('hands the trial to one waiting request when the probe ended neither well nor blocked', async () => {
+    const b = probing();
+    const waiting = [b.settled().then(() => b.admit()), b.settled().then(() => b.admit())];
+    b.record('neutral', true);
+    expect(await Promise.all(waiting)).toEqual(['probe', 'wait']);
   });
 });

@@ -49,4 +49,23 @@ describe('semaphore', () => {
     expect(peak).toBe(3);
     expect(slots.active).toBe(0);
   });
+
+  it('serves a spare-capacity waiter (a hedge) only after every ordinary waiter, and lets it give up', async () => {
+    const slots = createSemaphore(1);
+    await slots.acquire();
+    const order: string[] = [];
+    const giveUp = new AbortController();
+    const spare = slots.acquireSpare(new AbortController().signal).then((got) => order.push(`spare:${got}`));
+    const abandoned = slots.acquireSpare(giveUp.signal);
+    const ordinary = slots.acquire().then(() => order.push('ordinary'));
+    giveUp.abort();
+    expect(await abandoned).toBe(false);
+    slots.release();
+    await ordinary;
+    slots.release();
+    await spare;
+    expect(order).toEqual(['ordinary', 'spare:true']);
+    expect(slots.active).toBe(1);
+    expect(slots.waiting).toBe(0);
+  });
 });

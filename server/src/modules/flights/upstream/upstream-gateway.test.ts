@@ -58,6 +58,8 @@ function setup(provider: FlightProvider, overrides: Partial<GatewayOptions> = {}
     },
     random: () => 0.5,
     monotonic: () => clock.now().getTime(),
+    // The fake sleep returns at once, so a hedge would always beat the fake airline; the hedging tests turn it on.
+    hedge: false,
     ...overrides,
   });
   const metric = async (name: string, labels = '') => {
@@ -148,6 +150,25 @@ describe('upstream gateway: retries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('keeps the flights that read when one is malformed: flags the answer, counts and logs the field, and caches the flag', async () => {
+    const { provider } = scripted({
+      kind: 'flights',
+      flights: [flight(1), flight(2)],
+      malformed: [{ field: 'legs.departureDate', detail: 'expected a local date-time' }],
+    });
+    const lines: { fields: object; message: string }[] = [];
+    const { gateway, metric } = setup(provider, { log: { warn: (fields, message) => lines.push({ fields, message }) } });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'upstream', dropped: 1, flights: [flight(1), flight(2)] });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok', source: 'cache', dropped: 1 });
+    expect(await metric('flight_upstream_malformed_flights_total', '{field="legs.departureDate"}')).toBe(1);
+    expect(lines).toEqual([
+      {
+        fields: { query: 'DEN-LAS-2026-04-02', field: 'legs.departureDate', detail: 'expected a local date-time' },
+        message: 'airline page for DEN-LAS-2026-04-02: left out a flight whose legs.departureDate did not read',
+      },
+    ]);
+  });
+
   it('counts a changed page in the metrics', async () => {
     const { provider } = scripted({ kind: 'page-changed', detail: 'x' });
     const { gateway, metric } = setup(provider);
@@ -179,6 +200,37 @@ describe('upstream gateway: 429 and Retry-After', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('treats 30% throttling as back-pressure: the breaker stays closed, the rate halves, every destination answers or fails honestly', async () => {
+    // The airline throttles in bursts: the first 3 of every 10 requests get a 429 (decision 058).
+    let n = 0;
+    const provider: FlightProvider = {
+      name: 'throttling',
+      demo: false,
+      fetchFlights: async () =>
+        n++ % 10 < 3 ? { kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 1000 } : { kind: 'flights', flights: [flight()] },
+    };
+    const { gateway, sleeps, metric } = setup(provider, { timeoutMs: 5000, rpsFloor: 5, breakerThreshold: 3 });
+    const destinations = Array.from({ length: 70 }, (_, i) => `D${String(i).padStart(2, '0')}`);
+    const results = await Promise.all(destinations.map((d) => gateway.fetch({ ...Q, destination: d })));
+    expect(gateway.breakerState()).toBe('closed');
+    expect(await metric('flight_breaker_rejections_total')).toBe(0);
+    for (const r of results) if (r.status !== 'ok') expect(r).toMatchObject({ status: 'failed', reason: 'throttled' });
+    expect(results.filter((r) => r.status === 'ok').length).toBeGreaterThan(60);
+    expect(sleeps).toContain(1000);
+    expect(await metric('flight_upstream_rate_rps')).toBeLessThan(1000);
+    expect(await metric('flight_upstream_rate_rps')).toBeGreaterThanOrEqual(5);
+  });
+
+  it('reads a 406 burst answer as back-pressure too, not as a block', async () => {
+    const { provider, calls } = scripted({ kind: 'blocked', status: 406, reason: 'not-acceptable' }, ok());
+    const { gateway, metric } = setup(provider, { timeoutMs: 5000, rpsFloor: 1, breakerThreshold: 1 });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
+    expect(calls).toHaveLength(2);
+    expect(gateway.breakerState()).toBe('closed');
+    expect(gateway.requestRate()).toBeLessThan(1000);
+    expect(await metric('flight_upstream_requests_total', '{outcome="not_acceptable"}')).toBe(1);
+  });
+
   it('gives up at once when Retry-After is longer than the query can wait', async () => {
     const { provider, calls } = scripted({ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 60_000 });
     const { gateway } = setup(provider, { timeoutMs: 5000 });
@@ -208,20 +260,57 @@ describe('upstream gateway: circuit breaker', () => {
     expect(await metric('flight_breaker_state')).toBe(0);
   });
 
-  it('lets a single probe through while half-open and reopens when the probe is blocked', async () => {
+  it('after the cooldown, holds every other request behind the single probe and lets them all through when it succeeds', async () => {
+    // A search after the airline recovered: 7 destinations, the first becomes the probe (decision 058).
+    const probe = deferred<FlightFetchResult>();
+    const { provider, calls } = scripted(blocked, blocked, blocked, probe.promise, ok());
+    const { gateway, clock, metric } = setup(provider);
+    for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
+    clock.advance(30_000);
+    const search = ['B01', 'B02', 'B03', 'B04', 'B05', 'B06', 'B07'].map((d) => gateway.fetch(q(d)));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(gateway.breakerState()).toBe('half-open');
+    expect(calls).toHaveLength(4);
+    probe.resolve(ok());
+    const results = await Promise.all(search);
+    expect(results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(calls).toHaveLength(10);
+    expect(gateway.breakerState()).toBe('closed');
+    expect(await metric('flight_breaker_rejections_total')).toBe(0);
+  });
+
+  it('fails the requests held behind the probe as breaker-open when the probe is blocked', async () => {
     const probe = deferred<FlightFetchResult>();
     const { provider, calls } = scripted(blocked, blocked, blocked, probe.promise);
-    const { gateway, clock } = setup(provider);
+    const { gateway, clock, metric } = setup(provider);
     for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
     clock.advance(30_000);
     const probing = gateway.fetch(q('A04'));
+    const held = gateway.fetch(q('A05'));
     await new Promise((r) => setTimeout(r, 5));
     expect(gateway.breakerState()).toBe('half-open');
-    expect(await gateway.fetch(q('A05'))).toMatchObject({ status: 'failed', reason: 'breaker-open' });
     probe.resolve(blocked);
     expect(await probing).toMatchObject({ status: 'failed', reason: 'blocked' });
+    expect(await held).toMatchObject({ status: 'failed', reason: 'breaker-open' });
     expect(gateway.breakerState()).toBe('open');
     expect(calls).toHaveLength(4);
+    expect(await metric('flight_breaker_rejections_total')).toBe(1);
+  });
+
+  it('hands the trial to a held request when the probe ends in a 5xx, and closes when that one succeeds', async () => {
+    const probe = deferred<FlightFetchResult>();
+    const { provider, calls } = scripted(blocked, blocked, blocked, probe.promise, ok());
+    const { gateway, clock } = setup(provider, { retries: 0 });
+    for (const d of ['A01', 'A02', 'A03']) await gateway.fetch(q(d));
+    clock.advance(30_000);
+    const probing = gateway.fetch(q('A04'));
+    const held = [gateway.fetch(q('A05')), gateway.fetch(q('A06'))];
+    await new Promise((r) => setTimeout(r, 5));
+    probe.resolve({ kind: 'server-error', status: 502 });
+    expect(await probing).toMatchObject({ status: 'failed', reason: 'server-error' });
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(gateway.breakerState()).toBe('closed');
+    expect(calls).toHaveLength(6);
   });
 
   it('is not opened by blocks separated by good answers', async () => {
@@ -259,5 +348,121 @@ describe('upstream gateway: limits', () => {
     expect(calls).toHaveLength(4);
     // Two tokens in the bucket, then one every 500 ms.
     expect(sleeps).toEqual([500, 500]);
+  });
+});
+
+describe('upstream gateway: hedged requests (decision 059)', () => {
+  /** An airline whose answers per destination follow a script: 'hang' never answers (until cancelled). */
+  function perDestination(script: Record<string, ('hang' | FlightFetchResult)[]>) {
+    const calls: string[] = [];
+    const cancelled: string[] = [];
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: (q, signal) => {
+        const seen = calls.filter((d) => d === q.destination).length;
+        calls.push(q.destination);
+        const answers = script[q.destination] ?? [ok()];
+        const a = answers[Math.min(seen, answers.length - 1)] as 'hang' | FlightFetchResult;
+        if (a !== 'hang') return Promise.resolve(a);
+        return new Promise((_, reject) =>
+          signal.addEventListener('abort', () => {
+            cancelled.push(q.destination);
+            reject(new Error('aborted'));
+          }),
+        );
+      },
+    };
+    return { provider, calls, cancelled };
+  }
+  /** Enough timed answers for a p95. */
+  const warm = async (gateway: { fetch(q: FlightQuery): Promise<unknown> }) => {
+    for (let i = 0; i < 20; i++) await gateway.fetch({ ...Q, destination: `W${String(i).padStart(2, '0')}` });
+  };
+  const count = (calls: string[], d: string) => calls.filter((c) => c === d).length;
+
+  it('sends one second attempt for a request still unanswered past the p95, takes its answer and cancels the first', async () => {
+    const { provider, calls, cancelled } = perDestination({ HNG: ['hang', ok(7)] });
+    const { gateway, sleeps, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, timeoutMs: 60_000 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'ok', flights: [flight(7)] });
+    expect(count(calls, 'HNG')).toBe(2);
+    expect(cancelled).toEqual(['HNG']);
+    // The fake answers take no time, so the hedge waits the floor of its delay.
+    expect(sleeps).toContain(100);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(1);
+    expect(await metric('flight_upstream_hedges_total', '{result="won"}')).toBe(1);
+    expect(await metric('flight_upstream_requests_total', '{outcome="cancelled"}')).toBe(1);
+  });
+
+  it('hedges at most once per query, also across its retries', async () => {
+    const { provider, calls } = perDestination({ HNG: ['hang'] });
+    const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 1 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    // The first attempt and its hedge, then the retry alone.
+    expect(count(calls, 'HNG')).toBe(3);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(1);
+  });
+
+  it('stops waiting for a hung first attempt when its hedge fails, and retries', async () => {
+    const { provider, calls, cancelled } = perDestination({ HNG: ['hang', { kind: 'server-error', status: 502 }, ok(3)] });
+    const { gateway } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 1, timeoutMs: 60_000 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'ok', flights: [flight(3)] });
+    expect(count(calls, 'HNG')).toBe(3);
+    expect(cancelled).toEqual(['HNG']);
+  });
+
+  it('keeps waiting for a hedge that is out when the first attempt fails', async () => {
+    const first = deferred<FlightFetchResult>();
+    const second = deferred<FlightFetchResult>();
+    const answers = [first.promise, second.promise];
+    let asked = 0;
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: (q) => (q.destination === 'SLW' ? (answers[asked++] ?? Promise.resolve(ok())) : Promise.resolve(ok())),
+    };
+    const { gateway } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 1, timeoutMs: 60_000 });
+    await warm(gateway);
+    const answer = gateway.fetch({ ...Q, destination: 'SLW' });
+    for (let i = 0; i < 50 && asked < 2; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(asked).toBe(2);
+    first.resolve({ kind: 'server-error', status: 502 });
+    await new Promise((r) => setTimeout(r, 5));
+    second.resolve(ok(9));
+    expect(await answer).toMatchObject({ status: 'ok', flights: [flight(9)] });
+    expect(asked).toBe(2);
+  });
+
+  it('keeps hedges near a tenth of the requests when many are slow at once', async () => {
+    const slow = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`S${String(i).padStart(2, '0')}`, ['hang' as const]]));
+    const { provider } = perDestination(slow);
+    const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0 });
+    await warm(gateway);
+    await Promise.all(Object.keys(slow).map((d) => gateway.fetch({ ...Q, destination: d })));
+    // The allowance holds at most 10; the 30 first attempts, all out at once, cannot raise it past that.
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(10);
+  });
+
+  it('does not hedge while the airline is throttling us', async () => {
+    const { provider, calls } = perDestination({
+      THR: [{ kind: 'blocked', status: 429, reason: 'throttled', retryAfterMs: 10 }],
+      HNG: ['hang'],
+    });
+    const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0, rpsFloor: 1 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'THR' })).toMatchObject({ status: 'failed', reason: 'throttled' });
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'HNG')).toBe(1);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(0);
+  });
+
+  it('does not hedge before it has timed enough answers', async () => {
+    const { provider, calls } = perDestination({ HNG: ['hang'] });
+    const { gateway } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0 });
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'HNG')).toBe(1);
   });
 });

@@ -5,7 +5,24 @@ function htmlEncode(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function selectPage(flightData: unknown, search: { origin: string; destination: string; date: string }): string {
+/**
+ * How a results page can come out changed (the emulator's page-change knob): `renamed`, FlightData under another
+ * name, as after a redesign; `truncated`, the page cut off inside the FlightData string, as when a connection drops.
+ */
+export type PageChange = 'renamed' | 'truncated';
+
+export function selectPage(
+  flightData: unknown,
+  search: { origin: string; destination: string; date: string },
+  change?: PageChange,
+): string {
+  const page = selectPageText(flightData, search, change === 'renamed' ? 'FlightJourneyData' : 'FlightData');
+  if (change !== 'truncated') return page;
+  const start = page.indexOf("var FlightData = '") + "var FlightData = '".length;
+  return page.slice(0, start + Math.floor((page.indexOf("';", start) - start) / 2));
+}
+
+function selectPageText(flightData: unknown, search: { origin: string; destination: string; date: string }, name: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -19,7 +36,7 @@ export function selectPage(flightData: unknown, search: { origin: string; destin
 <div id="flight-select-app" data-origin="${search.origin}" data-destination="${search.destination}" data-date="${search.date}"></div>
 <script type="text/javascript">
     var CurrencyCode = 'USD';
-    var FlightData = '${htmlEncode(JSON.stringify(flightData))}';
+    var ${name} = '${htmlEncode(JSON.stringify(flightData))}';
     var IsMilesBooking = false;
 </script>
 <script>(function(){var s=document.createElement('script');s.src='/Scripts/select.bundle.min.js';document.body.appendChild(s);})();</script>

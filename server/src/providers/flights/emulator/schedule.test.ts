@@ -1,6 +1,7 @@
 import { addDays } from '@gowild/contract/dates';
 import { describe, expect, it } from 'vitest';
 import { localToUtcMs } from '@gowild/contract/local-time';
+import { manualClock } from '../../../lib/clock';
 import { type EmulatorNetwork, seedNetwork } from './network';
 import { type WireFlight, blockMinutes, createSchedule } from './schedule';
 
@@ -96,6 +97,32 @@ describe('emulated schedule', () => {
       international.flatMap((r) => flightsOf(r.origin, r.destination, addDays('2026-04-01', days)) ?? []).filter(goWildOffered).length;
     expect(offered(9)).toBeGreaterThan(0);
     expect(offered(12)).toBe(0);
+  });
+
+  it('opens GoWild seats at midnight US Eastern, not on the origin airport calendar nor the UTC one (decision 062)', () => {
+    // San Juan is on Atlantic time (UTC-4 all year): at 23:30 EST on Dec 2 it is already 00:30 on Dec 3 there.
+    const clock = manualClock(new Date('2026-12-03T04:30:00Z'));
+    const fromSju = network.routes().filter((r) => r.origin === 'SJU' && network.isDomesticRoute('SJU', r.destination));
+    expect(fromSju.length).toBeGreaterThan(3);
+    const offered = (origin: string, routes: { destination: string }[], date: string) =>
+      routes.flatMap((r) => flightsOf(origin, r.destination, date, clock.now()) ?? []).filter(goWildOffered).length;
+    expect(offered('SJU', fromSju, '2026-12-04')).toBe(0);
+    clock.advance(30 * 60_000); // midnight US Eastern
+    expect(offered('SJU', fromSju, '2026-12-04')).toBeGreaterThan(0);
+
+    // 00:30 UTC is 19:30 EST the day before: the UTC date has moved on, the window has not.
+    clock.set(new Date('2026-12-03T00:30:00Z'));
+    expect(
+      offered(
+        'DEN',
+        denRoutes.filter((r) => network.isDomesticRoute('DEN', r.destination)),
+        '2026-12-04',
+      ),
+    ).toBe(0);
+    // Los Angeles at 21:30 PST on Dec 2 is past midnight Eastern (00:30 EST Dec 3): open there too.
+    clock.set(new Date('2026-12-03T05:30:00Z'));
+    const fromLax = network.routes().filter((r) => r.origin === 'LAX' && network.isDomesticRoute('LAX', r.destination));
+    expect(offered('LAX', fromLax, '2026-12-04')).toBeGreaterThan(0);
   });
 
   it('never offers GoWild on a blackout date', () => {

@@ -1,6 +1,7 @@
 import { LIMITS } from '@gowild/contract/limits';
 import { LRUCache } from 'lru-cache';
 import { addDays, daysBetween } from '@gowild/contract/dates';
+import { isGoWildWindowOpen } from '@gowild/contract/gowild-window';
 import { localDate, localToUtcMs, utcToLocalIso } from '@gowild/contract/local-time';
 import type { EmulatorAirport, EmulatorNetwork } from './network';
 import { hashString, randomFor } from '../../../lib/seeded-random';
@@ -202,7 +203,15 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     return [...nonstops, ...chosen].sort((a, b) => (a[0] as Leg).depUtc - (b[0] as Leg).depUtc);
   }
 
-  function price(itinerary: Leg[], from: EmulatorAirport, to: EmulatorAirport, date: string, daysOut: number, bucket: number): WireFlight {
+  function price(
+    itinerary: Leg[],
+    from: EmulatorAirport,
+    to: EmulatorAirport,
+    date: string,
+    daysOut: number,
+    bucket: number,
+    asOf: number,
+  ): WireFlight {
     const key = `${itinerary.map((l) => l.flightNumber).join('-')}|${date}`;
     const stable = randomFor('fare', key);
     const drift = randomFor('drift', key, bucket);
@@ -220,10 +229,10 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     const seatsLeft = Math.max(0, Math.round(186 * (1 - load)));
     const textual = stable() < 0.5;
 
-    // GoWild: inside the booking window only (domestic the day before, international 10 days), never on blackouts.
+    // GoWild: inside the booking window only (domestic the day before, international 10 days, counted on US Eastern
+    // time: contract/src/gowild-window.ts), never on blackouts.
     const domestic = network.isDomesticRoute(from.code, to.code);
-    const windowDays = domestic ? 1 : 10;
-    const inWindow = daysOut <= windowDays && !network.isBlackout(date);
+    const inWindow = isGoWildWindowOpen(new Date(asOf), domestic ? 'domestic' : 'international', date) && !network.isBlackout(date);
     const maxGoWild = domestic ? (daysOut >= 1 ? 6 : 3) : Math.min(9, 2 + Math.floor(daysOut * 0.7));
     // GoWild inventory is capacity-controlled: pass holders find it on some flights and not others, and some routes
     // release it more readily than others. Each route gets a stable release rate (30–75% of its flights), and a
@@ -287,7 +296,7 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
       if (daysOut < 0 || daysOut > BOOKABLE_DAYS) return none;
       const flights = itineraries(from, to, date)
         .filter((it) => (it[0] as Leg).depUtc >= asOf + SALES_CLOSE_MIN * 60_000)
-        .map((it) => price(it, from, to, date, daysOut, bucket));
+        .map((it) => price(it, from, to, date, daysOut, bucket, asOf));
       return { results: { journeys: [{ flights: flights.length > 0 ? flights : null }] } };
     },
   };

@@ -5,9 +5,9 @@ import type { Config } from '../../../config';
 import type { Clock } from '../../../lib/clock';
 import { parseFrontierDate } from '../frontier-flight';
 import type { EmulatorNetwork } from './network';
-import { captchaPage, homePage, perimeterXBlockBody, selectPage, serverErrorPage } from './pages';
+import { type PageChange, captchaPage, homePage, perimeterXBlockBody, selectPage, serverErrorPage } from './pages';
 import { seededRandom } from '../../../lib/seeded-random';
-import { createSchedule } from './schedule';
+import { type WireFlight, createSchedule } from './schedule';
 
 /** Fault and speed knobs (EMULATOR_* settings); they can be changed while the emulator runs. */
 interface EmulatorKnobs {
@@ -23,6 +23,12 @@ interface EmulatorKnobs {
   throttleRate: number;
   /** Share never answered. */
   hangRate: number;
+  /** Share answered with 406 and an empty body (the site's answer to bursts). */
+  notAcceptableRate: number;
+  /** Share of results pages that come out changed: FlightData renamed, or the page cut off inside it (half each). */
+  pageChangeRate: number;
+  /** Share of flights written malformed on a results page (one field missing its format), among good ones. */
+  malformedRate: number;
 }
 
 interface EmulatorOptions extends Partial<EmulatorKnobs> {
@@ -46,6 +52,9 @@ interface EmulatorStats {
   blocks: number;
   throttles: number;
   hangs: number;
+  notAcceptable: number;
+  pageChanges: number;
+  malformedFlights: number;
 }
 
 export interface FrontierEmulator {
@@ -69,6 +78,9 @@ export function emulatorOptionsFromConfig(config: Config) {
     blockRate: config.EMULATOR_BLOCK_RATE,
     throttleRate: config.EMULATOR_THROTTLE_RATE,
     hangRate: config.EMULATOR_HANG_RATE,
+    notAcceptableRate: config.EMULATOR_NOT_ACCEPTABLE_RATE,
+    pageChangeRate: config.EMULATOR_PAGE_CHANGE_RATE,
+    malformedRate: config.EMULATOR_MALFORMED_RATE,
   };
 }
 
@@ -82,6 +94,9 @@ const emptyStats = (): EmulatorStats => ({
   blocks: 0,
   throttles: 0,
   hangs: 0,
+  notAcceptable: 0,
+  pageChanges: 0,
+  malformedFlights: 0,
 });
 
 function readCookie(req: IncomingMessage, name: string): string | undefined {
@@ -105,6 +120,9 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
     blockRate: opts.blockRate ?? 0,
     throttleRate: opts.throttleRate ?? 0,
     hangRate: opts.hangRate ?? 0,
+    notAcceptableRate: opts.notAcceptableRate ?? 0,
+    pageChangeRate: opts.pageChangeRate ?? 0,
+    malformedRate: opts.malformedRate ?? 0,
   };
   const schedule = createSchedule({ network: opts.network, bucketMinutes: opts.bucketMinutes ?? 30 });
   const dice = seededRandom(opts.seed ?? Math.floor(Math.random() * 2 ** 32));
@@ -160,6 +178,10 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
       stats.throttles++;
       return later(res, () => send(res, 429, 'text/html; charset=utf-8', '', { 'retry-after': String(opts.retryAfterSeconds ?? 1) }));
     }
+    if (roll < (edge += knobs.notAcceptableRate)) {
+      stats.notAcceptable++;
+      return later(res, () => send(res, 406, 'text/html; charset=utf-8', ''));
+    }
     const session = Buffer.from(JSON.stringify({ origin, destination, date })).toString('base64url');
     redirect(res, '/Flight/Select', [`${SESSION_COOKIE}=${session}; path=/; HttpOnly; SameSite=Lax`, `_pxhd=${randomUUID()}; path=/`]);
   }
@@ -175,11 +197,38 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
     }
     if (!search?.origin || !search.destination || !search.date) return redirect(res, '/');
     // The page is built on arrival and sent when the latency has passed, as a real server works while the client waits.
-    const page = selectPage(schedule.flightData(search.origin, search.destination, search.date, opts.clock.now()), search);
+    const data = schedule.flightData(search.origin, search.destination, search.date, opts.clock.now());
+    let change: PageChange | undefined;
+    if (knobs.pageChangeRate > 0 && dice() < knobs.pageChangeRate) {
+      stats.pageChanges++;
+      change = dice() < 0.5 ? 'renamed' : 'truncated';
+    }
+    if (knobs.malformedRate > 0) for (const f of data.results.journeys[0]?.flights ?? []) if (dice() < knobs.malformedRate) malform(f);
+    const page = selectPage(data, search, change);
     later(res, () => {
       stats.answered++;
       send(res, 200, 'text/html; charset=utf-8', page);
     });
+  }
+
+  /** Writes one flight the way a template bug would: one field missing its format (the malformed-flight knob). */
+  function malform(flight: WireFlight) {
+    stats.malformedFlights++;
+    const broken = flight as unknown as Record<string, unknown>;
+    const leg = (flight.legs[0] ?? {}) as Record<string, unknown>;
+    switch (Math.floor(dice() * 4)) {
+      case 0:
+        leg.departureDate = 'TBD';
+        break;
+      case 1:
+        leg.flightNumber = null;
+        break;
+      case 2:
+        broken.standardFare = 'n/a';
+        break;
+      default:
+        delete broken.legs;
+    }
   }
 
   function markets(res: ServerResponse) {

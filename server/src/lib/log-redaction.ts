@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { type LoggerOptions, stdSerializers } from 'pino';
+
+/**
+ * Query secrets out of the log (docs/decisions/053-query-secrets-out-of-logs.md). A password-reset link carries its
+ * token in the query (`/reset-password?token=…`), and so may any signed or keyed URL we log: a query parameter whose
+ * name ends in one of these words has its value logged as `[redacted]`. Case-insensitive; `access_token`, `apiKey`,
+ * `X-Amz-Signature`, `oobCode` all match. A non-secret that happens to match (`zipcode`) is only less readable.
+ */
+const SECRET_NAME = /(token|code|key|signature|sig|secret|password|passwd|pwd|otp|jwt|credential|credentials|auth|session)$/i;
+
+/** `name=value` after `?`, `&`, `;`, white space or the start; the value runs to the next separator or quote. */
+const PARAM = /(^|[?&;\s])([^=&#?;\s"'<>\\]+)=([^&#;\s"'<>\\]*)/g;
+
+export const REDACTED = '[redacted]';
+
+function isSecretName(name: string): boolean {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // A malformed escape: judge the name as written.
+  }
+  return SECRET_NAME.test(decoded);
+}
+
+/** The text with the value of every secret-named `name=value` replaced; anything else is left as it was. */
+export function redactQuerySecrets(text: string): string {
+  if (!text.includes('=')) return text;
+  return text.replace(PARAM, (whole, lead: string, name: string, value: string) =>
+    value !== '' && isSecretName(name) ? `${lead}${name}=${REDACTED}` : whole,
+  );
+}
+
+function redactStrings<T extends object>(obj: T): T {
+  const out: Record<string, unknown> = { ...(obj as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(out)) if (typeof v === 'string') out[k] = redactQuerySecrets(v);
+  return out as T;
+}
+
+/**
+ * pino options that keep query secrets out of every line: the request's URL (Fastify's own request serializer,
+ * with the URL redacted), an error's message and stack, the message itself and any top-level string field.
+ * Structured fields by name (`password`, `token`, headers) are app.ts's `redact` paths.
+ */
+export const queryRedactingLoggerOptions = {
+  serializers: {
+    req: (req: FastifyRequest) => ({
+      method: req.method,
+      url: redactQuerySecrets(req.url),
+      version: [req.headers?.['accept-version']].flat()[0],
+      host: req.host,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    }),
+    err: (err: Error) => redactStrings(stdSerializers.err(err)),
+  },
+  formatters: {
+    log: (obj: Record<string, unknown>) => redactStrings(obj),
+  },
+  hooks: {
+    logMethod(args, method) {
+      const cleaned = args.map((a: unknown) => (typeof a === 'string' ? redactQuerySecrets(a) : a)) as typeof args;
+      return method.apply(this, cleaned);
+    },
+  },
+} satisfies Pick<LoggerOptions, 'serializers' | 'formatters' | 'hooks'>;
