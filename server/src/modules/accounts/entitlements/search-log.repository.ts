@@ -1,3 +1,4 @@
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { searchLogs } from '../../../db/schema';
 
@@ -38,15 +39,31 @@ function toRow(entry: SearchLogEntry) {
   };
 }
 
+const COLUMNS = getTableColumns(searchLogs);
+
 export function createSearchLogRepository(db: Db) {
   const repo = {
     async insert(entry: SearchLogEntry): Promise<void> {
       await repo.insertMany([entry]);
     },
-    /** Several entries in one statement (the batched writer's flush, decision 065). */
+    /**
+     * Several entries in one statement (the batched writer's flush, decision 065). The rows travel as one JSON
+     * parameter read by json_populate_recordset: the embedded database spends far less per row on that than on a
+     * VALUES list of one parameter per field. Every field `toRow` gives is written, under its column's name.
+     */
     async insertMany(entries: readonly SearchLogEntry[]): Promise<void> {
       if (entries.length === 0) return;
-      await db.insert(searchLogs).values(entries.map(toRow));
+      const rows = entries.map(toRow);
+      const fields = Object.keys(rows[0]!) as (keyof ReturnType<typeof toRow>)[];
+      const names = fields.map((f) => COLUMNS[f].name);
+      const json = JSON.stringify(rows.map((r) => Object.fromEntries(fields.map((f, i) => [names[i], r[f]]))));
+      const list = sql.join(
+        names.map((n) => sql.identifier(n)),
+        sql`, `,
+      );
+      await db.execute(
+        sql`insert into ${searchLogs} (${list}) select ${list} from json_populate_recordset(null::${searchLogs}, ${json}::json)`,
+      );
     },
   };
   return repo;
