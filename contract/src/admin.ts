@@ -47,6 +47,13 @@ export const searchLogSchema = z.object({
   search_date: z.string().nullable(),
   results_found: z.number().int(),
   total_flights: z.number().int(),
+  /** complete, partial, abandoned (the client left), interrupted (the server shut down) or failed (docs/product/admin.md#search-log). */
+  outcome: z.string(),
+  /** Whether it counted as one of the user's searches (docs/product/accounts-and-plans.md#when-a-search-counts). */
+  charged: z.boolean(),
+  destinations_total: z.number().int(),
+  destinations_checked: z.number().int(),
+  destinations_failed: z.number().int(),
   created_at: z.string(),
   user: searchLogUserSchema.nullable(),
 });
@@ -82,6 +89,7 @@ export const adminDashboardResponseSchema = z.object({
   total_searches: z.number().int(),
   search_breakdown: z.object({
     searches_by_type: z.record(z.string(), z.number().int()),
+    searches_by_outcome: z.record(z.string(), z.number().int()),
     recent_searches_24h: z.number().int(),
     top_origins: z.array(z.object({ airport: z.string(), count: z.number().int() })),
   }),

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   UPSTREAM_FAILED: 'UPSTREAM_FAILED',
+  /** The server is shutting down (a deploy or restart): the search was stopped; searching again in a moment works. */
+  SERVER_RESTARTING: 'SERVER_RESTARTING',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -85,7 +85,9 @@ export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
 /**
  * Streamed search (NDJSON, one object per line). The web app uses it to show destinations as they arrive.
  * `start` names every code to check, `destination` carries one code's flights, `summary` is the final whole answer
- * minus the flights already sent, `error` ends the stream early.
+ * minus the flights already sent, `error` ends the stream early. When the server shuts down mid-search the last event
+ * is an `error` with status 503 and code `SERVER_RESTARTING` (SEARCH_MESSAGES.serverRestarting): the destinations
+ * already sent stand, and searching again in a moment works (docs/decisions/057).
  */
 export const searchStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), total: z.number().int(), codes: z.array(z.string()), search_parameters: searchParametersSchema }),
@@ -125,6 +127,7 @@ export const SEARCH_MESSAGES = {
   sameOriginDestination: 'Origin and destination must be different',
   tooManyAirports: 'Too many airports in one search (at most 10)',
   upstreamUnavailable: 'The airline is not answering right now. Please try again in a few minutes.',
+  serverRestarting: 'The server is restarting. Please search again in a moment.',
 } as const;
 
 /** Searches reach at most this many days past today (the airline sells about a year ahead). */

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
@@ -62,6 +63,16 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   for (const m of deps.modules) if (m.routes) await app.register(m.routes);
   const jobs = deps.modules.flatMap((m) => m.jobs ?? []);
   app.addHook('onReady', () => deps.jobs.start(jobs, app.log));
+  // Closing starts by telling open work the app is stopping (decision 057): Fastify has stopped routing new requests
+  // (503) and, once these hooks ran, stops listening and waits for the open responses, which now end at once.
+  app.addHook('preClose', async () => deps.shutdown.abort());
+  // A response that ends while closing ends its keep-alive connection too: the server's close waits for every
+  // connection, and it closes only those idle when it starts.
+  app.addHook('onResponse', async (request) => {
+    const socket: Partial<Pick<Socket, 'end'>> | undefined = request.raw.socket;
+    // An injected request's socket is a stand-in without `end`.
+    if (deps.shutdown.signal.aborted && typeof socket?.end === 'function') socket.end();
+  });
   app.addHook('onClose', () => deps.jobs.stop());
 
   return app;

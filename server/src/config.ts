@@ -109,11 +109,15 @@ export const configSchema = z.object({
   GEO_PROVIDER: z.enum(['demo', 'ipapi']).default('demo'),
   IPAPI_BASE_URL: url.default('https://ipapi.co'),
 
-  // Billing, hotels, cars (later issues; keys are optional and switch the real adapters on).
+  // Billing (docs/product/billing.md): a Stripe key switches the demo checkout off; it needs the three keys after it.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
   STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
+  /** Stripe's API address; tests and stripe-mock point it elsewhere. */
+  STRIPE_API_BASE: url.optional(),
+
+  // Hotels, cars (later issues; keys are optional and switch the real adapters on).
   RAPIDAPI_KEY: z.string().min(1).optional(),
   TILE_URL: z.string().min(1).optional(),
 
@@ -145,6 +149,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
       path: ['HEADERS_TIMEOUT_MS'],
       message: 'must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    })
+    .refine((c) => !c.STRIPE_SECRET_KEY || (c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_MONTHLY && c.STRIPE_PRICE_YEARLY), {
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY as well',
     })
     .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, {
       path: ['METRICS_PORT'],

@@ -11,6 +11,7 @@ import { type RateLimitStore, createRateLimitStore } from './lib/rate-limit';
 import { openRedis } from './lib/redis';
 import { type AccountsDeps, type AccountsModule, createAccountsModule } from './modules/accounts/accounts.module';
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
+import { type BillingModule, createBillingModule } from './modules/billing/billing.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
@@ -18,6 +19,7 @@ import { createPublicConfigModule } from './modules/public-config/public-config.
 import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
+import { createBillingProvider } from './providers/billing';
 import { createEmailProvider } from './providers/email';
 import type { EmailProvider } from './providers/email/email.provider';
 import { createFlightProvider } from './providers/flights';
@@ -30,7 +32,8 @@ type AppServices = ReferenceModule['services'] &
   FlightsModule['services'] &
   WeatherModule['services'] &
   LocationModule['services'] &
-  AdminModule['services'];
+  AdminModule['services'] &
+  BillingModule['services'];
 
 /**
  * The composition root: the one place that reads configuration, opens the shared infrastructure (Redis, metrics,
@@ -51,13 +54,18 @@ export interface AppDeps extends AppServices {
   /** The per-address request limit's counters (plugins/security.ts). */
   requestRateLimits: RateLimitStore;
   jobs: JobRunner;
+  /**
+   * The app-wide shutdown signal's controller: app.ts aborts it when the app starts closing, so open searches end at
+   * once with the server-restarting event and the airline requests they wait on are aborted (docs/decisions/057).
+   */
+  shutdown: AbortController;
   modules: readonly AppModule[];
   disposers: (() => Promise<void>)[];
 }
 
 /** What a test or a bench may swap: shared pieces, any module's service, and the accounts module's knobs. */
 export type AppOverrides = Partial<
-  Pick<AppDeps, 'clock' | 'metrics' | 'redis' | 'email' | 'rateLimits' | 'jobs'> &
+  Pick<AppDeps, 'clock' | 'metrics' | 'redis' | 'email' | 'rateLimits' | 'jobs' | 'shutdown'> &
     AppServices &
     Pick<AccountsDeps, 'passwordHasher' | 'googleKeys' | 'authLimits'>
 >;
@@ -91,6 +99,7 @@ export async function createAppDeps(config: Config, database: Database, override
     prefix: 'gw-rl-',
     onFallback: () => dependencies.rateLimitFallback('request'),
   });
+  const shutdown = overrides.shutdown ?? new AbortController();
 
   // In dependency order: each module gets what it uses, including the services of modules built before it.
   const reference = await createReferenceModule({ db, startupLock: database.withStartupLock }, overrides);
@@ -116,6 +125,7 @@ export async function createAppDeps(config: Config, database: Database, override
       redis,
       reference: reference.services.reference,
       searchGate: accounts.services.searchGate,
+      stopping: shutdown.signal,
       openProvider: () => createFlightProvider(config, { clock, reference: reference.services.reference }),
     },
     overrides,
@@ -123,6 +133,18 @@ export async function createAppDeps(config: Config, database: Database, override
   const weather = createWeatherModule({ provider: createWeatherProvider(config), clock }, overrides);
   const location = createLocationModule({ geo: createGeoProvider(config) }, overrides);
   const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
+  const billing = createBillingModule(
+    {
+      config,
+      db,
+      clock,
+      email,
+      auth: accounts.services.auth,
+      users: accounts.services.users,
+      openProvider: (demoStore) => createBillingProvider(config, { clock, demoStore }),
+    },
+    overrides,
+  );
   const modules: AppModule[] = [
     createHealthModule({ database, redis, redisStatus }),
     createPublicConfigModule({ config }),
@@ -132,6 +154,7 @@ export async function createAppDeps(config: Config, database: Database, override
     weather,
     location,
     admin,
+    billing,
   ];
   for (const m of modules) if (m.close) disposers.push(m.close);
 
@@ -146,6 +169,7 @@ export async function createAppDeps(config: Config, database: Database, override
     rateLimits,
     requestRateLimits,
     jobs: overrides.jobs ?? createIntervalJobRunner(),
+    shutdown,
     modules,
     disposers,
     ...reference.services,
@@ -154,6 +178,7 @@ export async function createAppDeps(config: Config, database: Database, override
     ...weather.services,
     ...location.services,
     ...admin.services,
+    ...billing.services,
   };
 }
 

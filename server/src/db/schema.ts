@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The directed route network (origin → destination). Seeded from the committed snapshot on first start and
@@ -37,6 +37,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isPremium: boolean('is_premium').notNull().default(false),
+    /** Premium granted by an operator (`user:grant premium`); billing never clears it (decision 073). */
+    premiumGranted: boolean('premium_granted').notNull().default(false),
+    /** Premium owed to a subscription, kept by billing; `is_premium` = `premium_granted` or this. */
+    subscriptionPremium: boolean('subscription_premium').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     isTrial: boolean('is_trial').notNull().default(false),
     /** Epoch seconds (docs/product/accounts-and-plans.md#user-record). */
@@ -112,7 +116,12 @@ export const searchUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** Every search that ran (docs/product/admin.md#search-log); user_id is null for a guest or a deleted account. */
+/**
+ * Every search that ran, whole or in part (docs/product/admin.md#search-log); user_id is null for a guest or a deleted
+ * account. `outcome` says how it ended and `charged` whether it counted as one of the user's searches
+ * (docs/product/accounts-and-plans.md#when-a-search-counts); rows from before those columns were complete, counted
+ * searches, hence the defaults.
+ */
 export const searchLogs = pgTable(
   'search_logs',
   {
@@ -124,6 +133,13 @@ export const searchLogs = pgTable(
     searchDate: date('search_date', { mode: 'string' }),
     resultsFound: integer('results_found').notNull().default(0),
     totalFlights: integer('total_flights').notNull().default(0),
+    /** 'complete', 'partial', 'abandoned' (the client left), 'interrupted' (the server shut down) or 'failed'. */
+    outcome: text('outcome').notNull().default('complete'),
+    charged: boolean('charged').notNull().default(true),
+    /** Destinations (inbound: origins) the search set out to check, those the client was told about, and of those the failed ones. */
+    destinationsTotal: integer('destinations_total').notNull().default(0),
+    destinationsChecked: integer('destinations_checked').notNull().default(0),
+    destinationsFailed: integer('destinations_failed').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -131,4 +147,57 @@ export const searchLogs = pgTable(
     index('search_logs_user_idx').on(t.userId),
     index('search_logs_origin_idx').on(t.originAirport),
   ],
+);
+
+// ---- Billing (issue "Billing"; docs/product/billing.md) ----
+
+/**
+ * Our copy of each Stripe (or demo) subscription, as last read from the billing provider. Webhooks never trust the
+ * event's copy: they re-read the subscription and store it here, and a read that started earlier than the stored one
+ * never overwrites it (`read_at`), so events delivered twice or out of order settle on the same row.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    /** 'monthly' | 'yearly', or null for a price outside the catalogue. */
+    plan: text('plan'),
+    /** Epoch seconds, as Stripe gives them. */
+    trialEnd: bigint('trial_end', { mode: 'number' }),
+    currentPeriodEnd: bigint('current_period_end', { mode: 'number' }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    endedAt: bigint('ended_at', { mode: 'number' }),
+    /** When the provider was asked (ms since epoch); the later read wins. */
+    readAt: bigint('read_at', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_subscriptions_user_idx').on(t.userId), index('billing_subscriptions_customer_idx').on(t.customerId)],
+);
+
+/** Webhook events taken for handling, by Stripe's `event.id`: an id is handled once, whatever the deliveries. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The demo billing provider's own records (customers, checkout sessions, subscriptions), as JSON by id: the demo
+ * plays Stripe's part offline and must survive a restart and be shared with the CLI (`billing:advance`).
+ */
+export const billingDemoObjects = pgTable(
+  'billing_demo_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    customerId: text('customer_id'),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_demo_objects_customer_idx').on(t.customerId, t.kind)],
 );

@@ -1,4 +1,4 @@
-import type { Caller, SearchGate, SearchOutcome } from '../modules/accounts/accounts.module';
+import { type Caller, type SearchGate, type SearchOutcome, searchCounts } from '../modules/accounts/accounts.module';
 
 /** A gate for flight-engine tests that lets every search in as the given caller and records outcomes. */
 export function fixedCallerGate(caller: Partial<Caller> = {}) {
@@ -6,15 +6,23 @@ export function fixedCallerGate(caller: Partial<Caller> = {}) {
   let cancelled = 0;
   const who: Caller = { userId: 'test-user', email: 'test@example.com', isPremium: true, isAdmin: false, ...caller };
   const gate: SearchGate = {
-    admit: async () => ({
-      caller: who,
-      complete: async (o) => {
-        outcomes.push(o);
-      },
-      cancel: async () => {
-        cancelled += 1;
-      },
-    }),
+    admit: async () => {
+      // As the real gate: the first of settle or cancel takes effect, later calls do nothing.
+      let settled: { charged: boolean } | null = null;
+      return {
+        caller: who,
+        settle: async (o) => {
+          if (settled) return settled;
+          outcomes.push(o);
+          return (settled = { charged: searchCounts(o) });
+        },
+        cancel: async () => {
+          if (settled) return;
+          settled = { charged: false };
+          cancelled += 1;
+        },
+      };
+    },
   };
   return { gate, outcomes, cancelled: () => cancelled };
 }

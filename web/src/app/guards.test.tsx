@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminOnly, GuestOnly, PremiumOnly, RequireAuth } from '@/app/guards';
 import { Toaster } from '@/components/ui/toast/toaster';
 import { clearToasts } from '@/components/ui/toast/toast-store';
+import { browser } from '@/features/billing/hooks/use-upgrade';
 import { buildUser, currentLocation, mockApi, renderWithProviders, resetTestState, signedInAs } from '@/test/test-utils';
 
 function Shell() {
@@ -81,8 +82,20 @@ describe('route guards (docs/product/accounts-and-plans.md#route-guards)', () =>
     expect(screen.getByText(/exclusive to premium members/i).textContent).toMatch(/notifications and enhanced filtering/);
     expect(screen.queryByRole('heading', { name: 'Premium page' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/');
-    await userEvent.click(screen.getByRole('link', { name: 'Upgrade to Premium' }));
-    expect(currentLocation(router)).toBe('/profile');
+    expect(currentLocation(router)).toBe('/premium');
+  });
+
+  it("the panel's Upgrade to Premium starts the monthly checkout (docs/product/billing.md#checkout)", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const api = mockApi({
+      ...signedInAs(buildUser({ is_premium: false })),
+      'POST /api/stripe/create-checkout-session': () => ({ checkout_url: '/billing/demo-checkout?session=cs_demo_1' }),
+    });
+    start('/premium');
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/billing/demo-checkout?session=cs_demo_1'));
+    expect(api.callsTo('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({ plan_type: 'monthly' });
+    assign.mockRestore();
   });
 
   it('premium-only lets premium users in', async () => {

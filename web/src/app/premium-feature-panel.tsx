@@ -1,9 +1,12 @@
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 
 /** What a signed-in non-premium user sees on a premium-only page (docs/product/accounts-and-plans.md#route-guards). */
 export function PremiumFeaturePanel() {
+  // Starts the monthly checkout (docs/product/billing.md#checkout).
+  const upgrade = useUpgrade();
   return (
     <section aria-labelledby="premium-feature-title" className="mx-auto max-w-lg px-4 py-16 text-center">
       <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-500">
@@ -17,9 +20,9 @@ export function PremiumFeaturePanel() {
         searches and every other premium tool.
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <ButtonLink to={paths.profile} variant="premium" size="lg">
+        <Button variant="premium" size="lg" onClick={() => void upgrade.start('monthly')} isLoading={upgrade.pending}>
           Upgrade to Premium
-        </ButtonLink>
+        </Button>
         <ButtonLink to={paths.home} variant="secondary" size="lg">
           Back to Search
         </ButtonLink>

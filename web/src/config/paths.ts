@@ -14,6 +14,9 @@ export const paths = {
   flightSummary: '/flight-summary',
   support: '/support',
   debugGoogle: '/debug/google',
+  /** The demo billing pages (docs/product/billing.md#demo-checkout). */
+  demoCheckout: '/billing/demo-checkout',
+  demoPortal: '/billing/demo-portal',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -28,7 +28,10 @@ export type { AuthLimits } from './auth/auth.limits';
 export type { GoogleKeys } from './auth/google';
 export type { PasswordHasher } from './auth/password';
 export type { Caller, SearchGate, SearchKind, SearchOutcome, SearchTicket } from './entitlements/search-gate';
+export type { SearchEnd } from './entitlements/quota';
+export { searchCounts } from './entitlements/quota';
 export type { UserRow } from './users/users.repository';
+export type { UsersService } from './users/users.service';
 export { presentUser } from './users/users.presenter';
 
 /** How often long-dead sessions and reset links are deleted, so the tables do not grow with every sign-in. */

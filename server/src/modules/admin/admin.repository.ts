@@ -49,6 +49,10 @@ export function createAdminRepository(db: Db) {
       const rows = await db.select({ type: searchLogs.searchType, n: count() }).from(searchLogs).groupBy(searchLogs.searchType);
       return Object.fromEntries(rows.map((r) => [r.type, r.n]));
     },
+    async searchesByOutcome(): Promise<Record<string, number>> {
+      const rows = await db.select({ outcome: searchLogs.outcome, n: count() }).from(searchLogs).groupBy(searchLogs.outcome);
+      return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
+    },
     async searchesSince(since: Date): Promise<number> {
       const [row] = await db.select({ n: count() }).from(searchLogs).where(gt(searchLogs.createdAt, since));
       return row?.n ?? 0;

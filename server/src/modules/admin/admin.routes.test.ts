@@ -34,7 +34,22 @@ beforeAll(async () => {
   // Ten origins with falling counts, so the top 8 and their order are checkable.
   const origins = ['DEN', 'LAS', 'MCO', 'PHX', 'ATL', 'MIA', 'ORD', 'SFO', 'BOS', 'SEA'];
   for (const [i, origin] of origins.entries()) for (let n = 0; n < 10 - i; n++) await entry(alice.id, origin, 'search', 1);
-  await entry(bob.id, 'DEN', 'single', 2);
+  await logSearch(deps, {
+    userId: bob.id,
+    originAirport: 'DEN',
+    destinationAirport: 'MCO',
+    searchType: 'single',
+    searchDate: '2026-07-16',
+    resultsFound: 0,
+    totalFlights: 0,
+    // Bob left before any destination with flights arrived: logged, not counted (decision 055).
+    outcome: 'abandoned',
+    charged: false,
+    destinationsTotal: 1,
+    destinationsChecked: 0,
+    destinationsFailed: 0,
+    createdAt: at(2),
+  });
   await entry(bob.id, 'MCO', 'inbound', 30); // older than a day
   await entry(null, 'LAS', 'search', 48); // a guest (or deleted account), older than a day
 });
@@ -51,6 +66,7 @@ describe('GET /api/admin/dashboard', () => {
     const body = res.json();
     expect(body).toMatchObject({ total_users: 3, total_notifications: 0, total_searches: 58 });
     expect(body.search_breakdown.searches_by_type).toEqual({ search: 56, single: 1, inbound: 1 });
+    expect(body.search_breakdown.searches_by_outcome).toEqual({ complete: 57, abandoned: 1 });
     expect(body.search_breakdown.recent_searches_24h).toBe(56);
     expect(body.search_breakdown.top_origins).toEqual([
       { airport: 'DEN', count: 11 },
@@ -107,10 +123,22 @@ describe('GET /api/admin/searches', () => {
       search_date: '2026-07-16',
       results_found: 5,
       total_flights: 12,
+      // Written without an outcome: the columns' defaults, a complete search that counted.
+      outcome: 'complete',
+      charged: true,
       user: { id: alice.id, email: alice.email, first_name: 'Alice', last_name: alice.lastName },
     });
     const last = (await get('/api/admin/searches?page=3&limit=25')).json().searches;
     expect(last.at(-1)).toMatchObject({ origin_airport: 'LAS', user: null });
+    expect(last.find((s: { search_type: string }) => s.search_type === 'single')).toMatchObject({
+      search_type: 'single',
+      outcome: 'abandoned',
+      charged: false,
+      destinations_total: 1,
+      destinations_checked: 0,
+      destinations_failed: 0,
+      user: { id: bob.id },
+    });
   });
 });
 

@@ -37,6 +37,11 @@ export function createAdminService(deps: { repo: AdminRepository; clock: Clock }
           search_date: log.searchDate,
           results_found: log.resultsFound,
           total_flights: log.totalFlights,
+          outcome: log.outcome,
+          charged: log.charged,
+          destinations_total: log.destinationsTotal,
+          destinations_checked: log.destinationsChecked,
+          destinations_failed: log.destinationsFailed,
           created_at: log.createdAt.toISOString(),
           user: user ? { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName } : null,
         })),
@@ -48,10 +53,11 @@ export function createAdminService(deps: { repo: AdminRepository; clock: Clock }
     },
     async dashboard(): Promise<AdminDashboard> {
       const since = new Date(deps.clock.now().getTime() - DAY_MS);
-      const [totalUsers, totalSearches, byType, recent, topOrigins] = await Promise.all([
+      const [totalUsers, totalSearches, byType, byOutcome, recent, topOrigins] = await Promise.all([
         repo.countUsers(),
         repo.countSearches(),
         repo.searchesByType(),
+        repo.searchesByOutcome(),
         repo.searchesSince(since),
         repo.topOrigins(LIMITS.adminTopOrigins),
       ]);
@@ -59,7 +65,12 @@ export function createAdminService(deps: { repo: AdminRepository; clock: Clock }
         total_users: totalUsers,
         total_notifications: 0,
         total_searches: totalSearches,
-        search_breakdown: { searches_by_type: byType, recent_searches_24h: recent, top_origins: topOrigins },
+        search_breakdown: {
+          searches_by_type: byType,
+          searches_by_outcome: byOutcome,
+          recent_searches_24h: recent,
+          top_origins: topOrigins,
+        },
       };
     },
   };

@@ -58,7 +58,10 @@ describe('the answer cache on the search routes (fake airline)', () => {
   const gate: SearchGate = {
     admit: async () => ({
       caller,
-      complete: async (o) => void completed.push(o),
+      settle: async (o) => {
+        completed.push(o);
+        return { charged: true };
+      },
       cancel: async () => void cancelled++,
     }),
   };
@@ -250,6 +253,7 @@ describe('createAnswerCache', () => {
       ...response,
     },
     allFailed: false,
+    cutShort: false,
     resultsFound: 0,
     totalFlights: 0,
     startedAt: NOW.getTime(),

@@ -19,6 +19,8 @@ export interface SearchRun {
   response: FlightSearchResponse;
   /** There were queries and none of them got an answer, fresh or stale: the search could not run. */
   allFailed: boolean;
+  /** The signal stopped the search before every destination was checked (those left are listed as failed). */
+  cutShort: boolean;
   resultsFound: number;
   totalFlights: number;
   /** When the run started (epoch ms on the app clock) and the age of its oldest fresh airline answer, or -1: how long the answer stays fresh (decision 063). */
@@ -43,13 +45,28 @@ function byLowestFare(a: Flight, b: Flight): number {
   return pa - pb || a.departure_time.localeCompare(b.departure_time);
 }
 
-/** Runs `work` over `items` with at most `limit` at once, stopping early when the signal fires. */
+/**
+ * Runs `work` over `items` with at most `limit` at once. When the signal fires it starts nothing more and returns at
+ * once, without waiting for the work in progress (which goes on in the background, unobserved).
+ */
 async function runPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length && !signal?.aborted) await work(items[next++] as T);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const all = Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (!signal) return void (await all);
+  if (signal.aborted) return;
+  let onAbort = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    onAbort = resolve;
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([all, stopped]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /**
@@ -80,6 +97,8 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       plan.search_parameters.max_workers,
       async (q) => {
         const result = await gateway.fetch(q);
+        // Stopped meanwhile: the search has been answered without this query; it must not change that answer.
+        if (opts.signal?.aborted) return;
         const code = groupOf(q);
         const g = groups.get(code);
         if (!g) return;
@@ -105,7 +124,9 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
     const stale: Record<string, number> = {};
     const incomplete: Record<string, number> = {};
     let totalFlights = 0;
+    let cutShort = false;
     for (const [code, g] of groups) {
+      if (g.pending > 0) cutShort = true;
       if (g.flights.length > 0) {
         flights[code] = g.flights;
         totalFlights += g.flights.length;
@@ -130,7 +151,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       { kind: plan.kind, result: allFailed ? 'failed' : failed.length > 0 ? 'partial' : 'complete' },
       (performance.now() - started) / 1000,
     );
-    return { response, allFailed, resultsFound, totalFlights, startedAt, oldestAgeSeconds };
+    return { response, allFailed, cutShort, resultsFound, totalFlights, startedAt, oldestAgeSeconds };
   }
 
   return { run };

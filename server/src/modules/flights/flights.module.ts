@@ -44,6 +44,8 @@ interface FlightsEngineOptions {
   provider: FlightProvider;
   emulator?: FrontierEmulator;
   cache?: FlightCache;
+  /** The app-wide shutdown signal: airline requests in flight are aborted when it fires. */
+  stopping?: AbortSignal;
   gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs' | 'hedge' | 'shared'>>;
 }
 
@@ -69,6 +71,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     retries: config.UPSTREAM_RETRIES,
     breakerThreshold: config.BREAKER_THRESHOLD,
     breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
+    stopping: opts.stopping,
     ...opts.gateway,
   });
   const search = createFlightSearchService({ gateway, clock, metrics, demo: provider.demo });
@@ -104,6 +107,11 @@ interface FlightsDeps {
   redis?: Redis;
   reference: ReferenceService;
   searchGate: SearchGate;
+  /**
+   * The app-wide shutdown signal (deps.ts; fired when the app starts closing): open searches end with the
+   * server-restarting event and the airline requests they wait on are aborted (docs/decisions/057).
+   */
+  stopping: AbortSignal;
   /** Opens the configured airline (and the in-process emulator); called only when no engine is given. */
   openProvider: () => Promise<FlightProviderBundle>;
 }
@@ -118,16 +126,21 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
     flights = createFlightsEngine({ ...deps, provider: opened.provider, emulator: opened.emulator });
   }
   const engine = flights;
+  // Searches in progress: close waits for them to settle (charge or refund, search log) before the database goes.
+  const running = new Set<Promise<unknown>>();
   return {
     name: 'flights',
     services: { flights: engine },
     routes: async (app) => {
       engine.gateway.useLog(app.log);
-      await flightRoutes(app, { flights: engine, searchGate });
+      await flightRoutes(app, { flights: engine, searchGate, stopping: deps.stopping, running });
     },
     cli: flightsCommands({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
     metrics: engine.metrics,
-    close: async () => opened?.close(),
+    close: async () => {
+      await Promise.allSettled([...running]);
+      await opened?.close();
+    },
   } satisfies AppModule;
 }
 export type FlightsModule = Awaited<ReturnType<typeof createFlightsModule>>;

@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { manualClock } from '../../lib/clock';
-import type { Caller, SearchGate, SearchKind, SearchOutcome } from '../accounts/accounts.module';
+import { type Caller, type SearchGate, type SearchKind, type SearchOutcome, searchCounts } from '../accounts/accounts.module';
 import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
 import { buildTestApp } from '../../test/build-test-app';
 import { fixedCallerGate } from '../../test/search-gates';
@@ -15,23 +15,34 @@ import { createFlightsEngine } from './flights.module';
 const NOW = new Date('2026-04-01T12:00:00Z');
 const TOMORROW = '2026-04-02';
 
-/** A gate that lets everyone in as `caller` and records what the routes asked of it. */
+/** A gate that lets everyone in as `caller` and records what the routes asked of it (and whether each search counted). */
 function recordingGate(caller: Partial<Caller> = {}) {
   const kinds: SearchKind[] = [];
-  const completed: SearchOutcome[] = [];
+  const settled: (SearchOutcome & { charged: boolean })[] = [];
   let cancelled = 0;
   const who: Caller = { userId: 'u1', email: 'u1@example.com', isPremium: true, isAdmin: false, ...caller };
   const gate: SearchGate = {
     admit: async (_req, kind) => {
       kinds.push(kind);
+      // As the real gate: the first of settle or cancel takes effect, later calls do nothing.
+      let done: { charged: boolean } | null = null;
       return {
         caller: who,
-        complete: async (o) => void completed.push(o),
-        cancel: async () => void cancelled++,
+        settle: async (o) => {
+          if (done) return done;
+          done = { charged: searchCounts(o) };
+          settled.push({ ...o, ...done });
+          return done;
+        },
+        cancel: async () => {
+          if (done) return;
+          done = { charged: false };
+          cancelled++;
+        },
       };
     },
   };
-  return { gate, kinds, completed, cancelled: () => cancelled };
+  return { gate, kinds, settled, cancelled: () => cancelled };
 }
 
 const allFares = (flights: Record<string, Flight[]>) =>
@@ -73,12 +84,18 @@ describe('flight search API through the emulator', () => {
     }
     expect(allFares(body.flights).some((f) => f && f.available_seats !== undefined)).toBe(true);
     expect(gate.kinds.at(-1)).toBe('search');
-    expect(gate.completed.at(-1)).toEqual({
+    const destinations = deps.reference.destinationsFrom('DEN').length;
+    expect(gate.settled.at(-1)).toEqual({
       origin: 'DEN',
       destination: null,
       date: TOMORROW,
+      end: 'complete',
+      destinations,
+      checked: destinations,
+      failed: 0,
       resultsFound: codes.length,
       totalFlights: body.summary.total_flights,
+      charged: true,
     });
   });
 
@@ -313,7 +330,7 @@ describe('partial and failed searches (fake airline)', () => {
     expect(Object.keys(body.flights).sort()).toEqual(['ATL', 'LAS']);
     expect(body.flights.LAS.map((f: Flight) => f.lowest_price)).toEqual([80, 120]);
     expect(body.demo).toBe(false);
-    expect(gate.completed).toHaveLength(1);
+    expect(gate.settled).toMatchObject([{ end: 'partial', destinations: 3, checked: 3, failed: 1, resultsFound: 2, charged: true }]);
   });
 
   it('leaves out destinations without flights and does not count them as failed', async () => {
@@ -324,18 +341,19 @@ describe('partial and failed searches (fake airline)', () => {
     expect(body.summary.total_destinations).toBe(2);
   });
 
-  it('answers 503 and gives the search back when every airline query failed', async () => {
+  it('answers 503, logs the search as failed and does not charge it when every airline query failed', async () => {
     gate = recordingGate();
     answer = () => ({ kind: 'server-error', status: 503 });
     const res = await search('2026-04-05');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ message: SEARCH_MESSAGES.upstreamUnavailable, code: 'UPSTREAM_FAILED' });
-    expect(gate.cancelled()).toBe(1);
-    expect(gate.completed).toHaveLength(0);
+    expect(gate.settled).toMatchObject([{ end: 'failed', checked: 3, failed: 3, resultsFound: 0, charged: false }]);
     const stream = await search('2026-04-05', 'search/stream');
     const last = JSON.parse(stream.body.trim().split('\n').at(-1) ?? '{}');
     expect(last).toMatchObject({ type: 'error', status: 503, code: 'UPSTREAM_FAILED' });
-    expect(gate.cancelled()).toBe(2);
+    expect(gate.settled).toHaveLength(2);
+    expect(gate.settled[1]).toMatchObject({ end: 'failed', charged: false });
+    expect(gate.cancelled()).toBe(0);
   });
 
   it('serves the last good answer with its age when the airline fails after the fresh time', async () => {
@@ -375,8 +393,7 @@ describe('a client that leaves', () => {
       });
       expect(first).toContain('"type":"start"');
       await new Promise((r) => setTimeout(r, 600));
-      expect(gate.cancelled()).toBe(1);
-      expect(gate.completed).toHaveLength(0);
+      expect(gate.settled).toMatchObject([{ end: 'abandoned', charged: false }]);
       // Two workers, a few rounds of 150 ms at most before the abort was seen: far fewer than the 70 destinations.
       expect(deps.flights.emulator?.stats.internalSelect).toBeLessThan(12);
     } finally {

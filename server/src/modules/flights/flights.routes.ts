@@ -11,12 +11,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import { ndjsonBody } from '../../lib/ndjson-body';
-import type { SearchGate, SearchKind, SearchTicket } from '../accounts/accounts.module';
+import type { SearchEnd, SearchGate, SearchKind, SearchOutcome, SearchTicket } from '../accounts/accounts.module';
 import type { SearchPlan } from './flight-search.plan';
 import type { SearchRun } from './flight-search.service';
 import type { FlightsEngine } from './flights.module';
 
 const upstreamFailed = () => new HttpError(503, SEARCH_MESSAGES.upstreamUnavailable, ERROR_CODES.UPSTREAM_FAILED);
+const serverRestarting = () => new HttpError(503, SEARCH_MESSAGES.serverRestarting, ERROR_CODES.SERVER_RESTARTING);
+
+/** What the traveller was sent of a search: destinations told about, of those failed, and with flights. */
+type Delivered = Pick<SearchOutcome, 'checked' | 'failed' | 'resultsFound' | 'totalFlights'>;
+const NOTHING: Delivered = { checked: 0, failed: 0, resultsFound: 0, totalFlights: 0 };
+
+/** A search that ran to its end delivers its whole answer. */
+function wholeAnswer(run: SearchRun, p: SearchPlan): Delivered {
+  const failed = run.response.failed?.length ?? 0;
+  return { checked: p.codes.length, failed, resultsFound: run.resultsFound, totalFlights: run.totalFlights };
+}
 
 /** Stops scheduling airline queries once the client has gone. */
 function clientGone(reply: FastifyReply): AbortSignal {
@@ -30,14 +41,18 @@ function clientGone(reply: FastifyReply): AbortSignal {
 /**
  * Search routes (docs/product/search.md#search-api). Each route: the search gate as its preHandler (authenticate and authorize: 401,
  * 403, and 429 once the free quota is used up, reserving one search), then validation (the query schema, then the
- * rules that need data in the plan), then the search. The reservation is kept only when the search ran: anything
- * thrown once it is held (bad input, every airline query failed, a fault) gives it back, and so does a client that
- * leaves.
+ * rules that need data in the plan), then the search. Input refused once the reservation is held gives it back
+ * (`cancel`, no log line). A search that ran is settled with how it ended and what the client was sent, which
+ * decides whether it counts (docs/product/accounts-and-plans.md#when-a-search-counts): a client that leaves, or a
+ * shutdown (`stopping`, the app-wide signal), before any destination with flights was sent costs nothing.
+ * `running` holds every search in progress, so the module's close can wait for them to settle.
  */
-export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searchGate: SearchGate }> = async (
-  app,
-  { flights, searchGate },
-) => {
+export const flightRoutes: FastifyPluginAsyncZod<{
+  flights: FlightsEngine;
+  searchGate: SearchGate;
+  stopping: AbortSignal;
+  running: Set<Promise<unknown>>;
+}> = async (app, { flights, searchGate, stopping, running }) => {
   const tickets = new WeakMap<FastifyRequest, SearchTicket>();
   /** The gate for a search of the kind the (not yet validated) query asks for. */
   const gate =
@@ -50,17 +65,19 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
   });
   const ticketOf = (request: FastifyRequest) => tickets.get(request)!;
 
-  async function settle(ticket: SearchTicket, p: SearchPlan, run: SearchRun): Promise<void> {
-    if (run.allFailed) throw upstreamFailed();
+  const settle = (ticket: SearchTicket, p: SearchPlan, end: SearchEnd, sent: Delivered) => {
     const sp = p.search_parameters;
-    await ticket.complete({
-      origin: sp.origin,
-      destination: sp.destination,
-      date: sp.date,
-      resultsFound: run.resultsFound,
-      totalFlights: run.totalFlights,
-    });
-  }
+    return ticket.settle({ origin: sp.origin, destination: sp.destination, date: sp.date, end, destinations: p.codes.length, ...sent });
+  };
+  /** How a search that ran to its end went. */
+  const endOf = (run: SearchRun): SearchEnd => (run.allFailed ? 'failed' : run.response.partial ? 'partial' : 'complete');
+  /** Keeps `work` in `running` until it ends. */
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    const settled = work.catch(() => {});
+    running.add(settled);
+    void settled.finally(() => running.delete(settled));
+    return work;
+  };
 
   async function answer(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
     const ticket = ticketOf(request);
@@ -68,58 +85,93 @@ export const flightRoutes: FastifyPluginAsyncZod<{ flights: FlightsEngine; searc
     // A kept answer for the same search and view (decision 063): the gate's ticket is settled as for a fresh one.
     const kept = flights.answers.lookup(p, ticket.caller);
     if (kept) {
-      await settle(ticket, p, kept.run);
+      await settle(ticket, p, endOf(kept.run), wholeAnswer(kept.run, p));
       return flights.answers.send(request, reply, kept);
     }
-    const signal = clientGone(reply);
-    const run = await flights.search.run(p, ticket.caller, { signal });
-    // Nobody is waiting for the answer: the search does not count.
-    if (signal.aborted) {
-      await ticket.cancel();
-      return run.response;
-    }
-    await settle(ticket, p, run);
-    return flights.answers.send(request, reply, flights.answers.keep(p, ticket.caller, run, reply.serialize(run.response) as string));
+    return track(
+      (async () => {
+        const gone = clientGone(reply);
+        try {
+          const run = await flights.search.run(p, ticket.caller, { signal: AbortSignal.any([gone, stopping]) });
+          // Stopped before its end, the answer is never sent: the client gets nothing, and pays nothing.
+          if (run.cutShort && stopping.aborted) {
+            await settle(ticket, p, 'interrupted', NOTHING);
+            throw serverRestarting();
+          }
+          if (gone.aborted) {
+            await settle(ticket, p, 'abandoned', NOTHING);
+            return run.response;
+          }
+          await settle(ticket, p, endOf(run), wholeAnswer(run, p));
+          if (run.allFailed) throw upstreamFailed();
+          const json = reply.serialize(run.response) as string;
+          return flights.answers.send(request, reply, flights.answers.keep(p, ticket.caller, run, json));
+        } catch (err) {
+          // A fault charges nothing (a search settled above stays as it was settled).
+          await settle(ticket, p, 'failed', NOTHING).catch(() => {});
+          throw err;
+        }
+      })(),
+    );
   }
 
-  /** NDJSON: `start`, one `destination` per code as it completes, then `summary` (or `error`). */
+  /**
+   * NDJSON: `start`, one `destination` per code as it completes, then `summary` (or `error`). A shutdown ends the
+   * stream with the `SERVER_RESTARTING` error event; what was sent before it stands.
+   */
   async function stream(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
     const ticket = ticketOf(request);
     const p = make();
     const out = ndjsonBody(request, reply);
     const write = (e: SearchStreamEvent) => out.write(`${JSON.stringify(e)}\n`);
-    const signal = clientGone(reply);
-    void (async () => {
-      try {
-        write({ type: 'start', total: p.codes.length, codes: p.codes, search_parameters: p.search_parameters });
-        const run = await flights.search.run(p, ticket.caller, {
-          signal,
-          onGroup: (g) =>
-            write({
-              type: 'destination',
-              code: g.code,
-              flights: g.flights,
-              done: g.done,
-              total: g.total,
-              ...(g.failed ? { failed: true } : {}),
-            }),
-        });
-        if (signal.aborted) return void (await ticket.cancel());
-        await settle(ticket, p, run);
-        const { summary, partial, failed, stale, incomplete, demo } = run.response;
-        write({ type: 'summary', summary, partial, failed, stale, incomplete, demo });
-      } catch (err) {
-        // The answer has started, so the error goes in the stream (and the reservation back) by hand.
-        await ticket.cancel().catch(() => {});
-        const e = err instanceof HttpError ? err : new HttpError(500, 'Failed to search flights', ERROR_CODES.INTERNAL);
-        if (!(err instanceof HttpError)) request.log.error({ err }, 'flight search stream failed');
-        write({ type: 'error', status: e.statusCode, error: e.message, message: e.message, code: e.code });
-      } finally {
-        out.end();
-        // A client that left may hold its socket half-open; the response will never be read, so let it go.
-        if (signal.aborted) reply.raw.destroy();
-      }
-    })();
+    const writeError = (e: HttpError) => write({ type: 'error', status: e.statusCode, error: e.message, message: e.message, code: e.code });
+    const gone = clientGone(reply);
+    const signal = AbortSignal.any([gone, stopping]);
+    const sent: Delivered = { ...NOTHING };
+    void track(
+      (async () => {
+        try {
+          write({ type: 'start', total: p.codes.length, codes: p.codes, search_parameters: p.search_parameters });
+          const run = await flights.search.run(p, ticket.caller, {
+            signal,
+            onGroup: (g) => {
+              write({
+                type: 'destination',
+                code: g.code,
+                flights: g.flights,
+                done: g.done,
+                total: g.total,
+                ...(g.failed ? { failed: true } : {}),
+              });
+              sent.checked++;
+              if (g.failed) sent.failed++;
+              if (g.flights.length > 0) sent.resultsFound++;
+              sent.totalFlights += g.flights.length;
+            },
+          });
+          // The client left (before the summary, maybe after every destination): it counts if it got results.
+          if (gone.aborted) return void (await settle(ticket, p, 'abandoned', sent));
+          if (run.cutShort && stopping.aborted) {
+            await settle(ticket, p, 'interrupted', sent);
+            return writeError(serverRestarting());
+          }
+          await settle(ticket, p, endOf(run), wholeAnswer(run, p));
+          if (run.allFailed) return writeError(upstreamFailed());
+          const { summary, partial, failed, stale, incomplete, demo } = run.response;
+          write({ type: 'summary', summary, partial, failed, stale, incomplete, demo });
+        } catch (err) {
+          // The answer has started, so the error goes in the stream by hand; a fault charges nothing.
+          await settle(ticket, p, 'failed', sent).catch(() => {});
+          const e = err instanceof HttpError ? err : new HttpError(500, 'Failed to search flights', ERROR_CODES.INTERNAL);
+          if (!(err instanceof HttpError)) request.log.error({ err }, 'flight search stream failed');
+          writeError(e);
+        } finally {
+          out.end();
+          // A client that left may hold its socket half-open; the response will never be read, so let it go.
+          if (gone.aborted) reply.raw.destroy();
+        }
+      })(),
+    );
     reply
       .header('content-type', 'application/x-ndjson; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -2,6 +2,8 @@ import type { Config } from '../../config';
 import type { AppModule } from '../../lib/app-module';
 import { publicConfigRoutes } from './public-config.routes';
 
+export { planCatalogue } from './public-config.routes';
+
 /** GET /api/config: the figures and switches the web app renders from. */
 export function createPublicConfigModule(deps: { config: Config }) {
   return { name: 'public-config', services: {}, routes: (app) => publicConfigRoutes(app, deps) } satisfies AppModule;

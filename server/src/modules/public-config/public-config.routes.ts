@@ -1,7 +1,29 @@
-import { type PublicConfig, publicConfigSchema } from '@gowild/contract/config';
+import { type Plan, type PublicConfig, publicConfigSchema } from '@gowild/contract/config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { prepareJson, sendPreparedJson } from '../../lib/prepared-json';
+
+/** The plans catalogue (docs/product/accounts-and-plans.md#plans-catalogue): every price shown or charged comes from here. */
+export function planCatalogue(config: Config): Plan[] {
+  return [
+    {
+      id: 'monthly',
+      name: 'Monthly',
+      price: config.PLAN_MONTHLY_PRICE,
+      regularPrice: config.PLAN_MONTHLY_REGULAR_PRICE,
+      interval: 'month',
+      trialDays: config.TRIAL_DAYS,
+    },
+    {
+      id: 'yearly',
+      name: 'Yearly',
+      price: config.PLAN_YEARLY_PRICE,
+      regularPrice: config.PLAN_YEARLY_REGULAR_PRICE,
+      interval: 'year',
+      trialDays: config.TRIAL_DAYS,
+    },
+  ];
+}
 
 /** The figures and switches the web app renders from; nothing here is secret. */
 function buildPublicConfig(config: Config): PublicConfig {
@@ -10,24 +32,7 @@ function buildPublicConfig(config: Config): PublicConfig {
     appVersion: config.APP_VERSION,
     supportEmail: config.SUPPORT_EMAIL,
     freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY,
-    plans: [
-      {
-        id: 'monthly',
-        name: 'Monthly',
-        price: config.PLAN_MONTHLY_PRICE,
-        regularPrice: config.PLAN_MONTHLY_REGULAR_PRICE,
-        interval: 'month',
-        trialDays: config.TRIAL_DAYS,
-      },
-      {
-        id: 'yearly',
-        name: 'Yearly',
-        price: config.PLAN_YEARLY_PRICE,
-        regularPrice: config.PLAN_YEARLY_REGULAR_PRICE,
-        interval: 'year',
-        trialDays: config.TRIAL_DAYS,
-      },
-    ],
+    plans: planCatalogue(config),
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
     providers: {
       flights: demo(config.FLIGHTS_PROVIDER === 'frontier'),

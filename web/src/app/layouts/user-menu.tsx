@@ -135,7 +135,7 @@ export function UserMenu() {
         <div className="border-b border-slate-100 px-3 pt-2 pb-3">
           <p className="truncate text-sm font-semibold text-slate-900">{displayName(user)}</p>
           <p className="truncate text-xs text-slate-500">{user?.email}</p>
-          <p className={`mt-1 inline-flex items-center gap-1 text-xs font-medium ${isPremium ? 'text-amber-600' : 'text-slate-600'}`}>
+          <p className={`mt-1 inline-flex items-center gap-1 text-xs font-medium ${isPremium ? 'text-amber-700' : 'text-slate-600'}`}>
             {isPremium && <CrownIcon className="size-3.5" />}
             {isPremium ? 'Premium plan' : 'Free plan'}
           </p>

@@ -275,6 +275,39 @@ describe('home: partial results, weather dates, form messages', () => {
     expect(within(again).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('keeps the results that arrived when the server restarts mid-search, says so, and offers to search again', async () => {
+    const restart = 'The server is restarting. Please search again in a moment.';
+    let remaining = 2;
+    const api = mockApi({
+      ...base,
+      ...signedInAs(buildUser()),
+      'GET /api/auth/search-usage': () => ({ search_limit: 3, searches_remaining: remaining, is_premium: false }),
+      'GET /api/flights/search/stream': () => {
+        remaining -= 1;
+        return ndjson([
+          streamEvents[0],
+          streamEvents[1],
+          { type: 'error', status: 503, error: restart, message: restart, code: 'SERVER_RESTARTING' },
+        ]);
+      },
+    });
+    renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}` });
+    const panel = await screen.findByTestId('restart-panel');
+    expect(within(panel).getByText('Search interrupted')).toBeTruthy();
+    expect(panel.textContent).toContain(`${restart} The results below are incomplete.`);
+    expect(screen.queryByTestId('error-panel')).toBeNull();
+    expect(within(screen.getByTestId('group-standard')).getByText('Las Vegas (LAS)')).toBeTruthy();
+    // The search counted (results had arrived): the usage is asked for again and the cost of searching again shown.
+    await waitFor(() =>
+      expect(within(panel).getByTestId('retry-cost').textContent).toBe('Searching again uses 1 of your 1 search left today.'),
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Search again' }));
+    await waitFor(() => expect(api.callsTo('GET /api/flights/search/stream')).toHaveLength(2));
+    const again = await screen.findByTestId('restart-panel');
+    await waitFor(() => expect(within(again).getByTestId('retry-cost').textContent).toBe('No searches left today to search again with.'));
+    expect(within(again).queryByRole('button', { name: 'Search again' })).toBeNull();
+  });
+
   it('asks for the 7-day forecast from the travel date when a card opens', async () => {
     const api = mockApi({
       ...base,

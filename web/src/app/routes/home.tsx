@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useRefreshSearchUsage, useSearchUsage } from '@/features/usage/api/get-search-usage';
 import { UsageBadge } from '@/features/usage/components/usage-badge';
+import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { saveTripAndBuildHref } from '@/features/flight-summary/utils/summary-link';
 import { useUserLocation } from '@/features/location/hooks/use-user-location';
 import { distanceMiles } from '@/features/location/utils/distance';
@@ -23,6 +24,7 @@ export function HomeRoute() {
   const location = useUserLocation();
   const navigate = useNavigate();
   const here = location.data;
+  const upgrade = useUpgrade();
 
   const distance = useMemo(() => (here ? (lat: number, lng: number) => distanceMiles(here, { lat, lng }) : undefined), [here]);
   const onSelectReturn = useCallback(
@@ -47,7 +49,7 @@ export function HomeRoute() {
         auth={{ initialized: auth.isInitialized, signedIn: auth.isAuthenticated, isPremium: auth.isPremium }}
         searchesRemaining={usage.data?.searches_remaining}
         freeSearchesPerDay={config.data?.freeSearchesPerDay ?? null}
-        usageBadge={<UsageBadge />}
+        usageBadge={<UsageBadge onUpgrade={() => void upgrade.start('monthly')} />}
         distance={distance}
         demoFlights={config.data?.providers.flights === 'demo'}
         renderWeather={(code, date) => (

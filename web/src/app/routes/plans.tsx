@@ -1,27 +1,18 @@
-import type { Plan } from '@gowild/contract/config';
 import { PageHeader } from '@/app/routes/page-header';
 import { Notice } from '@/components/ui/notice';
 import { PageSpinner } from '@/components/ui/spinner';
-import { showToast } from '@/components/ui/toast/toast-store';
+import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { PlanComparison } from '@/features/plans/components/plan-comparison';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
-
-/** Until the Billing issue wires checkout, the upgrade says so instead of pretending to charge. */
-function upgradeNotReady(plan: Plan) {
-  showToast({
-    id: 'checkout-coming-soon',
-    type: 'info',
-    title: 'Checkout coming soon',
-    message: `Online checkout for the ${plan.name.toLowerCase()} plan is not open yet. Nothing has been charged and your account stays on the Free plan.`,
-  });
-}
 
 /** /plans (docs/product/accounts-and-plans.md#plans-page). */
 export function PlansRoute() {
   const config = useAppConfig();
   const { isAuthenticated, isPremium } = useAuth();
   const viewer = !isAuthenticated ? 'guest' : isPremium ? 'premium' : 'free';
+  // 'Upgrade to Premium' starts the checkout for the plan the toggle shows (docs/product/billing.md#checkout).
+  const upgrade = useUpgrade();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -33,7 +24,12 @@ export function PlansRoute() {
         />
       </div>
       {config.data ? (
-        <PlanComparison config={config.data} viewer={viewer} onUpgrade={upgradeNotReady} />
+        <PlanComparison
+          config={config.data}
+          viewer={viewer}
+          onUpgrade={(plan) => void upgrade.start(plan.id)}
+          upgrading={upgrade.pending}
+        />
       ) : config.isError ? (
         <Notice tone="error">Plans could not be loaded. Please reload the page.</Notice>
       ) : (

@@ -1,15 +1,30 @@
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/app/routes/page-header';
 import { ProfileSettings } from '@/features/auth/components/profile-settings';
+import { CheckoutReturnNotice } from '@/features/billing/components/checkout-return-notice';
+import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
+import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useAuth } from '@/lib/auth/auth-context';
 
-/** /profile (docs/product/accounts-and-plans.md#profile); behind the authenticated-only guard. */
+/**
+ * /profile (docs/product/accounts-and-plans.md#profile); behind the authenticated-only guard. Also where checkout
+ * returns (`?checkout=success|canceled`, docs/product/billing.md#checkout).
+ */
 export function ProfileRoute() {
   const { user } = useAuth();
+  const [params] = useSearchParams();
+  const upgrade = useUpgrade();
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <PageHeader title="Profile settings" documentTitle="Profile" subtitle="Your details and your subscription." />
-      <ProfileSettings user={user} />
+      <div className="mb-6 empty:hidden">
+        <CheckoutReturnNotice outcome={params.get('checkout')} />
+      </div>
+      <ProfileSettings
+        user={user}
+        subscription={<SubscriptionPanel user={user} onUpgrade={() => void upgrade.start('monthly')} upgrading={upgrade.pending} />}
+      />
     </div>
   );
 }

@@ -17,7 +17,17 @@ beforeAll(async () => {
   // A stand-in search route on the real gate, so the quota count holds whatever the flight engine does.
   app.get('/test/search', async (request) => {
     const ticket = await deps.searchGate.admit(request, 'search');
-    await ticket.complete({ origin: 'DEN', destination: null, date: '2026-04-02', resultsFound: 1, totalFlights: 1 });
+    await ticket.settle({
+      end: 'complete',
+      destinations: 1,
+      checked: 1,
+      failed: 0,
+      origin: 'DEN',
+      destination: null,
+      date: '2026-04-02',
+      resultsFound: 1,
+      totalFlights: 1,
+    });
     return { ok: true };
   });
   await app.ready();

@@ -29,6 +29,14 @@ const matrix: [string, InjectOptions, Expect][] = [
   ['admin searches', { method: 'GET', url: '/api/admin/searches' }, adminOnly],
   ['admin notifications', { method: 'GET', url: '/api/admin/notifications' }, adminOnly],
   ['admin dashboard', { method: 'GET', url: '/api/admin/dashboard' }, adminOnly],
+  // Billing (docs/product/billing.md; the demo provider here): premium users are refused a second subscription, and
+  // nobody made by a factory has a Stripe customer, so the portal has nothing to open.
+  [
+    'start a checkout',
+    { method: 'POST', url: '/api/stripe/create-checkout-session', payload: { plan_type: 'monthly' } },
+    { ...signedIn, premium: 409 },
+  ],
+  ['open the billing portal', { method: 'POST', url: '/api/stripe/customer-portal' }, { ...signedIn, free: 400, premium: 400, admin: 400 }],
   ['outbound search (gate)', { method: 'GET', url: '/test/gate/search' }, signedIn],
   ['single-route search (gate)', { method: 'GET', url: '/test/gate/single' }, premiumOnly],
   ['inbound search (gate)', { method: 'GET', url: '/test/gate/inbound' }, premiumOnly],
@@ -48,7 +56,17 @@ beforeAll(async () => {
   ({ app, deps } = await buildAccountsTestApp());
   app.get<{ Params: { kind: SearchKind } }>('/test/gate/:kind', async (request) => {
     const ticket = await deps.searchGate.admit(request, request.params.kind);
-    await ticket.complete({ origin: 'DEN', destination: null, date: today, resultsFound: 0, totalFlights: 0 });
+    await ticket.settle({
+      end: 'complete',
+      destinations: 1,
+      checked: 1,
+      failed: 0,
+      origin: 'DEN',
+      destination: null,
+      date: today,
+      resultsFound: 0,
+      totalFlights: 0,
+    });
     return { ok: true };
   });
 });

@@ -50,7 +50,17 @@ describe.skipIf(!adminUrl || !redisUrl)('two API processes on one PostgreSQL and
     const app = await buildApp(deps);
     app.get<{ Params: { kind: SearchKind } }>('/test/search/:kind', async (request) => {
       const ticket = await deps.searchGate.admit(request, request.params.kind);
-      await ticket.complete({ origin: 'DEN', destination: null, date: '2026-03-02', resultsFound: 1, totalFlights: 1 });
+      await ticket.settle({
+        end: 'complete',
+        destinations: 1,
+        checked: 1,
+        failed: 0,
+        origin: 'DEN',
+        destination: null,
+        date: '2026-03-02',
+        resultsFound: 1,
+        totalFlights: 1,
+      });
       return { ok: true };
     });
     return { app, deps, database };

@@ -3,29 +3,40 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../../deps';
 import { manualClock } from '../../../lib/clock';
+import type { SearchEnd } from './quota';
 import type { SearchKind } from './search-gate';
 import { buildAccountsTestApp, signInAs } from '../../../test/factories';
 
 /**
  * The gate on a stand-in search route, so these tests hold whatever the flight engine does: `then` says whether the
- * "search" ran (complete), did not (cancel), or both were called.
+ * "search" ran (settled as `end`, default complete), did not (cancel), or both were called; `checked`, `failed` and
+ * `found` say what the client was sent (default: 7 destinations told about, none failed, 4 with flights).
  */
 function addGateRoute(app: FastifyInstance, deps: AppDeps) {
-  app.get<{ Params: { kind: SearchKind }; Querystring: { then?: string; origin?: string } }>('/test/search/:kind', async (request) => {
+  app.get<{
+    Params: { kind: SearchKind };
+    Querystring: { then?: string; origin?: string; end?: SearchEnd; checked?: string; failed?: string; found?: string };
+  }>('/test/search/:kind', async (request) => {
     const ticket = await deps.searchGate.admit(request, request.params.kind);
-    const then = request.query.then ?? 'complete';
+    const q = request.query;
+    const then = q.then ?? 'complete';
+    let charged: boolean | null = null;
     if (then === 'cancel') await ticket.cancel();
     else {
-      await ticket.complete({
-        origin: request.query.origin ?? 'DEN',
+      ({ charged } = await ticket.settle({
+        origin: q.origin ?? 'DEN',
         destination: request.params.kind === 'search' ? null : 'MCO',
         date: '2026-03-02',
-        resultsFound: 4,
+        end: q.end ?? 'complete',
+        destinations: 7,
+        checked: Number(q.checked ?? 7),
+        failed: Number(q.failed ?? 0),
+        resultsFound: Number(q.found ?? 4),
         totalFlights: 9,
-      });
+      }));
       if (then === 'complete-then-cancel') await ticket.cancel();
     }
-    return { caller: ticket.caller };
+    return { caller: ticket.caller, charged };
   });
 }
 
@@ -156,7 +167,55 @@ describe('search gate', () => {
       searchDate: '2026-03-02',
       resultsFound: 4,
       totalFlights: 9,
+      outcome: 'complete',
+      charged: true,
+      destinationsTotal: 7,
+      destinationsChecked: 7,
+      destinationsFailed: 0,
     });
+  });
+
+  it('charges a free user by what was delivered, and logs every search that ran with its outcome and charge', async () => {
+    const { headers, user } = await signInAs(app, deps, 'free');
+    const run = async (query: string) =>
+      (await app.inject({ method: 'GET', url: `/test/search/search?${query}`, headers })).json().charged as boolean;
+    // The client left after 5 destinations, 3 of them with flights: it got its results, so the search counts.
+    expect(await run('origin=A1&end=abandoned&checked=5&found=3')).toBe(true);
+    expect((await usage(headers)).searches_remaining).toBe(2);
+    // The client left before any destination with flights reached it: given back.
+    expect(await run('origin=A2&end=abandoned&checked=2&found=0')).toBe(false);
+    // The server shut down after one destination with flights, but 3 of the 4 sent had failed: given back.
+    expect(await run('origin=A3&end=interrupted&checked=4&failed=3&found=1')).toBe(false);
+    // Ran to its end with 6 of 7 destinations failed: still answered (partial), not charged.
+    expect(await run('origin=A4&end=partial&failed=6&found=1')).toBe(false);
+    // Every airline query failed.
+    expect(await run('origin=A5&end=failed&found=0')).toBe(false);
+    expect((await usage(headers)).searches_remaining).toBe(2);
+    // Half failed is not "mostly failures": it counts.
+    expect(await run('origin=A6&end=partial&checked=6&failed=3&found=3')).toBe(true);
+    expect((await usage(headers)).searches_remaining).toBe(1);
+
+    const logs = (await deps.database.db.query.searchLogs.findMany()).filter((l) => l.userId === user!.id);
+    const byOrigin = Object.fromEntries(
+      logs.map((l) => [l.originAirport, [l.outcome, l.charged, l.destinationsChecked, l.destinationsFailed]]),
+    );
+    expect(byOrigin).toEqual({
+      A1: ['abandoned', true, 5, 0],
+      A2: ['abandoned', false, 2, 0],
+      A3: ['interrupted', false, 4, 3],
+      A4: ['partial', false, 7, 6],
+      A5: ['failed', false, 7, 0],
+      A6: ['partial', true, 6, 3],
+    });
+  });
+
+  it('records the same outcome and charge for premium users, whose searches are unlimited', async () => {
+    const { headers, user } = await signInAs(app, deps, 'premium');
+    const res = await app.inject({ method: 'GET', url: '/test/search/search?end=abandoned&checked=1&found=0', headers });
+    expect(res.json().charged).toBe(false);
+    const [log] = (await deps.database.db.query.searchLogs.findMany()).filter((l) => l.userId === user!.id);
+    expect(log).toMatchObject({ outcome: 'abandoned', charged: false });
+    expect(await usage(headers)).toEqual({ search_limit: null, searches_remaining: null, is_premium: true });
   });
 });
 

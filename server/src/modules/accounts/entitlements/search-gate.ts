@@ -5,7 +5,7 @@ import type { Clock } from '../../../lib/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../../lib/http-error';
 import type { AccountMetrics } from '../auth/account.metrics';
 import type { AuthService } from '../auth/auth.service';
-import { secondsUntilNextUtcDay, utcDay } from './quota';
+import { type SearchDelivery, searchCounts, secondsUntilNextUtcDay, utcDay } from './quota';
 import type { SearchLogRepository } from './search-log.repository';
 import type { SearchUsageRepository } from './search-usage.repository';
 
@@ -20,20 +20,26 @@ export interface Caller {
 /** What a search asks for: every destination from an origin, one route, or every origin into a destination. */
 export type SearchKind = 'search' | 'single' | 'inbound';
 
-export interface SearchOutcome {
+/** How a search that ran went, as the search log records it and the rule of `searchCounts` judges it. */
+export interface SearchOutcome extends SearchDelivery {
   origin: string;
   destination: string | null;
   date: string | null;
-  resultsFound: number;
+  /** Destinations (inbound: origins) the search set out to check. */
+  destinations: number;
+  /** Flights the traveller was sent (in `resultsFound` destinations). */
   totalFlights: number;
 }
 
-/** A search that was let in. Exactly one of `complete` or `cancel` is called. */
+/** A search that was let in. Exactly one of `settle` or `cancel` takes effect; later calls do nothing. */
 export interface SearchTicket {
   caller: Caller;
-  /** The search ran: keep the quota it reserved and write the search log. */
-  complete(outcome: SearchOutcome): Promise<void>;
-  /** The search did not run (upstream failure, client gone): give the reserved quota back. */
+  /**
+   * The search ran, whole or in part: write the search log and, by the rule of `searchCounts`, keep the search it
+   * reserved or give it back. Answers whether it counted.
+   */
+  settle(outcome: SearchOutcome): Promise<{ charged: boolean }>;
+  /** The search never ran (its input was refused): give the reserved search back, log nothing. */
   cancel(): Promise<void>;
 }
 
@@ -65,8 +71,9 @@ interface SearchGateDeps {
 /**
  * The server's search entitlements: visitors 401, premium kinds 403 for non-premium, free users one reserved search
  * from the UTC day's allowance (429 with Retry-After to midnight UTC when none is left), premium unlimited.
- * The reservation is kept when the search ran (`complete`, which also writes the search log) and given back when
- * it did not (`cancel`), so usage counts only searches that ran.
+ * A search that ran is settled (`settle`): the search log gets its line, and the reservation is kept only when the
+ * search counts (`searchCounts`: results were delivered, and they are not mostly failures). A search that never ran
+ * (`cancel`) gives it back and logs nothing.
  */
 export function createSearchGate(deps: SearchGateDeps): SearchGate {
   return {
@@ -88,12 +95,17 @@ export function createSearchGate(deps: SearchGateDeps): SearchGate {
         reservedDay = day;
       }
 
-      let settled = false;
+      let settled: { charged: boolean } | null = null;
+      const refund = async () => {
+        if (reservedDay) await deps.usage.refund(caller.userId!, reservedDay);
+      };
       return {
         caller,
-        async complete(outcome: SearchOutcome) {
-          if (settled) return;
-          settled = true;
+        async settle(outcome: SearchOutcome) {
+          if (settled) return settled;
+          const charged = searchCounts(outcome);
+          settled = { charged };
+          if (!charged) await refund();
           try {
             await deps.log.insert({
               userId: caller.userId,
@@ -103,17 +115,23 @@ export function createSearchGate(deps: SearchGateDeps): SearchGate {
               searchDate: outcome.date,
               resultsFound: outcome.resultsFound,
               totalFlights: outcome.totalFlights,
+              outcome: outcome.end,
+              charged,
+              destinationsTotal: outcome.destinations,
+              destinationsChecked: outcome.checked,
+              destinationsFailed: outcome.failed,
               createdAt: deps.clock.now(),
             });
           } catch (err) {
             // The traveller has their results; a lost log line must not turn them into an error.
             request.log.error({ err }, 'search log write failed');
           }
+          return settled;
         },
         async cancel() {
           if (settled) return;
-          settled = true;
-          if (reservedDay) await deps.usage.refund(caller.userId!, reservedDay);
+          settled = { charged: false };
+          await refund();
         },
       };
     },

@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { searchLogs } from '../../../db/schema';
+import type { SearchEnd } from './quota';
 
 export interface SearchLogEntry {
   userId: string | null;
@@ -10,6 +11,12 @@ export interface SearchLogEntry {
   searchDate: string | null;
   resultsFound: number;
   totalFlights: number;
+  /** How the search ended; rows written without one are complete, counted searches (the column defaults). */
+  outcome?: SearchEnd;
+  charged?: boolean;
+  destinationsTotal?: number;
+  destinationsChecked?: number;
+  destinationsFailed?: number;
   createdAt: Date;
 }
 
@@ -35,6 +42,11 @@ function toRow(entry: SearchLogEntry) {
     searchDate: validDate(entry.searchDate),
     resultsFound: count(entry.resultsFound),
     totalFlights: count(entry.totalFlights),
+    outcome: entry.outcome ?? 'complete',
+    charged: entry.charged ?? true,
+    destinationsTotal: count(entry.destinationsTotal ?? 0),
+    destinationsChecked: count(entry.destinationsChecked ?? 0),
+    destinationsFailed: count(entry.destinationsFailed ?? 0),
     createdAt: entry.createdAt,
   };
 }

@@ -4,8 +4,15 @@ import { sessions, userIdentities, users } from '../../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-/** The flags an operator or the billing webhooks may change. */
-type UserFlags = Partial<Pick<UserRow, 'isAdmin' | 'isPremium' | 'isActive' | 'isTrial' | 'trialEnd' | 'stripeCustomerId'>>;
+/** The flags an operator may change (premium has its own calls: it has two sources, decision 073). */
+type UserFlags = Partial<Pick<UserRow, 'isAdmin' | 'isActive'>>;
+
+/** What a subscription gives a user (billing's entitlements mapping, docs/product/billing.md#subscription-states). */
+export interface SubscriptionFlags {
+  premium: boolean;
+  isTrial: boolean;
+  trialEnd: number | null;
+}
 type ProfileChanges = Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phoneNumber'>>;
 
 /** E-mail as stored and compared: trimmed, lower-cased. */
@@ -50,6 +57,46 @@ export function createUsersRepository(db: Db) {
     async updateFlags(id: string, flags: UserFlags): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(flags).where(eq(users.id, id)).returning();
       return row;
+    },
+    /** The operator's premium, on or off; `is_premium` stays on while a subscription gives it (decision 073). */
+    async setPremiumGranted(id: string, granted: boolean): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ premiumGranted: granted, isPremium: granted ? true : sql`${users.subscriptionPremium}` })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+    /** Billing's part of the flags; an operator's grant keeps `is_premium` on whatever the subscription says. */
+    async applySubscription(id: string, flags: SubscriptionFlags): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          subscriptionPremium: flags.premium,
+          isPremium: sql`${users.premiumGranted} or ${flags.premium}`,
+          isTrial: flags.isTrial,
+          trialEnd: flags.trialEnd,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+    async findByStripeCustomer(customerId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
+      return row;
+    },
+    /**
+     * Records the user's Stripe customer unless one is already recorded, in one statement, and answers the one that is
+     * (a concurrent request may have won): a user has one customer.
+     */
+    async linkStripeCustomer(id: string, customerId: string): Promise<string | null> {
+      const [row] = await db
+        .update(users)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(users.id, id), sql`${users.stripeCustomerId} is null`))
+        .returning({ stripeCustomerId: users.stripeCustomerId });
+      if (row) return row.stripeCustomerId;
+      return (await this.findById(id))?.stripeCustomerId ?? null;
     },
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));

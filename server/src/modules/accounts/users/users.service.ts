@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, emailSchema, newPasswordSchema } from '@gowild/contract/
 import type { Clock } from '../../../lib/clock';
 import type { PasswordHasher } from '../auth/password';
 import { isCommonPassword } from '../auth/password';
-import { type UserRow, type UsersRepository, isUniqueViolation } from './users.repository';
+import { type SubscriptionFlags, type UserRow, type UsersRepository, isUniqueViolation } from './users.repository';
 
 export type AccountFlag = 'premium' | 'admin' | 'active';
 export const ACCOUNT_FLAGS: readonly AccountFlag[] = ['premium', 'admin', 'active'];
@@ -19,7 +19,7 @@ interface NewAccount {
   isPremium?: boolean;
 }
 
-/** Account operations outside the HTTP routes: the operator CLI now, billing webhooks later. */
+/** Account operations outside the HTTP routes: the operator CLI and billing. */
 export function createUsersService(deps: { repo: UsersRepository; hasher: PasswordHasher; clock: Clock }) {
   const { repo } = deps;
   async function mustFind(email: string): Promise<UserRow> {
@@ -45,6 +45,7 @@ export function createUsersService(deps: { repo: UsersRepository; hasher: Passwo
           lastName: input.lastName.trim(),
           isAdmin: input.isAdmin ?? false,
           isPremium: input.isPremium ?? false,
+          premiumGranted: input.isPremium ?? false,
           createdAt: deps.clock.now(),
         });
       } catch (e) {
@@ -54,15 +55,26 @@ export function createUsersService(deps: { repo: UsersRepository; hasher: Passwo
     },
     async grant(email: string, flag: AccountFlag): Promise<UserRow> {
       const user = await mustFind(email);
-      const flags = flag === 'premium' ? { isPremium: true } : flag === 'admin' ? { isAdmin: true } : { isActive: true };
-      return (await repo.updateFlags(user.id, flags))!;
+      if (flag === 'premium') return (await repo.setPremiumGranted(user.id, true))!;
+      return (await repo.updateFlags(user.id, flag === 'admin' ? { isAdmin: true } : { isActive: true }))!;
     },
-    /** Revoking `active` deactivates the account and ends all of its sessions at once. */
+    /**
+     * Revoking `active` deactivates the account and ends all of its sessions at once. Revoking `premium` takes back
+     * the operator's grant only: a paying subscriber stays premium (decision 073).
+     */
     async revoke(email: string, flag: AccountFlag): Promise<UserRow> {
       const user = await mustFind(email);
       if (flag === 'active') return (await repo.deactivate(user.id, deps.clock.now()))!;
-      return (await repo.updateFlags(user.id, flag === 'premium' ? { isPremium: false } : { isAdmin: false }))!;
+      if (flag === 'premium') return (await repo.setPremiumGranted(user.id, false))!;
+      return (await repo.updateFlags(user.id, { isAdmin: false }))!;
     },
+
+    // Billing's calls (the billing module keeps no copy of the users table).
+    findById: (id: string) => repo.findById(id),
+    findByEmail: (email: string) => repo.findByEmail(email),
+    findByStripeCustomer: (customerId: string) => repo.findByStripeCustomer(customerId),
+    linkStripeCustomer: (id: string, customerId: string) => repo.linkStripeCustomer(id, customerId),
+    applySubscription: (id: string, flags: SubscriptionFlags) => repo.applySubscription(id, flags),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -17,7 +17,16 @@ import type { SharedUpstream } from './shared-upstream';
 
 /** Why a query has no fresh airline answer. */
 type FailureReason =
-  'blocked' | 'throttled' | 'server-error' | 'http-error' | 'timeout' | 'network-error' | 'page-changed' | 'breaker-open';
+  | 'blocked'
+  | 'throttled'
+  | 'server-error'
+  | 'http-error'
+  | 'timeout'
+  | 'network-error'
+  | 'page-changed'
+  | 'breaker-open'
+  /** The process is shutting down (`stopping`): the request was aborted or never made. */
+  | 'shutdown';
 
 /** `dropped`: flights of the airline's page that did not read and were left out (present only when some were). */
 export type GatewayResult =
@@ -64,6 +73,11 @@ export interface GatewayOptions {
    * a tenth of the requests however slow the airline (or this process) gets.
    */
   hedge?: false | { minSamples?: number; minDelayMs?: number; margin?: number; budget?: number };
+  /**
+   * The app-wide shutdown signal (deps.ts): when it fires, airline requests in flight are aborted, and none is retried
+   * or started (docs/decisions/057).
+   */
+  stopping?: AbortSignal;
   /**
    * State shared with the other API processes (Redis; decision 060): one airline request per (route, date) across
    * processes, and one circuit breaker. Without it (or while it is unreachable) both are per process.
@@ -256,6 +270,9 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     const controller = new AbortController();
     const onCancel = () => controller.abort();
     cancel.addEventListener('abort', onCancel, { once: true });
+    // The shutdown cuts every request in flight; callUpstream then reports 'shutdown'.
+    opts.stopping?.addEventListener('abort', onCancel, { once: true });
+    if (opts.stopping?.aborted) controller.abort();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<{ kind: 'timeout' }>((resolve) => {
       timer = setTimeout(() => {
@@ -276,8 +293,11 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     } finally {
       clearTimeout(timer);
       cancel.removeEventListener('abort', onCancel);
+      opts.stopping?.removeEventListener('abort', onCancel);
     }
-    if (cancel.aborted && result.kind !== 'flights') result = { kind: 'cancelled' };
+    if ((cancel.aborted || opts.stopping?.aborted) && result.kind !== 'flights') result = { kind: 'cancelled' };
+    // Aborted for the shutdown: not the airline's doing, so not counted as one of its answers.
+    if (opts.stopping?.aborted) return result;
     // Only answers tell how long the airline takes; time-outs and cancelled halves would skew the p95.
     if (result.kind !== 'timeout' && result.kind !== 'network-error' && result.kind !== 'cancelled') latency.add(monotonic() - started);
     metrics.upstreamRequests.inc({ outcome: outcomeLabel(result) });
@@ -357,6 +377,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
   async function callUpstream(key: string, query: FlightQuery): Promise<UpstreamOutcome> {
     let hedgesLeft = 1;
     for (let tries = 0; ; tries++) {
+      if (opts.stopping?.aborted) return { ok: false, reason: 'shutdown' };
       const pass = await admitted();
       if (pass === 'reject') {
         metrics.breakerRejections.inc();
@@ -371,6 +392,11 @@ export function createUpstreamGateway(opts: GatewayOptions) {
         if (run.hedged) hedgesLeft--;
       } finally {
         slots.release();
+      }
+      // Aborted for the shutdown: neither held against the airline by the breaker nor retried.
+      if (opts.stopping?.aborted) {
+        if (pass === 'probe') await recordOutcome('neutral', true);
+        return { ok: false, reason: 'shutdown' };
       }
       const wasProbe = pass === 'probe';
       const canRetry = tries < opts.retries;

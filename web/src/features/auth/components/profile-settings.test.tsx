@@ -39,11 +39,22 @@ describe('profile (docs/product/accounts-and-plans.md#profile)', () => {
     expect(screen.getByRole('link', { name: /Upgrade Now/ }).getAttribute('href')).toBe('/plans');
   });
 
-  it('premium users get Manage Subscription (not wired yet: disabled)', async () => {
+  it("the page's subscription block takes the place of the upgrade link; without one, premium users get no link", async () => {
     await start({ is_premium: true });
     expect(screen.getByTestId('profile-account-type').textContent).toContain('Premium');
-    const manage = screen.getByRole('button', { name: 'Manage Subscription' }) as HTMLButtonElement;
-    expect(manage.disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: /Upgrade Now/ })).toBeNull();
+    resetTestState();
+  });
+
+  it('shows the subscription block it is given', async () => {
+    const user = buildUser();
+    mockApi(signedInAs(user));
+    function WithBlock() {
+      const { user: current } = useAuth();
+      return current ? <ProfileSettings user={current} subscription={<p>Billing block</p>} /> : null;
+    }
+    renderWithProviders(<WithBlock />);
+    expect(await screen.findByText('Billing block')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Upgrade Now/ })).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, formatPhone, trialDaysLeft, type User } from '@gowild/contract/auth';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
@@ -116,7 +116,7 @@ function EditableRow({ user, field, onSaved }: { user: User; field: EditableFiel
           </form>
         ) : (
           <div className="flex items-center justify-between gap-4">
-            <span className={shown ? 'text-slate-900' : 'text-slate-400 italic'} data-testid={`profile-${field}`}>
+            <span className={shown ? 'text-slate-900' : 'text-slate-500 italic'} data-testid={`profile-${field}`}>
               {shown || 'Not set'}
             </span>
             <button
@@ -142,8 +142,11 @@ function formatDate(iso: string | null): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** /profile: read-only e-mail, inline edits, account type, dates and the subscription button. */
-export function ProfileSettings({ user }: { user: User }) {
+/**
+ * /profile: read-only e-mail, inline edits, account type, dates, and the subscription block the page gives
+ * (billing's; without one, a link to the plans).
+ */
+export function ProfileSettings({ user, subscription }: { user: User; subscription?: ReactNode }) {
   const [saved, setSaved] = useState<EditableField | null>(null);
   const [savedAt, setSavedAt] = useState(0);
 
@@ -165,9 +168,9 @@ export function ProfileSettings({ user }: { user: User }) {
         <dl className="divide-y divide-slate-100">
           <div className="py-4 sm:grid sm:grid-cols-3 sm:gap-4">
             <dt className="text-sm font-medium text-slate-500">Email</dt>
-            <dd className="mt-1 text-slate-900 sm:col-span-2 sm:mt-0" data-testid="profile-email">
+            <dd className="mt-1 text-slate-900 [overflow-wrap:anywhere] sm:col-span-2 sm:mt-0" data-testid="profile-email">
               {user.email}
-              <span className="ml-2 text-xs text-slate-400">(cannot be changed)</span>
+              <span className="ml-2 text-xs text-slate-500">(cannot be changed)</span>
             </dd>
           </div>
           {(['first_name', 'last_name', 'phone_number'] as const).map((field) => (
@@ -217,17 +220,13 @@ export function ProfileSettings({ user }: { user: User }) {
           </div>
         </dl>
         <div className="border-t border-slate-100 py-4">
-          {user.is_premium ? (
-            // Wired to the billing portal by the Billing issue.
-            <Button variant="secondary" disabled title="Subscription management is coming soon">
-              Manage Subscription
-            </Button>
-          ) : (
-            <ButtonLink to={paths.plans} variant="premium">
-              <CrownIcon className="size-4" />
-              Upgrade Now
-            </ButtonLink>
-          )}
+          {subscription ??
+            (!user.is_premium && (
+              <ButtonLink to={paths.plans} variant="premium">
+                <CrownIcon className="size-4" />
+                Upgrade Now
+              </ButtonLink>
+            ))}
         </div>
       </section>
     </div>

@@ -4,13 +4,11 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CheckIcon, CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format-price';
 
 type Interval = 'monthly' | 'yearly';
 
-/** Whole dollars stay whole ($5); anything else gets cents ($4.99). */
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
-}
+export { formatPrice };
 
 /**
  * What the yearly plan saves against twelve months of the monthly plan at its current price
@@ -56,7 +54,7 @@ function FeatureList({ items, tone }: { items: string[]; tone: 'slate' | 'brand'
 export interface PlanComparisonProps {
   config: PublicConfig;
   viewer: 'guest' | 'free' | 'premium';
-  /** Starts the upgrade for the chosen plan; the Billing issue supplies checkout. */
+  /** Starts the checkout for the chosen plan. */
   onUpgrade: (plan: Plan) => void;
   upgrading?: boolean;
 }

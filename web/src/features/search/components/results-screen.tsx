@@ -120,7 +120,12 @@ export function ResultsScreen(props: ResultsScreenProps) {
       ) : null}
 
       {search.status === 'error' && search.error ? (
-        <SearchErrorPanel error={search.error} onRetry={NO_RETRY_STATUSES.has(search.error.status) ? undefined : props.onRetry} />
+        <SearchErrorPanel
+          error={search.error}
+          onRetry={NO_RETRY_STATUSES.has(search.error.status) ? undefined : props.onRetry}
+          searchesLeft={props.retrySearchesLeft ?? null}
+          resultsShown={anyShown}
+        />
       ) : null}
 
       {loading ? (

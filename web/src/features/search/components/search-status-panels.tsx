@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@gowild/contract/errors';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
@@ -5,9 +6,24 @@ import type { SearchError } from '../hooks/use-flight-search';
 
 /**
  * docs/product/search.md#search-errors: a 429 is the orange 'Daily Search Limit Reached' panel pointing to /plans;
- * anything else is red.
+ * a server restart (SERVER_RESTARTING, decision 057) is the amber 'Search interrupted' panel, which keeps the results
+ * already shown and offers to search again; anything else is red.
  */
-export function SearchErrorPanel({ error, onRetry }: { error: SearchError; onRetry?: () => void }) {
+export function SearchErrorPanel({
+  error,
+  onRetry,
+  searchesLeft = null,
+  resultsShown = false,
+}: {
+  error: SearchError;
+  onRetry?: () => void;
+  /** Free users' searches left today; null when searches are unlimited or the figure is unknown. */
+  searchesLeft?: number | null;
+  /** Some results arrived before the error and are still on screen. */
+  resultsShown?: boolean;
+}) {
+  if (error.code === ERROR_CODES.SERVER_RESTARTING)
+    return <RestartPanel error={error} onRetry={onRetry} searchesLeft={searchesLeft} resultsShown={resultsShown} />;
   if (error.status === 429 || error.code === 'QUOTA_EXCEEDED') {
     return (
       <Notice
@@ -43,6 +59,53 @@ export function SearchErrorPanel({ error, onRetry }: { error: SearchError; onRet
       }
     >
       {error.message}
+    </Notice>
+  );
+}
+
+/**
+ * The server restarted mid-search: its message, the results that came before it (they stand), and a way to search
+ * again. For a free user searching again is one more search, as a retry of partial results is (decision 041).
+ */
+function RestartPanel({
+  error,
+  onRetry,
+  searchesLeft,
+  resultsShown,
+}: {
+  error: SearchError;
+  onRetry?: () => void;
+  searchesLeft: number | null;
+  resultsShown: boolean;
+}) {
+  const canRetry = onRetry !== undefined && (searchesLeft === null || searchesLeft > 0);
+  return (
+    <Notice
+      tone="warning"
+      size="lg"
+      role="alert"
+      title="Search interrupted"
+      titleAs="h3"
+      data-testid="restart-panel"
+      action={
+        canRetry ? (
+          <Button variant="secondary" onClick={onRetry}>
+            Search again
+          </Button>
+        ) : null
+      }
+    >
+      <p>
+        {error.message}
+        {resultsShown ? ' The results below are incomplete.' : ''}
+      </p>
+      {searchesLeft !== null ? (
+        <p className="mt-1 text-xs" data-testid="retry-cost">
+          {canRetry
+            ? `Searching again uses 1 of your ${searchesLeft} ${searchesLeft === 1 ? 'search' : 'searches'} left today.`
+            : 'No searches left today to search again with.'}
+        </p>
+      ) : null}
     </Notice>
   );
 }

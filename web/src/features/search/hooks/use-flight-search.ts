@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@gowild/contract/errors';
 import type { Flight } from '@gowild/contract/flights';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '@/lib/api-client';
@@ -136,6 +137,8 @@ export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
           dispatch({ type: 'summary', failed: ev.failed ?? [] });
         } else if (ev.type === 'error') {
           dispatch({ type: 'error', error: { message: ev.message || SEARCH_DEFAULTS.page, status: ev.status, code: ev.code } });
+          // A search the server's restart cut short counts when results had arrived (decision 055): refresh the usage.
+          if (ev.code === ERROR_CODES.SERVER_RESTARTING) onSuccess.current?.();
           return;
         }
       }

@@ -1,0 +1,51 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { AppModule } from '../../lib/app-module';
+import type { Clock } from '../../lib/clock';
+import type { BillingProvider } from '../../providers/billing/billing.provider';
+import type { DemoStore } from '../../providers/billing/demo';
+import type { EmailProvider } from '../../providers/email/email.provider';
+import type { AuthService, UsersService } from '../accounts/accounts.module';
+import { billingCommands } from './billing.cli';
+import { createBillingRepository, createDemoStore } from './billing.repository';
+import { billingRoutes } from './billing.routes';
+import { type BillingService, createBillingService } from './billing.service';
+
+export type { BillingService } from './billing.service';
+export { entitlementsOf, userEntitlements } from './entitlements';
+
+export interface BillingDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  email: EmailProvider;
+  auth: AuthService;
+  users: UsersService;
+  /** Builds the provider from config; the demo keeps its records in this module's tables (the store it is given). */
+  openProvider: (demoStore: DemoStore) => BillingProvider;
+}
+
+interface BillingServices {
+  billing: BillingService;
+}
+
+/** Checkout, trial, portal and webhooks (docs/product/billing.md); the demo checkout when there is no Stripe key. */
+export function createBillingModule(deps: BillingDeps, overrides: Partial<BillingServices> = {}) {
+  const billing =
+    overrides.billing ??
+    createBillingService({
+      config: deps.config,
+      clock: deps.clock,
+      provider: deps.openProvider(createDemoStore(deps.db)),
+      repo: createBillingRepository(deps.db),
+      users: deps.users,
+      email: deps.email,
+    });
+  return {
+    name: 'billing',
+    services: { billing } satisfies BillingServices,
+    routes: (app) => billingRoutes(app, { auth: deps.auth, billing }),
+    cli: billingCommands({ billing }),
+  } satisfies AppModule;
+}
+export type BillingModule = ReturnType<typeof createBillingModule>;

@@ -1,0 +1,311 @@
+import { BILLING_MESSAGES } from '@gowild/contract/billing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli';
+import type { AppDeps } from '../../deps';
+import { readOutbox } from '../../providers/email/outbox-reader';
+import { buildAccountsTestApp, createUser } from '../../test/factories';
+import { FAKE_PRICES, type FakeStripe, signature, startFakeStripe, stripeEvent } from '../../test/fake-stripe';
+
+/**
+ * POST /api/stripe/webhook against the real Stripe adapter and a local fake of Stripe's API
+ * (docs/product/billing.md#webhooks): signature over the raw body, each event once, the subscription re-read.
+ */
+let app: FastifyInstance;
+let deps: AppDeps;
+let dataDir: string;
+let stripe: FakeStripe;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  ({ app, deps, dataDir } = await buildAccountsTestApp({ env: stripe.env }));
+  // Building an app allows for a loaded machine.
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+  await stripe.close();
+});
+
+const now = () => Math.floor(deps.clock.now().getTime() / 1000);
+const DAY = 86_400;
+
+/** A user with a Stripe customer on record, as after their first checkout. */
+async function customerUser(overrides: Parameters<typeof createUser>[1] = {}) {
+  const customer = `cus_${Math.random().toString(36).slice(2, 12)}`;
+  const user = await createUser(deps, { stripeCustomerId: customer, ...overrides });
+  return { user, customer };
+}
+
+async function deliver(type: string, object: unknown, opts: { timestamp?: number; secret?: string; header?: string | null } = {}) {
+  const event = stripeEvent(type, object, now());
+  const header =
+    opts.header === undefined ? signature(event.payload, { timestamp: opts.timestamp ?? now(), secret: opts.secret }) : opts.header;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(header === null ? {} : { 'stripe-signature': header }) },
+    payload: event.payload,
+  });
+  return { res, event };
+}
+
+async function redeliver(event: { payload: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature(event.payload, { timestamp: now() }) },
+    payload: event.payload,
+  });
+}
+
+const flags = async (userId: string) => {
+  const row = await deps.users.findById(userId);
+  return { isPremium: row!.isPremium, isTrial: row!.isTrial, trialEnd: row!.trialEnd };
+};
+const FREE = { isPremium: false, isTrial: false, trialEnd: null };
+
+describe('the signature', () => {
+  it('a forged signature is 400 and changes nothing', async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'active' });
+    const { res } = await deliver('customer.subscription.updated', sub, { secret: 'whsec_not_the_right_one' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: BILLING_MESSAGES.webhookSignature });
+    expect(await flags(user.id)).toEqual(FREE);
+  });
+
+  it('a signature older than 300 s is 400 and changes nothing', async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'active' });
+    const { res } = await deliver('customer.subscription.updated', sub, { timestamp: now() - 301 });
+    expect(res.statusCode).toBe(400);
+    expect(await flags(user.id)).toEqual(FREE);
+    // The same event signed within the tolerance goes through.
+    const fresh = await deliver('customer.subscription.updated', sub, { timestamp: now() - 250 });
+    expect(fresh.res.statusCode).toBe(200);
+    expect((await flags(user.id)).isPremium).toBe(true);
+  });
+
+  it('no signature, or a body changed after signing, is 400', async () => {
+    const { customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'active' });
+    expect((await deliver('customer.subscription.updated', sub, { header: null })).res.statusCode).toBe(400);
+    const event = stripeEvent('customer.subscription.updated', sub, now());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature(event.payload, { timestamp: now() }) },
+      payload: event.payload.replace('"active"', '"trialing"'),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('once per event, and the subscription re-read', () => {
+  it('the same event twice has one effect: one payment-failed e-mail', async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'past_due' });
+    const invoice = {
+      id: 'in_1',
+      object: 'invoice',
+      customer,
+      amount_due: 500,
+      currency: 'usd',
+      attempt_count: 1,
+      next_payment_attempt: now() + 3 * DAY,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    };
+    const first = await deliver('invoice.payment_failed', invoice);
+    expect(first.res.json()).toEqual({ received: true, duplicate: false });
+    const second = await redeliver(first.event);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ received: true, duplicate: true });
+    const mails = await readOutbox(dataDir, { to: user.email });
+    expect(mails.map((m) => m.subject)).toEqual(['We could not charge your card for GoWild Finder Premium']);
+    expect(mails[0]!.text).toContain('$5');
+    expect(await flags(user.id)).toMatchObject({ isPremium: true, isTrial: false });
+  });
+
+  it("the event's copy of the subscription is not trusted: Stripe's current state is", async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'canceled', ended_at: now() });
+    // A late 'created' event still says trialing; Stripe says canceled.
+    const { res } = await deliver('customer.subscription.created', { ...sub, status: 'trialing', trial_end: now() + 7 * DAY });
+    expect(res.statusCode).toBe(200);
+    expect(await flags(user.id)).toEqual(FREE);
+  });
+
+  const permutations = <T>(items: T[]): T[][] =>
+    items.length <= 1
+      ? [items]
+      : items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]));
+  const orders = permutations(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+
+  it.each(orders.map((o) => [o.map((t) => t.split('.').pop()).join(' → '), o] as const))(
+    'created/updated/deleted delivered as %s end free',
+    async (_name, order) => {
+      const { user, customer } = await customerUser();
+      // What Stripe went through: trialing, then active, then canceled; the events come late and in any order.
+      const trialing = stripe.setSubscription({ customer, status: 'trialing', trial_end: now() + 7 * DAY });
+      const copies: Record<string, unknown> = { 'customer.subscription.created': trialing };
+      copies['customer.subscription.updated'] = stripe.setSubscription({ id: trialing.id, customer, status: 'active' });
+      copies['customer.subscription.deleted'] = stripe.setSubscription({ id: trialing.id, customer, status: 'canceled', ended_at: now() });
+      for (const type of order) expect((await deliver(type, copies[type])).res.statusCode).toBe(200);
+      expect(await flags(user.id)).toEqual(FREE);
+      const summary = await deps.billing.subscriptionOf((await deps.users.findById(user.id))!);
+      expect(summary.subscription).toMatchObject({ status: 'canceled', is_premium: false });
+    },
+  );
+
+  it.each([
+    ['created → updated', ['customer.subscription.created', 'customer.subscription.updated']],
+    ['updated → created', ['customer.subscription.updated', 'customer.subscription.created']],
+  ] as const)('created/updated delivered as %s while the subscription is active end premium, not in trial', async (_name, order) => {
+    const { user, customer } = await customerUser();
+    const trialing = stripe.setSubscription({ customer, status: 'trialing', trial_end: now() + 7 * DAY, price: FAKE_PRICES.yearly });
+    const active = stripe.setSubscription({ id: trialing.id, customer, status: 'active', price: FAKE_PRICES.yearly });
+    const copies: Record<string, unknown> = { 'customer.subscription.created': trialing, 'customer.subscription.updated': active };
+    for (const type of order) await deliver(type, copies[type]);
+    expect(await flags(user.id)).toEqual({ isPremium: true, isTrial: false, trialEnd: null });
+  });
+});
+
+describe('the states of docs/product/billing.md#subscription-states', () => {
+  it('checkout completed links the customer by the client reference and starts the trial', async () => {
+    const user = await createUser(deps);
+    const customer = `cus_new_${user.id.slice(0, 8)}`;
+    const trialEnd = now() + 7 * DAY;
+    const sub = stripe.setSubscription({ customer, status: 'trialing', trial_end: trialEnd, price: FAKE_PRICES.yearly });
+    const { res } = await deliver('checkout.session.completed', {
+      id: 'cs_test_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer,
+      subscription: sub.id,
+      client_reference_id: user.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await flags(user.id)).toEqual({ isPremium: true, isTrial: true, trialEnd });
+    const row = await deps.users.findById(user.id);
+    expect(row!.stripeCustomerId).toBe(customer);
+    expect((await deps.billing.subscriptionOf(row!)).subscription).toMatchObject({ plan: 'yearly', status: 'trialing' });
+  });
+
+  it('payment failed keeps premium while past_due; then canceled makes the user free', async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'active' });
+    await deliver('invoice.paid', { id: 'in_2', object: 'invoice', customer, parent: { subscription_details: { subscription: sub.id } } });
+    expect((await flags(user.id)).isPremium).toBe(true);
+
+    stripe.setSubscription({ id: sub.id, customer, status: 'past_due' });
+    const failed = await deliver('invoice.payment_failed', {
+      id: 'in_3',
+      object: 'invoice',
+      customer,
+      amount_due: 500,
+      currency: 'usd',
+      attempt_count: 1,
+      next_payment_attempt: now() + 3 * DAY,
+      parent: { subscription_details: { subscription: sub.id } },
+    });
+    expect(failed.res.statusCode).toBe(200);
+    expect(await flags(user.id)).toEqual({ isPremium: true, isTrial: false, trialEnd: null });
+
+    stripe.setSubscription({ id: sub.id, customer, status: 'canceled', ended_at: now() });
+    await deliver('customer.subscription.deleted', { ...sub, status: 'canceled' });
+    expect(await flags(user.id)).toEqual(FREE);
+  });
+
+  it('a trial that ends without payment makes the user free', async () => {
+    const { user, customer } = await customerUser();
+    const trialEnd = now() + 7 * DAY;
+    const sub = stripe.setSubscription({ customer, status: 'trialing', trial_end: trialEnd });
+    await deliver('customer.subscription.created', sub);
+    expect(await flags(user.id)).toEqual({ isPremium: true, isTrial: true, trialEnd });
+
+    // No card at the trial's end: the checkout asked Stripe to cancel (trial_settings.end_behavior).
+    stripe.setSubscription({ id: sub.id, customer, status: 'canceled', trial_end: trialEnd, ended_at: trialEnd });
+    await deliver('customer.subscription.deleted', sub);
+    expect(await flags(user.id)).toEqual(FREE);
+  });
+
+  it.each(['unpaid', 'incomplete', 'incomplete_expired', 'paused'] as const)('%s is free', async (status) => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status });
+    await deliver('customer.subscription.updated', sub);
+    expect(await flags(user.id)).toEqual(FREE);
+  });
+
+  it('set to cancel at the period end stays premium until Stripe ends it', async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'active', cancel_at_period_end: true, current_period_end: now() + 20 * DAY });
+    await deliver('customer.subscription.updated', sub);
+    expect((await flags(user.id)).isPremium).toBe(true);
+    const row = await deps.users.findById(user.id);
+    expect((await deps.billing.subscriptionOf(row!)).subscription).toMatchObject({
+      cancel_at_period_end: true,
+      current_period_end: now() + 20 * DAY,
+    });
+  });
+
+  it('trial will end sends the reminder with the date and the price', async () => {
+    const { user, customer } = await customerUser();
+    const trialEnd = now() + 3 * DAY;
+    const sub = stripe.setSubscription({ customer, status: 'trialing', trial_end: trialEnd, price: FAKE_PRICES.yearly });
+    await deliver('customer.subscription.trial_will_end', sub);
+    const [mail] = await readOutbox(dataDir, { to: user.email });
+    expect(mail?.subject).toBe('Your GoWild Finder trial ends in 3 days');
+    expect(mail?.text).toContain('$50 per year');
+    expect(mail?.text).toContain('Manage Subscription');
+  });
+
+  it('an event for a customer we do not know is acknowledged and changes nobody', async () => {
+    const sub = stripe.setSubscription({ customer: 'cus_nobody', status: 'active' });
+    const { res } = await deliver('customer.subscription.updated', sub);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('an event type we do not use is acknowledged', async () => {
+    const { res } = await deliver('customer.updated', { id: 'cus_x', object: 'customer' });
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+  });
+
+  it('Stripe unreachable while handling: 503, and the retry is handled in full', async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'active' });
+    stripe.setOutage(true);
+    const { res, event } = await deliver('customer.subscription.updated', sub);
+    stripe.setOutage(false);
+    expect(res.statusCode).toBe(503);
+    expect(await flags(user.id)).toEqual(FREE);
+    const retry = await redeliver(event);
+    expect(retry.json()).toEqual({ received: true, duplicate: false });
+    expect((await flags(user.id)).isPremium).toBe(true);
+  });
+});
+
+describe("the operator's grant (decision 073)", () => {
+  async function cli(...argv: string[]) {
+    const lines: string[] = [];
+    await runCli(argv, (l) => lines.push(l), deps);
+    return lines.join('\n');
+  }
+
+  it('a cancelled subscription does not take away premium granted with user:grant', async () => {
+    const { user, customer } = await customerUser();
+    await cli('user:grant', user.email, 'premium');
+    const sub = stripe.setSubscription({ customer, status: 'canceled', ended_at: now() });
+    await deliver('customer.subscription.deleted', sub);
+    expect((await flags(user.id)).isPremium).toBe(true);
+    await cli('user:revoke', user.email, 'premium');
+    expect((await flags(user.id)).isPremium).toBe(false);
+  });
+
+  it('user:revoke premium leaves a paying subscriber premium', async () => {
+    const { user, customer } = await customerUser();
+    await cli('user:grant', user.email, 'premium');
+    await deliver('customer.subscription.updated', stripe.setSubscription({ customer, status: 'active' }));
+    await cli('user:revoke', user.email, 'premium');
+    expect((await flags(user.id)).isPremium).toBe(true);
+  });
+});

@@ -1,0 +1,17 @@
+import { BILLING_MESSAGES } from '@gowild/contract/billing';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /stripe/demo/checkout/:id/confirm → { redirect_url }: the demo's "payment", which charges nothing. */
+export function confirmDemoCheckout(sessionId: string): Promise<{ redirect_url: string }> {
+  return apiRequest(`/stripe/demo/checkout/${encodeURIComponent(sessionId)}/confirm`, {
+    method: 'POST',
+    action: 'confirm the demo checkout',
+    defaultMessage: BILLING_MESSAGES.checkoutDefault,
+    prefer: 'error',
+  });
+}
+
+export function useConfirmDemoCheckout() {
+  return useMutation({ mutationFn: confirmDemoCheckout });
+}
