@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { queryRedactingLoggerOptions } from './lib/log-redaction';
+import { registerCompression } from './plugins/compression';
 import { edgeServerOptions, registerConnectionCap } from './plugins/connections';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   registerValidation(app);
 
   await registerSecurity(app, config, deps.requestRateLimits);
+  await registerCompression(app);
   await registerOpenApi(app, config.APP_VERSION);
   registerHttpMetrics(app, deps.metrics, config);
   const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);

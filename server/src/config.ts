@@ -49,6 +49,10 @@ export const configSchema = z.object({
   // Plans and quotas (docs/product/accounts-and-plans.md#plans-catalogue: one catalogue, one quota setting; every text
   // is rendered from these).
   FREE_SEARCHES_PER_DAY: int(3, 0, 1000),
+  // The search log is written in batches off the request path (decision 065): every this many ms (0: each row at
+  // once, on the request path), or as soon as this many rows wait.
+  SEARCH_LOG_FLUSH_MS: int(250, 0, 60_000),
+  SEARCH_LOG_BATCH_ROWS: int(200, 1, 10_000),
   PLAN_MONTHLY_PRICE: num(5),
   PLAN_MONTHLY_REGULAR_PRICE: num(10),
   PLAN_YEARLY_PRICE: num(50),
@@ -72,6 +76,8 @@ export const configSchema = z.object({
   EMULATOR_BUCKET_MINUTES: int(30, 1),
   FLIGHT_CACHE_TTL_SECONDS: int(600, 0),
   FLIGHT_CACHE_STALE_SECONDS: int(3600, 0),
+  // Assembled search answers kept for the fresh time above (decision 063); 0 turns the answer cache off.
+  ANSWER_CACHE_MAX_MB: int(128, 0),
   UPSTREAM_CONCURRENCY: int(50, 1, 500),
   UPSTREAM_RPS: num(100, 0.1),
   // Back-pressure (a 429 or 406) halves the request rate down to the floor; each good answer adds the step back.
@@ -183,12 +189,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   // TEST_NOW is the one outside setting tests take: `npm run test:clocks` runs the whole suite on chosen days.
   const pinned = process.env.TEST_NOW ? { TEST_NOW: process.env.TEST_NOW } : {};
   // Jobs run on in-process timers unless a test asks for the queue (starting pg-boss costs seconds per database).
+  // Tests write the search log through (a test reads it right after a search); its batching has tests of its own.
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     EMULATOR_LATENCY_MS: '0',
     EMULATOR_JITTER_MS: '0',
     JOBS_RUNNER: 'interval',
+    SEARCH_LOG_FLUSH_MS: '0',
     ...pinned,
     ...overrides,
   });

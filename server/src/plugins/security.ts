@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import type { RateLimitStore } from '../lib/rate-limit';
 
@@ -38,7 +38,9 @@ const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * `frame-ancestors` says, for browsers without CSP 2 (docs/decisions/054-security-headers-and-metrics-access.md).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config, counters: RateLimitStore) {
-  await app.register(helmet, {
+  // The helmet middleware, built once: @fastify/helmet builds it again from its options on every request (parsing
+  // the CSP each time), for headers that never change (decision 065).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -62,6 +64,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, cou
     // Sent below, and only where it means something.
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   // `request.protocol` reads `x-forwarded-proto` only from a trusted proxy (TRUST_PROXY); otherwise the socket's.
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);

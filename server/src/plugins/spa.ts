@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a deploy is seen at once.
+ * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a deploy is seen at once. Each
+ * file goes out in its pre-compressed copy (brotli, else gzip) when the client accepts one.
  * Returns the fallback used by the not-found handler for client-side routes.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<(reply: FastifyReply) => unknown> {
@@ -24,6 +25,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of each asset (scripts/precompress.mjs): sent as they are, never compressed
+    // per request (decision 064).
+    preCompressed: true,
     // We set cache-control ourselves: hashed assets forever, everything else revalidated.
     cacheControl: false,
     setHeaders: (res, filePath) => {

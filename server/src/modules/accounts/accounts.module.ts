@@ -16,6 +16,7 @@ import { type PasswordHasher, createPasswordHasher } from './auth/password';
 import { createSessionTokens, resolveJwtSecret } from './auth/tokens';
 import { type SearchGate, createSearchGate } from './entitlements/search-gate';
 import { createSearchLogRepository } from './entitlements/search-log.repository';
+import { type SearchLogWriter, createSearchLogWriter } from './entitlements/search-log.writer';
 import { createSearchUsageRepository } from './entitlements/search-usage.repository';
 import { type SearchUsageService, createSearchUsageService } from './entitlements/search-usage.service';
 import { createUsersRepository } from './users/users.repository';
@@ -57,6 +58,8 @@ interface AccountsServices {
   searchUsage: SearchUsageService;
   /** The entitlement check every flight search passes (401/403/429 and the quota reservation). */
   searchGate: SearchGate;
+  /** The search log's batched writer (decision 065): `flush()` writes what is queued now. */
+  searchLog: SearchLogWriter;
 }
 
 /** Sign-up and sign-in, sessions, users, the search gate and the daily quota (docs/product/accounts-and-plans.md). */
@@ -89,12 +92,17 @@ export function createAccountsModule(deps: AccountsDeps, overrides: Partial<Acco
   const users = overrides.users ?? createUsersService({ repo: createUsersRepository(db), hasher: passwordHasher, clock });
   const searchUsage =
     overrides.searchUsage ?? createSearchUsageService({ usage: usageRepo, clock, freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY });
+  const searchLog = createSearchLogWriter({
+    repo: createSearchLogRepository(db),
+    flushEveryMs: config.SEARCH_LOG_FLUSH_MS,
+    batchRows: config.SEARCH_LOG_BATCH_ROWS,
+  });
   const searchGate =
     overrides.searchGate ??
     createSearchGate({
       auth,
       usage: usageRepo,
-      log: createSearchLogRepository(db),
+      log: searchLog,
       clock,
       freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY,
       metrics,
@@ -109,13 +117,21 @@ export function createAccountsModule(deps: AccountsDeps, overrides: Partial<Acco
   };
   return {
     name: 'accounts',
-    services: { auth, users, searchUsage, searchGate } satisfies AccountsServices,
-    routes: (app) => authRoutes(app, { auth, usage: searchUsage }),
+    services: { auth, users, searchUsage, searchGate, searchLog } satisfies AccountsServices,
+    routes: async (app) => {
+      // The app's logger, for the search log writer's failures (they happen after the request that queued the row).
+      searchLog.useLogger(app.log);
+      await authRoutes(app, { auth, usage: searchUsage });
+    },
     jobs: [purgeExpired],
     cli: accountsCommands({ users }),
     metrics,
-    // The reset e-mails run in the background: wait for them before the e-mail provider closes.
-    close: () => background.idle(),
+    // The reset e-mails run in the background: wait for them before the e-mail provider closes. The queued search
+    // log rows are written before the database closes (the app has stopped taking requests by now).
+    close: async () => {
+      await background.idle();
+      await searchLog.close();
+    },
   } satisfies AppModule;
 }
 export type AccountsModule = ReturnType<typeof createAccountsModule>;

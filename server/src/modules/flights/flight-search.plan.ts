@@ -37,11 +37,23 @@ export interface PlanContext {
 
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 
+/** What a valid airport list reads as: it depends on the fixed airport and city data only, so it is kept (decision 063). */
+const readAirportsMemo = new Map<string, { normalized: string; airports: readonly string[] }>();
+
 /**
  * The rules of docs/product/search.md#input-rules: trimmed, upper-cased, CITY:XXX kept; every item must be a known
  * airport or city group. The query schema has already refused a missing or blank value.
  */
 function readAirports(raw: string, requiredMessage: string): { normalized: string; airports: string[] } {
+  const known = readAirportsMemo.get(raw);
+  if (known) return { normalized: known.normalized, airports: [...known.airports] };
+  const read = readAirportsUncached(raw, requiredMessage);
+  if (readAirportsMemo.size >= 1000) readAirportsMemo.clear();
+  readAirportsMemo.set(raw, { normalized: read.normalized, airports: [...read.airports] });
+  return read;
+}
+
+function readAirportsUncached(raw: string, requiredMessage: string): { normalized: string; airports: string[] } {
   const normalized = normalizeAirportInput(raw);
   const items = normalized.split(',').filter(Boolean);
   if (items.length === 0) throw badRequest(requiredMessage);
@@ -90,21 +102,22 @@ export function planOutbound(
     throw badRequest(SEARCH_MESSAGES.sameOriginDestination);
 
   const queries: FlightQuery[] = [];
-  const codes: string[] = [];
+  const codes = new Set<string>();
+  const origins = new Set(origin.airports);
   for (const o of origin.airports) {
     // A single route is asked for even without a nonstop in the network: the airline sells connections too.
     const targets = destination ? destination.airports : ctx.destinationsFrom(o);
     for (const d of targets) {
-      if (origin.airports.includes(d)) continue;
+      if (origins.has(d)) continue;
       queries.push({ origin: o, destination: d, date });
-      if (!codes.includes(d)) codes.push(d);
+      codes.add(d);
     }
   }
   return {
     kind: single ? 'single' : 'search',
     direction: 'outbound',
     queries,
-    codes,
+    codes: [...codes],
     search_parameters: {
       origin: origin.normalized,
       origin_airports: origin.airports,

@@ -23,6 +23,9 @@ export interface SearchRun {
   cutShort: boolean;
   resultsFound: number;
   totalFlights: number;
+  /** When the run started (epoch ms on the app clock) and the age of its oldest fresh airline answer, or -1: how long the answer stays fresh (decision 063). */
+  startedAt: number;
+  oldestAgeSeconds: number;
 }
 
 /** Seat counts are a premium entitlement (docs/product/search.md#seat-counts): everyone else gets fares without them. */
@@ -81,6 +84,8 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
     opts: { signal?: AbortSignal; onGroup?: (g: GroupDone) => void } = {},
   ): Promise<SearchRun> {
     const started = performance.now();
+    const startedAt = clock.now().getTime();
+    let oldestAgeSeconds = -1;
     const groupOf = (q: FlightQuery) => (plan.direction === 'inbound' ? q.origin : q.destination);
     const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1, dropped: 0 }]));
     for (const q of plan.queries) (groups.get(groupOf(q)) as { pending: number }).pending++;
@@ -100,6 +105,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
         if (result.status === 'failed') g.failed = true;
         else {
           answered++;
+          if (result.status === 'ok') oldestAgeSeconds = Math.max(oldestAgeSeconds, result.ageSeconds);
           for (const f of result.flights) g.flights.push(presentFlight(f, caller));
           if (result.status === 'stale') g.staleAge = Math.max(g.staleAge, result.ageSeconds);
           g.dropped += result.dropped ?? 0;
@@ -145,7 +151,7 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       { kind: plan.kind, result: allFailed ? 'failed' : failed.length > 0 ? 'partial' : 'complete' },
       (performance.now() - started) / 1000,
     );
-    return { response, allFailed, cutShort, resultsFound, totalFlights };
+    return { response, allFailed, cutShort, resultsFound, totalFlights, startedAt, oldestAgeSeconds };
   }
 
   return { run };

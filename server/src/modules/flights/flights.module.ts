@@ -9,6 +9,7 @@ import type { FrontierEmulator } from '../../providers/flights/emulator/server';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
 import type { SearchGate } from '../accounts/accounts.module';
 import type { ReferenceService } from '../reference/reference.module';
+import { type AnswerCache, createAnswerCache } from './answer-cache';
 import { type FlightCache, createMemoryFlightCache, createRedisFlightCache } from './flight-cache';
 import { type PlanContext, type SearchPlan, planInbound, planOutbound } from './flight-search.plan';
 import { type FlightSearchService, createFlightSearchService } from './flight-search.service';
@@ -24,6 +25,8 @@ export interface FlightsEngine {
   gateway: UpstreamGateway;
   search: FlightSearchService;
   cache: FlightCache;
+  /** Assembled answers, one per search and entitlement view, for the flight cache's fresh time (decision 063). */
+  answers: AnswerCache;
   metrics: FlightMetrics;
   /** Set when FLIGHTS_PROVIDER=emulator: the in-process emulator the adapter talks to. */
   emulator?: FrontierEmulator;
@@ -72,6 +75,12 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     ...opts.gateway,
   });
   const search = createFlightSearchService({ gateway, clock, metrics, demo: provider.demo });
+  const answers = createAnswerCache({
+    clock,
+    freshSeconds: config.FLIGHT_CACHE_TTL_SECONDS,
+    maxBytes: config.ANSWER_CACHE_MAX_MB * 1024 * 1024,
+    metrics: opts.metrics,
+  });
   const context = (): PlanContext => ({
     now: clock.now(),
     destinationsFrom: (o) => reference.destinationsFrom(o),
@@ -83,6 +92,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     gateway,
     search,
     cache,
+    answers,
     metrics,
     emulator: opts.emulator,
     planOutbound: (input) => planOutbound(input, context()),

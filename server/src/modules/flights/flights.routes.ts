@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { ERROR_CODES } from '@gowild/contract/errors';
 import {
   SEARCH_MESSAGES,
@@ -11,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
+import { ndjsonBody } from '../../lib/ndjson-body';
 import type { SearchEnd, SearchGate, SearchKind, SearchOutcome, SearchTicket } from '../accounts/accounts.module';
 import type { SearchPlan } from './flight-search.plan';
 import type { SearchRun } from './flight-search.service';
@@ -82,6 +82,12 @@ export const flightRoutes: FastifyPluginAsyncZod<{
   async function answer(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
     const ticket = ticketOf(request);
     const p = make();
+    // A kept answer for the same search and view (decision 063): the gate's ticket is settled as for a fresh one.
+    const kept = flights.answers.lookup(p, ticket.caller);
+    if (kept) {
+      await settle(ticket, p, endOf(kept.run), wholeAnswer(kept.run, p));
+      return flights.answers.send(request, reply, kept);
+    }
     return track(
       (async () => {
         const gone = clientGone(reply);
@@ -98,7 +104,8 @@ export const flightRoutes: FastifyPluginAsyncZod<{
           }
           await settle(ticket, p, endOf(run), wholeAnswer(run, p));
           if (run.allFailed) throw upstreamFailed();
-          return run.response;
+          const json = reply.serialize(run.response) as string;
+          return flights.answers.send(request, reply, flights.answers.keep(p, ticket.caller, run, json));
         } catch (err) {
           // A fault charges nothing (a search settled above stays as it was settled).
           await settle(ticket, p, 'failed', NOTHING).catch(() => {});
@@ -115,7 +122,7 @@ export const flightRoutes: FastifyPluginAsyncZod<{
   async function stream(request: FastifyRequest, reply: FastifyReply, make: () => SearchPlan) {
     const ticket = ticketOf(request);
     const p = make();
-    const out = new PassThrough();
+    const out = ndjsonBody(request, reply);
     const write = (e: SearchStreamEvent) => out.write(`${JSON.stringify(e)}\n`);
     const writeError = (e: HttpError) => write({ type: 'error', status: e.statusCode, error: e.message, message: e.message, code: e.code });
     const gone = clientGone(reply);

@@ -1,6 +1,7 @@
 import { type Plan, type PublicConfig, publicConfigSchema } from '@gowild/contract/config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { prepareJson, sendPreparedJson } from '../../lib/prepared-json';
 
 /** The plans catalogue (docs/product/accounts-and-plans.md#plans-catalogue): every price shown or charged comes from here. */
 export function planCatalogue(config: Config): Plan[] {
@@ -46,10 +47,11 @@ function buildPublicConfig(config: Config): PublicConfig {
 }
 
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const body = buildPublicConfig(config);
+  // Fixed for the life of the process: checked against its schema and serialised once (decision 064), with an ETag.
+  const body = prepareJson(JSON.stringify(publicConfigSchema.parse(buildPublicConfig(config))));
   app.get(
     '/api/config',
     { schema: { tags: ['reference'], summary: 'Public configuration', response: { 200: publicConfigSchema } } },
-    async () => body,
+    async (request, reply) => sendPreparedJson(request, reply, body),
   );
 };

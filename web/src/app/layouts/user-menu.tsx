@@ -1,3 +1,4 @@
+import { ALERT_MESSAGES } from '@gowild/contract/notifications';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDelayedToggle } from '@/app/layouts/use-delayed-toggle';
@@ -6,7 +7,8 @@ import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAuth } from '@/lib/auth/auth-context';
 
-export const NOTIFICATIONS_PREMIUM_ALERT = 'Flight notifications are a premium feature. Upgrade your account to access this feature.';
+/** docs/product/alerts.md#notifications-page: what a non-premium user gets from the menu's Flight Notifications. */
+export const NOTIFICATIONS_PREMIUM_ALERT = ALERT_MESSAGES.menuPremium;
 
 export function displayName(user: { first_name: string; last_name: string } | null): string {
   const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim();

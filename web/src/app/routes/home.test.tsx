@@ -159,6 +159,42 @@ describe('home: sharing', () => {
   });
 });
 
+describe('home: price alerts (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }, () => {
+  // Built per test: signedInAs stores the token, which each test's clean-up removes.
+  const premium = () => ({
+    ...base,
+    ...signedInAs(buildUser({ is_premium: true })),
+    'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+    'GET /api/flights/search/stream': () => ndjson(streamEvents),
+    'GET /api/flights/inbound/stream': () =>
+      ndjson([
+        { type: 'start', total: 1, codes: ['MCO'], search_parameters: { ...params, origin: null, destination: 'LAS' } },
+        { type: 'destination', code: 'MCO', flights: [buildFlight({ origin: 'MCO', destination: 'LAS', goWild: 49 })], done: 1, total: 1 },
+        { type: 'summary', summary: { total_origins: 1, total_flights: 1, search_timestamp: 'x' } },
+      ]),
+  });
+
+  async function openAlert(card: string) {
+    const item = (await screen.findAllByTestId('destination-card')).find((c) => c.dataset.code === card)!;
+    fireEvent.click(within(item).getAllByRole('button')[0]!);
+    fireEvent.click(await within(item).findByRole('button', { name: 'Price alert' }));
+    return screen.findByRole('dialog', { name: 'Create Price Alert' });
+  }
+
+  it('opens the modal for a card: the searched origin to the card on outbound, the card to the searched destination on inbound', async () => {
+    mockApi(premium());
+    const { unmount } = renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}` });
+    const outbound = await openAlert('MCO');
+    expect(within(outbound).getByTestId('alert-route').textContent).toBe('Denver (DEN) → Orlando (MCO)');
+    expect(outbound.querySelector(`button[data-date="${tomorrow}"]`)!.getAttribute('aria-pressed')).toBe('true');
+    unmount();
+
+    renderWithProviders(<HomeRoute />, { route: `/?destination=LAS&date=${tomorrow}&direction=inbound` });
+    const inbound = await openAlert('MCO');
+    expect(within(inbound).getByTestId('alert-route').textContent).toBe('Orlando (MCO) → Las Vegas (LAS)');
+  });
+});
+
 describe('home: searching', () => {
   it('runs a link search for a premium user: progress, GoWild destinations first, partial notice, URL untouched', async () => {
     const api = mockApi({

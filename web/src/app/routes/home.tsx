@@ -1,6 +1,6 @@
 import { addDays } from '@gowild/contract/dates';
 import { LIMITS } from '@gowild/contract/limits';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRefreshSearchUsage, useSearchUsage } from '@/features/usage/api/get-search-usage';
 import { UsageBadge } from '@/features/usage/components/usage-badge';
@@ -8,6 +8,7 @@ import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { saveTripAndBuildHref } from '@/features/flight-summary/utils/summary-link';
 import { useUserLocation } from '@/features/location/hooks/use-user-location';
 import { distanceMiles } from '@/features/location/utils/distance';
+import type { AlertTarget } from '@/features/alerts/components/alert-modal';
 import { SearchPage, type SelectedTrip } from '@/features/search/components/search-page';
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
@@ -15,7 +16,10 @@ import { WhatsNewModal } from '@/features/whats-new/components/whats-new-modal';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
 
-/** `/`: the search experience, composed from search, usage, location, weather, flight-summary and what's-new. */
+// The alert modal is a chunk of its own, fetched the first time a premium user presses 'Price alert'.
+const AlertModal = lazy(() => import('@/features/alerts/components/alert-modal').then((m) => ({ default: m.AlertModal })));
+
+/** `/`: the search experience, composed from search, usage, location, weather, flight-summary, alerts and what's-new. */
 export function HomeRoute() {
   const auth = useAuth();
   const config = useAppConfig();
@@ -25,6 +29,7 @@ export function HomeRoute() {
   const navigate = useNavigate();
   const here = location.data;
   const upgrade = useUpgrade();
+  const [alertTarget, setAlertTarget] = useState<AlertTarget | null>(null);
 
   const distance = useMemo(() => (here ? (lat: number, lng: number) => distanceMiles(here, { lat, lng }) : undefined), [here]);
   const onSelectReturn = useCallback(
@@ -61,7 +66,9 @@ export function HomeRoute() {
         )}
         onSearchCompleted={() => void refreshUsage()}
         onSelectReturn={onSelectReturn}
+        onPriceAlert={setAlertTarget}
       />
+      <Suspense fallback={null}>{alertTarget ? <AlertModal target={alertTarget} onClosed={() => setAlertTarget(null)} /> : null}</Suspense>
       <WhatsNewModal version={config.data?.appVersion} monthlyPrice={monthly?.price} />
     </div>
   );

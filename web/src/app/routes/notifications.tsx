@@ -1,10 +1,17 @@
 import { PageHeader } from '@/app/routes/page-header';
+import { NotificationsView } from '@/features/alerts/components/notifications-view';
+import { useAuth } from '@/lib/auth/auth-context';
 
-/** /notifications: premium-only; the Alerts issue builds the page. */
+/** /notifications: premium-only (the router's guard); the user's price alerts and the form to add one. */
 export function NotificationsRoute() {
+  const { user } = useAuth();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <PageHeader title="Flight Notifications" />
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <PageHeader
+        title="Flight Notifications"
+        subtitle="Price alerts watch a route on up to 5 dates and e-mail you when a fare at or under your price appears."
+      />
+      <NotificationsView phoneNumber={user?.phone_number ?? null} />
     </div>
   );
 }

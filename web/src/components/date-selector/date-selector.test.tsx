@@ -109,3 +109,35 @@ describe('DateSelector calendar view', () => {
     expect((document.activeElement as HTMLElement | null)?.getAttribute('data-date')).toBe('2026-04-29');
   });
 });
+
+describe('DateSelector for several days (alerts)', () => {
+  function Multi({ onPick }: { onPick: (d: string) => void }) {
+    return (
+      <DateSelector
+        value="2026-05-02"
+        selected={['2026-04-30', '2026-05-02']}
+        onChange={onPick}
+        blackoutDates={[]}
+        allowBlackoutDates
+        minDate="2026-04-30"
+        today={TODAY}
+        label="Travel dates"
+      />
+    );
+  }
+
+  it('starts at the earliest day, shows every chosen day pressed and hands the pressed day back', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    render(<Multi onPick={onPick} />);
+    const pressed = screen.getAllByRole('button', { pressed: true }).map((b) => b.dataset.date);
+    expect(pressed).toEqual(['2026-04-30', '2026-05-02']);
+    expect(screen.queryByRole('button', { name: /April 29, 2026/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /May 2, 2026/ }));
+    expect(onPick).toHaveBeenLastCalledWith('2026-05-02');
+    await user.click(screen.getByRole('button', { name: 'Calendar view' }));
+    expect((screen.getByRole('button', { name: /April 29, 2026/ }) as HTMLButtonElement).disabled).toBe(true);
+    // Today cannot be picked, so there is no Today button.
+    expect(screen.queryByRole('button', { name: 'Today' })).toBeNull();
+  });
+});

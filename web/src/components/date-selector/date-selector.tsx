@@ -32,6 +32,16 @@ export interface DateSelectorProps {
   label?: string;
   /** Injected in tests; the traveller's today otherwise. */
   today?: string;
+  /**
+   * The earliest day that can be picked (today when absent); the box view starts there. Alerts pass tomorrow
+   * (docs/product/alerts.md#limits).
+   */
+  minDate?: string;
+  /**
+   * Several days at once (alerts): these show as chosen, `value` only says where the calendar opens, and `onChange`
+   * gets the day pressed so the caller adds or removes it.
+   */
+  selected?: readonly string[];
 }
 
 /**
@@ -46,35 +56,39 @@ export function DateSelector({
   allowBlackoutDates = false,
   label = 'Departure Date',
   today: todayProp,
+  minDate,
+  selected,
 }: DateSelectorProps) {
   const today = todayProp ?? localToday();
+  const first = minDate && minDate > today ? minDate : today;
   const blackout = useMemo(() => new Set(blackoutDates), [blackoutDates]);
   const [view, setView] = useState<'box' | 'calendar'>('box');
   const [expanded, setExpanded] = useState(false);
-  const [month, setMonth] = useState(() => monthStart(value && !isPast(value, today) ? value : today));
+  const [month, setMonth] = useState(() => monthStart(value && !isPast(value, first) ? value : first));
   const [focusDate, setFocusDate] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
-  const selectable = (date: string) => !isPast(date, today) && (allowBlackoutDates || !blackout.has(date));
+  const selectable = (date: string) => !isPast(date, first) && (allowBlackoutDates || !blackout.has(date));
+  const isChosen = (date: string) => (selected ? selected.includes(date) : value === date);
   const pick = (date: string) => {
     if (selectable(date)) onChange(date);
   };
 
-  const days = boxDays(today, LIMITS.boxViewDays);
+  const days = boxDays(first, LIMITS.boxViewDays);
   const shownDays = expanded ? days : days.slice(0, INITIAL_BOXES);
-  // A chosen date beyond the first boxes stays visible while collapsed.
-  if (!expanded && value && days.includes(value) && !shownDays.includes(value)) shownDays.push(value);
+  // Chosen dates beyond the first boxes stay visible while collapsed.
+  if (!expanded) for (const d of days) if (isChosen(d) && !shownDays.includes(d)) shownDays.push(d);
 
   const cells = calendarCells(month, LIMITS.calendarCells);
-  const canGoBack = month > monthStart(today);
+  const canGoBack = month > monthStart(first);
   const rovingDate =
     focusDate && cells.some((c) => c.date === focusDate)
       ? focusDate
-      : (cells.find((c) => c.date === value)?.date ?? cells.find((c) => c.date === today)?.date ?? cells.find((c) => c.inMonth)!.date);
+      : (cells.find((c) => c.date === value)?.date ?? cells.find((c) => c.date === first)?.date ?? cells.find((c) => c.inMonth)!.date);
 
   const moveFocus = (date: string) => {
-    if (isPast(date, today)) return;
+    if (isPast(date, first)) return;
     const target = monthStart(date);
     if (target !== month) setMonth(target);
     setFocusDate(date);
@@ -107,24 +121,24 @@ export function DateSelector({
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6" aria-labelledby={headingId}>
             {shownDays.map((date) => {
               const tags = dayTags(date, today, blackout);
-              const selected = value === date;
+              const chosen = isChosen(date);
               const disabled = !selectable(date);
               return (
                 <li key={date}>
                   <button
                     type="button"
                     data-date={date}
-                    aria-pressed={selected}
+                    aria-pressed={chosen}
                     aria-label={describe(date, tags)}
                     disabled={disabled}
                     onClick={() => pick(date)}
                     className={`flex w-full flex-col items-center rounded-lg border px-1 py-2 text-center transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                      selected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white hover:border-brand-500'
+                      chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white hover:border-brand-500'
                     } ${disabled ? 'cursor-not-allowed opacity-50' : ''}`}
                   >
-                    <span className={`text-xs ${selected ? 'text-brand-50' : 'text-slate-600'}`}>{formatWeekdayShort(date)}</span>
+                    <span className={`text-xs ${chosen ? 'text-brand-50' : 'text-slate-600'}`}>{formatWeekdayShort(date)}</span>
                     <span className="text-lg leading-tight font-bold">{dayOfMonth(date)}</span>
-                    <span className={`text-xs ${selected ? 'text-brand-50' : 'text-slate-600'}`}>{formatMonthShort(date)}</span>
+                    <span className={`text-xs ${chosen ? 'text-brand-50' : 'text-slate-600'}`}>{formatMonthShort(date)}</span>
                     <span className="mt-1 flex flex-wrap justify-center gap-0.5" aria-hidden="true">
                       {tags.map((t) => (
                         <span key={t} className={`rounded px-1 text-[10px] leading-4 font-medium ${TAG_STYLES[t]}`}>
@@ -193,7 +207,7 @@ export function DateSelector({
           >
             {cells.map(({ date, inMonth }) => {
               const tags = dayTags(date, today, blackout);
-              const selected = value === date;
+              const chosen = isChosen(date);
               const disabled = !selectable(date);
               const isBlackout = blackout.has(date);
               return (
@@ -203,13 +217,13 @@ export function DateSelector({
                   data-date={date}
                   data-testid="calendar-cell"
                   tabIndex={date === rovingDate ? 0 : -1}
-                  aria-pressed={selected}
+                  aria-pressed={chosen}
                   aria-label={describe(date, tags)}
                   disabled={disabled}
                   onClick={() => pick(date)}
                   onFocus={() => setFocusDate(date)}
                   className={`relative aspect-square rounded text-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                    selected
+                    chosen
                       ? 'bg-brand-700 font-bold text-white'
                       : disabled
                         ? 'cursor-not-allowed text-slate-400'
@@ -218,7 +232,7 @@ export function DateSelector({
                           : inMonth
                             ? 'text-slate-900 hover:bg-brand-50'
                             : 'text-slate-600 hover:bg-brand-50'
-                  } ${date === today && !selected ? 'ring-1 ring-brand-600' : ''}`}
+                  } ${date === today && !chosen ? 'ring-1 ring-brand-600' : ''}`}
                 >
                   {dayOfMonth(date)}
                   {isBlackout && !disabled ? (
@@ -229,16 +243,18 @@ export function DateSelector({
             })}
           </div>
           <div className="mt-2 flex flex-wrap gap-3 text-sm">
-            <button
-              type="button"
-              className="font-medium text-brand-700 underline-offset-2 hover:underline"
-              onClick={() => {
-                setMonth(monthStart(today));
-                pick(today);
-              }}
-            >
-              Today
-            </button>
+            {first === today ? (
+              <button
+                type="button"
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                onClick={() => {
+                  setMonth(monthStart(today));
+                  pick(today);
+                }}
+              >
+                Today
+              </button>
+            ) : null}
             <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setView('box')}>
               Show less
             </button>
@@ -248,7 +264,7 @@ export function DateSelector({
           </div>
         </div>
       )}
-      {value && blackout.has(value) ? (
+      {!selected && value && blackout.has(value) ? (
         <p className="mt-2 text-sm text-red-800">GoWild fares are blacked out on {formatLongDate(value)}; other fares are still shown.</p>
       ) : null}
     </fieldset>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -7,15 +7,36 @@ interface ModalProps {
   onClose: () => void;
   /** Id of the visible heading inside children that names the dialog. */
   labelledBy: string;
+  /** md: a short message; lg: a form (the alert modal). */
+  size?: 'md' | 'lg';
   children: ReactNode;
 }
 
+const WIDTHS = { md: 'max-w-md', lg: 'max-w-xl' } as const;
+
 /**
- * A dialog on the native <dialog> element: focus is kept inside, Escape closes, the page behind is inert.
- * The fade lasts 150 ms, the delay of docs/product/README.md#modals.
+ * A dialog on the native <dialog> element: focus is kept inside, Escape closes, the page behind is inert, and focus
+ * goes back to what had it before (the button that opened it) when the dialog goes away.
+ * It fades in and out over 150 ms, the delay of docs/product/README.md#modals.
  */
-export function Modal({ open, closing = false, onClose, labelledBy, children }: ModalProps) {
+export function Modal({ open, closing = false, onClose, labelledBy, size = 'md', children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  // Before showModal() moves focus into the dialog: remember where it was.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const dialog = ref.current;
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      // This runs while the dialog is still in the page and modal (everything else inert): close it first, then
+      // give focus back, since an unmounted dialog never gets the browser's own focus restoring.
+      if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+      const target = returnTo.current;
+      returnTo.current = null;
+      if (target?.isConnected) target.focus();
+    };
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -39,7 +60,7 @@ export function Modal({ open, closing = false, onClose, labelledBy, children }: 
         e.preventDefault();
         onClose();
       }}
-      className={`fixed inset-0 m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 shadow-2xl transition-opacity duration-150 backdrop:bg-slate-900/50 ${
+      className={`fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${WIDTHS[size]} overflow-y-auto overscroll-contain rounded-2xl bg-white p-0 shadow-2xl transition-opacity duration-150 backdrop:bg-slate-900/50 starting:opacity-0 ${
         closing ? 'opacity-0' : 'opacity-100'
       }`}
     >

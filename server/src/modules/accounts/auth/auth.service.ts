@@ -28,6 +28,7 @@ import { passwordResetEmail, resetLink } from './emails';
 import { type GoogleKeys, verifyGoogleIdToken } from './google';
 import { type PasswordHasher, isCommonPassword } from './password';
 import { createResetTokensRepository } from './reset-tokens.repository';
+import { createSessionLookup } from './session-lookup';
 import { createSessionsRepository } from './sessions.repository';
 import type { SessionTokens } from './tokens';
 
@@ -83,6 +84,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { config, clock, hasher, tokens, limiter } = deps;
   const users = createUsersRepository(deps.db);
   const sessions = createSessionsRepository(deps.db);
+  const openSessions = createSessionLookup(sessions, clock);
   const resetTokens = createResetTokensRepository(deps.db);
   const resolved = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
 
@@ -103,7 +105,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function resolveToken(token: string): Promise<{ ctx: AuthContext } | { reason: string }> {
     const claims = await tokens.verify(token);
     if (!claims) return { reason: AUTH_MESSAGES.sessionExpired };
-    const user = await sessions.findOpen(claims.sessionId, claims.userId, clock.now());
+    const user = await openSessions.findOpen(claims.sessionId, claims.userId);
     if (!user) return { reason: AUTH_MESSAGES.sessionExpired };
     if (!user.isActive) return { reason: AUTH_MESSAGES.accountDisabled };
     return { ctx: { user, sessionId: claims.sessionId, caller: callerOf(user) } };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
 import type { UserRow } from '../users/users.repository';
@@ -23,6 +23,15 @@ export function createSessionsRepository(db: Db) {
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
       return row?.user;
+    },
+    /** The open sessions among `sessionIds`, each with its user (one query for a batch of lookups, decision 065). */
+    async findOpenMany(sessionIds: readonly string[], now: Date): Promise<{ sessionId: string; user: UserRow }[]> {
+      if (sessionIds.length === 0) return [];
+      return db
+        .select({ sessionId: sessions.id, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
     },
     async revoke(sessionId: string, now: Date): Promise<void> {
       await db

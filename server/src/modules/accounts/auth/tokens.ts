@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../../config';
 import type { Clock } from '../../../lib/clock';
 
@@ -21,7 +22,13 @@ export interface SessionTokens {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
+/** Verified tokens kept, so a signed-in client's every request does not check the same signature again (decision 065). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createSessionTokens(opts: { secret: () => Uint8Array; clock: Clock }): SessionTokens {
+  // A token's signature, algorithm, issuer and audience are facts of its bytes and our one secret: once checked they
+  // hold for the token's life. Only expiry depends on the time, and it is checked again on every use.
+  const verified = new LRUCache<string, SessionClaims & { expiresAtMs: number }>({ max: VERIFIED_TOKENS_KEPT });
   return {
     async sign({ userId, sessionId }, expiresAt) {
       const now = opts.clock.now();
@@ -35,6 +42,12 @@ export function createSessionTokens(opts: { secret: () => Uint8Array; clock: Clo
         .sign(opts.secret());
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (opts.clock.now().getTime() < known.expiresAtMs) return { userId: known.userId, sessionId: known.sessionId };
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, opts.secret(), {
           algorithms: [ALGORITHM],
@@ -44,7 +57,10 @@ export function createSessionTokens(opts: { secret: () => Uint8Array; clock: Clo
           requiredClaims: ['sub', 'sid', 'exp', 'iat'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        const claims = { userId: payload.sub, sessionId: payload.sid };
+        // jose refuses a token at or past `exp` (whole seconds): the kept one stops at the same instant.
+        verified.set(token, { ...claims, expiresAtMs: (payload.exp as number) * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -1,3 +1,4 @@
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { searchLogs } from '../../../db/schema';
 import type { SearchEnd } from './quota';
@@ -31,25 +32,52 @@ function validDate(d: string | null): string | null {
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d ? d : null;
 }
 
-export function createSearchLogRepository(db: Db) {
+/** The row for one entry, cleaned so a search log line never fails over what the caller typed. */
+function toRow(entry: SearchLogEntry) {
   return {
+    userId: entry.userId,
+    originAirport: clip(entry.originAirport, 200),
+    destinationAirport: entry.destinationAirport ? clip(entry.destinationAirport, 200) : null,
+    searchType: entry.searchType,
+    searchDate: validDate(entry.searchDate),
+    resultsFound: count(entry.resultsFound),
+    totalFlights: count(entry.totalFlights),
+    outcome: entry.outcome ?? 'complete',
+    charged: entry.charged ?? true,
+    destinationsTotal: count(entry.destinationsTotal ?? 0),
+    destinationsChecked: count(entry.destinationsChecked ?? 0),
+    destinationsFailed: count(entry.destinationsFailed ?? 0),
+    createdAt: entry.createdAt,
+  };
+}
+
+const COLUMNS = getTableColumns(searchLogs);
+
+export function createSearchLogRepository(db: Db) {
+  const repo = {
     async insert(entry: SearchLogEntry): Promise<void> {
-      await db.insert(searchLogs).values({
-        userId: entry.userId,
-        originAirport: clip(entry.originAirport, 200),
-        destinationAirport: entry.destinationAirport ? clip(entry.destinationAirport, 200) : null,
-        searchType: entry.searchType,
-        searchDate: validDate(entry.searchDate),
-        resultsFound: count(entry.resultsFound),
-        totalFlights: count(entry.totalFlights),
-        outcome: entry.outcome ?? 'complete',
-        charged: entry.charged ?? true,
-        destinationsTotal: count(entry.destinationsTotal ?? 0),
-        destinationsChecked: count(entry.destinationsChecked ?? 0),
-        destinationsFailed: count(entry.destinationsFailed ?? 0),
-        createdAt: entry.createdAt,
-      });
+      await repo.insertMany([entry]);
+    },
+    /**
+     * Several entries in one statement (the batched writer's flush, decision 065). The rows travel as one JSON
+     * parameter read by json_populate_recordset: the embedded database spends far less per row on that than on a
+     * VALUES list of one parameter per field. Every field `toRow` gives is written, under its column's name.
+     */
+    async insertMany(entries: readonly SearchLogEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      const rows = entries.map(toRow);
+      const fields = Object.keys(rows[0]!) as (keyof ReturnType<typeof toRow>)[];
+      const names = fields.map((f) => COLUMNS[f].name);
+      const json = JSON.stringify(rows.map((r) => Object.fromEntries(fields.map((f, i) => [names[i], r[f]]))));
+      const list = sql.join(
+        names.map((n) => sql.identifier(n)),
+        sql`, `,
+      );
+      await db.execute(
+        sql`insert into ${searchLogs} (${list}) select ${list} from json_populate_recordset(null::${searchLogs}, ${json}::json)`,
+      );
     },
   };
+  return repo;
 }
 export type SearchLogRepository = ReturnType<typeof createSearchLogRepository>;

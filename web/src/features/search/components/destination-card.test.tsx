@@ -95,4 +95,36 @@ describe('DestinationCard filters', () => {
     expect(screen.getByRole('heading', { name: 'Flights from LAS' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Flights from LAS' })).toBeTruthy();
   });
+
+  it(
+    'opens the alert for premium users; others get the reason instead of the modal (docs/product/alerts.md#alert-modal)',
+    { timeout: 20_000 },
+    async () => {
+      const user = userEvent.setup();
+      const onPriceAlert = vi.fn();
+      const { unmount } = renderCard({ onPriceAlert });
+      const button = screen.getByRole('button', { name: 'Price alert' });
+      expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+      await user.click(button);
+      expect(onPriceAlert).toHaveBeenCalledTimes(1);
+      expect(screen.queryByTestId('price-alert-gate')).toBeNull();
+      unmount();
+
+      const free = renderCard({ onPriceAlert, isPremium: false });
+      const locked = screen.getByRole('button', { name: /Price alert/ });
+      expect(within(locked).getByRole('img', { name: 'Premium' })).toBeTruthy();
+      await user.click(locked);
+      expect(onPriceAlert).toHaveBeenCalledTimes(1);
+      const gate = screen.getByTestId('price-alert-gate');
+      expect(gate.textContent).toContain('Flight alerts are a premium feature. Please upgrade your account to access this feature.');
+      expect(within(gate).getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/plans');
+      free.unmount();
+
+      renderCard({ onPriceAlert, isPremium: false, signedIn: false });
+      await user.click(screen.getByRole('button', { name: /Price alert/ }));
+      expect(screen.getByTestId('price-alert-gate').textContent).toContain('Please log in to create flight alerts');
+      expect(within(screen.getByTestId('price-alert-gate')).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+      expect(onPriceAlert).toHaveBeenCalledTimes(1);
+    },
+  );
 });

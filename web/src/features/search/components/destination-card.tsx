@@ -1,8 +1,10 @@
 import { formatWholeDollars, hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
+import { ALERT_MESSAGES } from '@gowild/contract/notifications';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { FILTER_LIMITS, type FlightFilters, applyFilters, defaultFilters, isDefaultFilters, priceCeiling } from '../utils/filters';
 import { FlightFiltersPanel } from './flight-filters-panel';
@@ -23,6 +25,10 @@ export interface DestinationCardProps {
   onSelectDeparture?: (flight: Flight) => void;
   /** Inbound results are keyed by origin: the card lists flights from `code`, not to it. */
   inbound?: boolean;
+  /** Opens the price-alert modal for this card (premium users); without it the card has no alert button. */
+  onPriceAlert?: () => void;
+  /** Visitors pressing 'Price alert' are asked to log in (docs/product/alerts.md#who-may-create-alerts). */
+  signedIn?: boolean;
 }
 
 function cheapestGoWild(flights: readonly Flight[]): number | null {
@@ -42,8 +48,17 @@ export function DestinationCard({
   weather,
   onSelectDeparture,
   inbound = false,
+  onPriceAlert,
+  signedIn = true,
 }: DestinationCardProps) {
   const panelId = useId();
+  // What a visitor or a free user gets instead of the alert modal.
+  const [alertGate, setAlertGate] = useState<'login' | 'premium' | null>(null);
+  const onAlert = () => {
+    if (!signedIn) setAlertGate('login');
+    else if (!isPremium) setAlertGate('premium');
+    else onPriceAlert?.();
+  };
   const listTitle = `Flights ${inbound ? 'from' : 'to'} ${code}`;
   const ceiling = useMemo(() => priceCeiling(flights), [flights]);
   const [filters, setFilters] = useState<FlightFilters>(() => defaultFilters(flights));
@@ -107,10 +122,36 @@ export function DestinationCard({
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 className="text-sm font-semibold text-slate-800">{listTitle}</h4>
-            <Button variant="secondary" size="xs" disabled title="Price alerts are coming soon">
-              {!isPremium ? <PremiumCrown /> : null} Price alert <span className="text-[10px]">(coming soon)</span>
-            </Button>
+            {onPriceAlert ? (
+              <Button
+                variant={isPremium ? 'outline' : 'locked'}
+                size="xs"
+                onClick={onAlert}
+                aria-haspopup={isPremium && signedIn ? 'dialog' : undefined}
+                data-testid="price-alert-button"
+              >
+                {!isPremium ? <PremiumCrown /> : null} Price alert
+              </Button>
+            ) : null}
           </div>
+          {alertGate ? (
+            <Notice
+              tone="warning"
+              role="alert"
+              actionAt="end"
+              action={
+                <Link
+                  to={alertGate === 'login' ? paths.login : paths.plans}
+                  className="font-semibold text-amber-900 underline underline-offset-2"
+                >
+                  {alertGate === 'login' ? 'Log in' : 'Upgrade'}
+                </Link>
+              }
+              data-testid="price-alert-gate"
+            >
+              {alertGate === 'login' ? ALERT_MESSAGES.loginRequired : ALERT_MESSAGES.premiumRequired}
+            </Notice>
+          ) : null}
           <button
             type="button"
             aria-expanded={filtersOpen}

@@ -34,6 +34,9 @@ export interface ResultsScreenProps {
   /** A message above the results (e.g. the departure flight of a link was not found). */
   notice?: string | null;
   demo?: boolean;
+  /** The price-alert button of a card (its airport code); none when absent. */
+  onPriceAlert?: (code: string) => void;
+  signedIn?: boolean;
 }
 
 /** Refusals a retry cannot change: not signed in, not allowed (premium), no searches left. */
@@ -82,6 +85,8 @@ export function ResultsScreen(props: ResultsScreenProps) {
               weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
               onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
               inbound={inbound}
+              onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}
+              signedIn={props.signedIn}
             />
           ))}
         </ul>

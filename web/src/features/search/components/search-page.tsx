@@ -41,6 +41,14 @@ export interface SelectedTrip {
   date: string;
 }
 
+/** docs/product/alerts.md#alert-modal: the route and date a destination card's price alert starts from. */
+export interface PriceAlertTarget {
+  /** As searched: an airport code, CITY:XXX or a list; the modal asks for one airport when there are several. */
+  origin: string;
+  destination: string;
+  date: string;
+}
+
 export interface SearchPageProps {
   auth: SearchAuth;
   searchesRemaining?: number | null;
@@ -56,6 +64,8 @@ export interface SearchPageProps {
   /** After each completed search (the usage badge refreshes). */
   onSearchCompleted?: () => void;
   onSelectReturn: (trip: SelectedTrip) => void;
+  /** A destination card's 'Price alert', pressed by a premium user (the card answers visitors and free users). */
+  onPriceAlert?: (target: PriceAlertTarget) => void;
 }
 
 /**
@@ -185,6 +195,20 @@ export function SearchPage(props: SearchPageProps) {
         }}
         renderWeather={props.renderWeather}
         demo={props.demoFlights}
+        signedIn={auth.signedIn}
+        onPriceAlert={
+          props.onPriceAlert
+            ? (code) => {
+                const date = requestValues.date || page.form.date;
+                // A card is one airport: the destination of an outbound search, the origin of an inbound one.
+                props.onPriceAlert!(
+                  requestValues.direction === 'inbound'
+                    ? { origin: code, destination: requestValues.destination, date }
+                    : { origin: requestValues.origin, destination: code, date },
+                );
+              }
+            : undefined
+        }
       />
     );
   }

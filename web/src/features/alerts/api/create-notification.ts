@@ -1,0 +1,35 @@
+import { ALERT_MESSAGES, type CreateNotificationRequest, notificationCreatedResponseSchema } from '@gowild/contract/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { NOTIFICATIONS_KEY } from './get-notifications';
+
+/** POST /api/notifications → 201 { notification, message }. */
+export async function createNotification(input: CreateNotificationRequest) {
+  const body = await apiRequest<unknown>('/notifications', {
+    method: 'POST',
+    body: input,
+    action: 'create notification',
+    defaultMessage: ALERT_MESSAGES.createFailed,
+    prefer: 'error',
+  });
+  return notificationCreatedResponseSchema.parse(body);
+}
+
+export function useCreateNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNotification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+/**
+ * The text of a failed alert call: what the server said, else the screen's own default (the alert modal and the
+ * notifications page each have one, docs/product/alerts.md). No answer at all also gets the default.
+ */
+export function alertErrorText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.status === 0) return fallback;
+  const body = error.body as { error?: unknown; message?: unknown } | undefined;
+  const said = [body?.error, body?.message].some((v) => typeof v === 'string' && v.trim() !== '');
+  return said ? error.message : fallback;
+}

@@ -1,0 +1,28 @@
+import { ALERT_MESSAGES, type Notification, notificationsResponseSchema } from '@gowild/contract/notifications';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Every query of the user's alerts starts with this key, so a create or a delete refreshes them all. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+/** GET /api/notifications: the user's alerts; completed ones only when asked for (docs/product/alerts.md#alerts-api). */
+export async function getNotifications(includeCompleted: boolean, signal?: AbortSignal): Promise<Notification[]> {
+  const body = await apiRequest<unknown>('/notifications', {
+    query: { include_completed: includeCompleted },
+    action: 'fetch notifications',
+    defaultMessage: ALERT_MESSAGES.fetchFailed,
+    prefer: 'error',
+    signal,
+  });
+  return notificationsResponseSchema.parse(body).notifications;
+}
+
+export const notificationsQueryOptions = (includeCompleted: boolean) =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, { includeCompleted }],
+    queryFn: ({ signal }) => getNotifications(includeCompleted, signal),
+  });
+
+export function useNotifications(includeCompleted: boolean) {
+  return useQuery(notificationsQueryOptions(includeCompleted));
+}

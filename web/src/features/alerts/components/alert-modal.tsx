@@ -1,0 +1,235 @@
+import { addDays, formatLongDate, localToday } from '@gowild/contract/dates';
+import { ALERT_MESSAGES, alertCreatedFromResults } from '@gowild/contract/notifications';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useAirports } from '@/api/get-airports';
+import { useBlackoutDates } from '@/api/get-blackout-dates';
+import { describeAirportValue } from '@/components/airport-picker/airport-options';
+import { Button } from '@/components/ui/button';
+import { CloseIcon } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
+import { Notice } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
+import { showToast } from '@/components/ui/toast/toast-store';
+import type { FieldErrors } from '@/lib/form-errors';
+import { alertErrorText, useCreateNotification } from '../api/create-notification';
+import { type AlertModalField, alertAirports, validateAlertModal } from '../utils/alert-rules';
+import { AirportChoice } from './airport-choice';
+import { CheckboxField } from './checkbox-field';
+import { TravelDatesField } from './travel-dates-field';
+
+/** docs/product/alerts.md#alert-modal: the modal fades out over this long before it goes. */
+export const ALERT_MODAL_FADE_MS = 150;
+
+/** What a destination card hands over: the search's origin and destination (codes, CITY:XXX or lists) and date. */
+export interface AlertTarget {
+  origin: string;
+  destination: string;
+  date: string;
+}
+
+export interface AlertModalProps {
+  target: AlertTarget;
+  /** After the closing fade; the parent unmounts the modal, so the next one starts with fresh fields. */
+  onClosed: () => void;
+  /** Injected in tests; the traveller's today otherwise. */
+  today?: string;
+}
+
+/**
+ * The price-alert modal of the search results (docs/product/alerts.md#alert-modal). Only premium users get here (the
+ * card turns others away); the server checks again.
+ */
+export function AlertModal({ target, onClosed, today: todayProp }: AlertModalProps) {
+  const [closing, setClosing] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const close = () => {
+    if (closing) return;
+    setClosing(true);
+    timer.current = window.setTimeout(onClosed, ALERT_MODAL_FADE_MS);
+  };
+
+  return (
+    <Modal open closing={closing} onClose={close} labelledBy="alert-modal-title" size="lg">
+      <AlertForm target={target} onCancel={close} onCreated={close} today={todayProp ?? localToday()} />
+    </Modal>
+  );
+}
+
+interface AlertFormProps {
+  target: AlertTarget;
+  onCancel: () => void;
+  onCreated: () => void;
+  today: string;
+}
+
+function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
+  const airports = useAirports();
+  const blackout = useBlackoutDates();
+  const create = useCreateNotification();
+  const formRef = useRef<HTMLFormElement>(null);
+  const tomorrow = addDays(today, 1);
+
+  const byCode = useMemo(() => new Map((airports.data ?? []).map((a) => [a.stationCode, a])), [airports.data]);
+  const known = airports.data ? new Set(byCode.keys()) : null;
+  const origins = alertAirports(target.origin, 'origin', known);
+  const destinations = alertAirports(target.destination, 'destination', known);
+
+  const [origin, setOrigin] = useState('');
+  const [destination, setDestination] = useState('');
+  const [price, setPrice] = useState('');
+  // The searched date is preselected when an alert may watch it (tomorrow or later).
+  const [dates, setDates] = useState<string[]>(() => (target.date >= tomorrow ? [target.date] : []));
+  const [gowildOnly, setGowildOnly] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<AlertModalField>>({});
+
+  // A side with one airport needs no choice.
+  const chosenOrigin = origins.codes.length === 1 ? origins.codes[0]! : origin;
+  const chosenDestination = destinations.codes.length === 1 ? destinations.codes[0]! : destination;
+  const cityError = origins.error ?? destinations.error;
+  const nameOf = (code: string) => byCode.get(code)?.cityAndCode ?? null;
+  // The chosen airport once there is one, else what was searched ('New York City').
+  const label = (code: string, value: string) => (code ? (nameOf(code) ?? code) : describeAirportValue(value, byCode));
+
+  const clear = (field: AlertModalField) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (cityError || create.isPending) return;
+    const found = validateAlertModal({ origin: chosenOrigin, destination: chosenDestination, price, dates });
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      requestAnimationFrame(() => {
+        const form = formRef.current;
+        const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        if (first) first.focus();
+        else if (found.dates) form?.querySelector<HTMLElement>('[data-testid="travel-dates"] button:not(:disabled)')?.focus();
+      });
+      return;
+    }
+    create.mutate(
+      {
+        origin_airport: chosenOrigin,
+        destination_airport: chosenDestination,
+        travel_dates: dates,
+        max_price: Number(price),
+        gowild_only: gowildOnly,
+      },
+      {
+        onSuccess: (res) => {
+          showToast({
+            type: 'success',
+            title: ALERT_MESSAGES.createdTitle,
+            message: alertCreatedFromResults(res.notification.travel_dates.length),
+          });
+          onCreated();
+        },
+        onError: (error) => showToast({ type: 'error', title: 'Error', message: alertErrorText(error, ALERT_MESSAGES.modalCreateFailed) }),
+      },
+    );
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="relative p-5 sm:p-6" data-testid="alert-modal">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="absolute top-3 right-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-700"
+        aria-label="Close"
+      >
+        <CloseIcon className="size-5" />
+      </button>
+      <h2 id="alert-modal-title" className="pr-8 text-xl font-bold text-slate-900">
+        Create Price Alert
+      </h2>
+      <p className="mt-1 pr-8 text-sm text-slate-600" data-testid="alert-route">
+        {label(chosenOrigin, target.origin)} → {label(chosenDestination, target.destination)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        We check every 10 minutes and e-mail you once when a fare at or under your price appears.
+      </p>
+
+      <div className="mt-5 space-y-5">
+        {origins.error ? (
+          <Notice tone="error">{origins.error}</Notice>
+        ) : origins.codes.length > 1 ? (
+          <AirportChoice
+            legend="Departure airport"
+            codes={origins.codes}
+            value={origin}
+            onChange={(c) => {
+              setOrigin(c);
+              clear('origin');
+            }}
+            nameOf={nameOf}
+            error={errors.origin}
+          />
+        ) : null}
+        {destinations.error ? (
+          <Notice tone="error">{destinations.error}</Notice>
+        ) : destinations.codes.length > 1 ? (
+          <AirportChoice
+            legend="Arrival airport"
+            codes={destinations.codes}
+            value={destination}
+            onChange={(c) => {
+              setDestination(c);
+              clear('destination');
+            }}
+            nameOf={nameOf}
+            error={errors.destination}
+          />
+        ) : null}
+
+        <TextField
+          label="Maximum price (USD)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step={0.01}
+          placeholder="e.g. 99"
+          value={price}
+          onChange={(e) => {
+            setPrice(e.target.value);
+            clear('price');
+          }}
+          error={errors.price}
+          hint="The alert fires for a fare at or under this price."
+        />
+
+        <TravelDatesField
+          dates={dates}
+          onChange={(next) => {
+            setDates(next);
+            clear('dates');
+          }}
+          error={errors.dates}
+          blackoutDates={blackout.data ?? []}
+          minDate={tomorrow}
+          today={today}
+          label="Travel dates (up to 5)"
+        />
+        {target.date < tomorrow ? (
+          <p className="-mt-3 text-xs text-slate-600">Alerts start tomorrow: {formatLongDate(target.date)} cannot be watched.</p>
+        ) : null}
+
+        <CheckboxField
+          label="GoWild only"
+          hint="Only GoWild fares with seats count. Unchecked, any fare on sale counts."
+          checked={gowildOnly}
+          onChange={setGowildOnly}
+        />
+      </div>
+
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={create.isPending} disabled={Boolean(cityError)}>
+          Create Alert
+        </Button>
+      </div>
+    </form>
+  );
+}

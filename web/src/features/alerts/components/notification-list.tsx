@@ -1,0 +1,200 @@
+import { formatMediumDate } from '@gowild/contract/dates';
+import { ALERT_MESSAGES, MAX_ACTIVE_ALERTS, type Notification, alertStatus, formatAlertPrice } from '@gowild/contract/notifications';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { showToast } from '@/components/ui/toast/toast-store';
+import { alertErrorText } from '../api/create-notification';
+import { useDeleteNotification } from '../api/delete-notification';
+
+export interface NotificationListProps {
+  notifications: readonly Notification[] | undefined;
+  isPending: boolean;
+  /** The load failed: 'Failed to load notifications' with a retry. */
+  loadError: unknown;
+  onRetry: () => void;
+  showCompleted: boolean;
+  onShowCompletedChange: (show: boolean) => void;
+  /** 'Denver, CO (DEN)' for a code, when the airports list knows it. */
+  nameOf: (code: string) => string | null;
+}
+
+/** Active, not completed: the alerts the limit of 3 counts (docs/product/alerts.md#limits). */
+export function countActiveAlerts(notifications: readonly Notification[] | undefined): number {
+  return (notifications ?? []).filter((n) => n.is_active && !n.is_completed).length;
+}
+
+/** Newest first, whatever order the server used. */
+export function newestFirst(notifications: readonly Notification[]): Notification[] {
+  return [...notifications].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  Active: 'bg-emerald-100 text-emerald-900',
+  Inactive: 'bg-slate-200 text-slate-800',
+  'Date Passed': 'bg-slate-200 text-slate-800',
+};
+const FOUND_STYLE = 'bg-amber-100 text-amber-950';
+
+const instant = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function formatInstant(iso: string | null, format: Intl.DateTimeFormat): string | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : format.format(t);
+}
+
+/** The user's alerts (docs/product/alerts.md#notifications-page, #alert-status) with the 'Show completed' toggle. */
+export function NotificationList(props: NotificationListProps) {
+  const { notifications, showCompleted } = props;
+  const ids = useId();
+  const remove = useDeleteNotification();
+  const active = countActiveAlerts(notifications);
+
+  const onDelete = (n: Notification) => {
+    if (!window.confirm(ALERT_MESSAGES.confirmDelete)) return;
+    remove.mutate(n.id, {
+      onSuccess: () => showToast({ type: 'success', title: ALERT_MESSAGES.deleted }),
+      onError: (error) => showToast({ type: 'error', title: 'Error', message: alertErrorText(error, ALERT_MESSAGES.deleteFailed) }),
+    });
+  };
+
+  let body;
+  if (props.loadError && !notifications) {
+    body = (
+      <Notice
+        tone="error"
+        title={ALERT_MESSAGES.loadFailed}
+        action={
+          <Button variant="secondary" size="sm" onClick={props.onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (!notifications) {
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner label="Loading your alerts" />
+      </div>
+    );
+  } else if (notifications.length === 0) {
+    body = (
+      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+        {showCompleted ? 'You have no alerts yet.' : 'No active alerts. Create one to hear when a fare drops to your price.'}
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="space-y-3" aria-labelledby={`${ids}-title`}>
+        {newestFirst(notifications).map((n) => (
+          <NotificationItem
+            key={n.id}
+            notification={n}
+            nameOf={props.nameOf}
+            onDelete={() => onDelete(n)}
+            deleting={remove.isPending && remove.variables === n.id}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="min-w-0">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${ids}-title`} className="text-lg font-bold text-slate-900">
+          Your alerts
+        </h2>
+        <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={showCompleted}
+            onChange={(e) => props.onShowCompletedChange(e.target.checked)}
+            className="peer sr-only"
+          />
+          <span
+            aria-hidden="true"
+            className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-4"
+          />
+          Show completed
+        </label>
+      </div>
+      <p className="mt-1 mb-3 text-sm text-slate-600" data-testid="active-count">
+        {notifications ? `${active} of ${MAX_ACTIVE_ALERTS} active alerts` : '\u00a0'}
+      </p>
+      <div aria-busy={props.isPending || undefined}>{body}</div>
+    </section>
+  );
+}
+
+function NotificationItem({
+  notification: n,
+  nameOf,
+  onDelete,
+  deleting,
+}: {
+  notification: Notification;
+  nameOf: (code: string) => string | null;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const status = alertStatus(n);
+  const route = `${n.origin_airport} → ${n.destination_airport}`;
+  const names = [nameOf(n.origin_airport), nameOf(n.destination_airport)];
+  const checked = formatInstant(n.last_checked_at, instant);
+  const created = formatInstant(n.created_at, day);
+  return (
+    <li
+      className={`rounded-xl border border-slate-200 p-4 shadow-sm ${n.is_completed ? 'bg-slate-50' : 'bg-white'}`}
+      data-testid="notification"
+      data-id={n.id}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{route}</h3>
+          {names[0] && names[1] ? (
+            <p className="truncate text-xs text-slate-600">
+              {names[0]} to {names[1]}
+            </p>
+          ) : null}
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status] ?? FOUND_STYLE}`}
+          data-testid="notification-status"
+        >
+          {status}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Dates</dt>
+        <dd className="text-slate-900">{n.travel_dates.map(formatMediumDate).join(' · ')}</dd>
+        <dt className="text-slate-600">Max price</dt>
+        <dd className="text-slate-900">
+          ${formatAlertPrice(n.max_price)} · {n.gowild_only ? 'GoWild only' : 'Any fare'}
+        </dd>
+        {n.found_price !== null && n.found_price > 0 && n.found_travel_date ? (
+          <>
+            <dt className="text-slate-600">Found</dt>
+            <dd className="font-medium text-slate-900">
+              ${formatAlertPrice(n.found_price)} on {formatMediumDate(n.found_travel_date)}
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-slate-600">Checked</dt>
+        <dd className="text-slate-900">{checked ?? 'Not yet'}</dd>
+      </dl>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <p className="text-xs text-slate-500">{created ? `Created ${created}` : null}</p>
+        {!n.is_completed ? (
+          <Button variant="secondary" size="xs" onClick={onDelete} isLoading={deleting} aria-label={`Delete alert ${route}`}>
+            Delete
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

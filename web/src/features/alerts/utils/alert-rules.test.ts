@@ -1,0 +1,92 @@
+import { ALERT_MESSAGES } from '@gowild/contract/notifications';
+import { describe, expect, it } from 'vitest';
+import { alertAirports, toggleAlertDate, validateAlertModal, validateNotificationForm } from './alert-rules';
+
+describe('toggleAlertDate (docs/product/alerts.md#limits)', () => {
+  it('keeps dates distinct and sorted, removes a date pressed again, and refuses a sixth', () => {
+    let dates: string[] = [];
+    for (const d of ['2026-12-05', '2026-12-01', '2026-12-03']) dates = toggleAlertDate(dates, d).dates;
+    expect(dates).toEqual(['2026-12-01', '2026-12-03', '2026-12-05']);
+    expect(toggleAlertDate(dates, '2026-12-03')).toEqual({ dates: ['2026-12-01', '2026-12-05'], error: null });
+    dates = toggleAlertDate(toggleAlertDate(dates, '2026-12-02').dates, '2026-12-04').dates;
+    expect(dates).toHaveLength(5);
+    expect(toggleAlertDate(dates, '2026-12-06')).toEqual({ dates, error: 'Maximum 5 travel dates allowed' });
+    // Removing is still allowed at 5.
+    expect(toggleAlertDate(dates, '2026-12-01').dates).toHaveLength(4);
+  });
+});
+
+describe('alertAirports', () => {
+  const network = new Set(['JFK', 'LGA', 'DEN', 'BOS']);
+
+  it('a single airport needs no choice; a city or a list gives its airports in the network', () => {
+    expect(alertAirports('DEN', 'origin', network)).toEqual({ codes: ['DEN'], error: null });
+    expect(alertAirports('CITY:NYC', 'origin', network)).toEqual({ codes: ['JFK', 'LGA'], error: null });
+    expect(alertAirports('JFK,LGA,JFK', 'destination', network)).toEqual({ codes: ['JFK', 'LGA'], error: null });
+    // Before the airports list loads, a city stands for all its airports.
+    expect(alertAirports('CITY:NYC', 'origin', null).codes).toEqual(['JFK', 'LGA', 'EWR']);
+    // Boston's group is BOS and PWM; only BOS flies here.
+    expect(alertAirports('CITY:BOS', 'destination', network).codes).toEqual(['BOS']);
+  });
+
+  it('a city without airports in the network gives the side’s text', () => {
+    expect(alertAirports('CITY:CHI', 'origin', network).error).toBe(
+      'No airports found for the selected origin city. Please try a different search.',
+    );
+    expect(alertAirports('CITY:NOWHERE', 'destination', network).error).toBe(
+      'No airports found for the selected destination city. Please try a different search.',
+    );
+  });
+});
+
+describe('validateAlertModal (docs/product/alerts.md#alert-modal)', () => {
+  const ok = { origin: 'DEN', destination: 'LAS', price: '99.5', dates: ['2026-12-01'] };
+
+  it('passes a complete alert', () => {
+    expect(validateAlertModal(ok)).toEqual({});
+  });
+
+  it('gives every text of the modal', () => {
+    expect(validateAlertModal({ origin: '', destination: '', price: '', dates: [] })).toEqual({
+      origin: 'Please select a departure airport',
+      destination: 'Please select an arrival airport',
+      price: 'Please enter a valid price',
+      dates: 'Please select at least one travel date',
+    });
+    for (const price of ['0', '-5', 'abc', '  ']) expect(validateAlertModal({ ...ok, price }).price).toBe(ALERT_MESSAGES.modalPrice);
+    expect(validateAlertModal({ ...ok, price: '0.5' }).price).toBeUndefined();
+    const six = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
+    expect(validateAlertModal({ ...ok, dates: six }).dates).toBe('Maximum 5 travel dates allowed');
+  });
+});
+
+describe('validateNotificationForm (docs/product/alerts.md#notifications-page)', () => {
+  const tomorrow = '2026-11-24';
+  const ok = { origin_airport: 'DEN', destination_airport: 'LAS', travel_dates: [tomorrow], max_price: '120' };
+
+  it('passes a complete alert', () => {
+    expect(validateNotificationForm(ok, tomorrow)).toEqual({});
+  });
+
+  it('gives every text of the page', () => {
+    expect(validateNotificationForm({ origin_airport: '', destination_airport: '', travel_dates: [], max_price: '' }, tomorrow)).toEqual({
+      origin_airport: 'Origin airport is required',
+      destination_airport: 'Destination airport is required',
+      travel_dates: 'At least one travel date is required',
+      max_price: 'Max price must be greater than $0',
+    });
+    expect(validateNotificationForm({ ...ok, destination_airport: 'DEN', max_price: '' }, tomorrow)).toEqual({
+      destination_airport: 'Destination must be different from origin',
+      max_price: 'Max price must be greater than $0',
+    });
+    expect(validateNotificationForm({ ...ok, travel_dates: ['2026-11-23', tomorrow] }, tomorrow)).toEqual({
+      travel_dates: 'All travel dates must be tomorrow or later',
+    });
+    const six = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
+    expect(validateNotificationForm({ ...ok, travel_dates: six }, tomorrow)).toEqual({ travel_dates: 'Maximum 5 travel dates allowed' });
+    // Duplicates are ignored before the count.
+    expect(validateNotificationForm({ ...ok, travel_dates: [...six.slice(0, 5), '2026-12-01'] }, tomorrow)).toEqual({});
+    for (const max_price of ['0', '-1', 'x'])
+      expect(validateNotificationForm({ ...ok, max_price }, tomorrow).max_price).toBe(ALERT_MESSAGES.priceAboveZero);
+  });
+});

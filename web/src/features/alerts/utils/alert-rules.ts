@@ -1,0 +1,88 @@
+import { CITY_PREFIX, findCityGroup, normalizeAirportInput } from '@gowild/contract/city-groups';
+import { ALERT_MESSAGES, MAX_ALERT_DATES, createNotificationSchema } from '@gowild/contract/notifications';
+import { type FieldErrors, validateFields } from '@/lib/form-errors';
+
+/** The client side of docs/product/alerts.md: the rules both alert screens check before they send. */
+
+/**
+ * Adds a travel date, or removes it when it is already chosen. Dates stay distinct and sorted; a sixth is refused
+ * with 'Maximum 5 travel dates allowed'.
+ */
+export function toggleAlertDate(dates: readonly string[], date: string): { dates: string[]; error: string | null } {
+  if (dates.includes(date)) return { dates: dates.filter((d) => d !== date), error: null };
+  if (dates.length >= MAX_ALERT_DATES) return { dates: [...dates], error: ALERT_MESSAGES.tooManyDates };
+  return { dates: [...dates, date].sort(), error: null };
+}
+
+/** The airports an alert may watch for one side of a search: one airport is fixed, several ask for a choice. */
+export interface AirportSide {
+  codes: string[];
+  /** Set when the search named a city none of whose airports the network serves. */
+  error: string | null;
+}
+
+/**
+ * The airports a search's origin or destination stands for (a code, a CITY:XXX or a comma list of both). A city's
+ * airports are the ones in the network list (`known`) once it has loaded.
+ */
+export function alertAirports(value: string, side: 'origin' | 'destination', known: ReadonlySet<string> | null): AirportSide {
+  const codes: string[] = [];
+  for (const part of normalizeAirportInput(value).split(',')) {
+    if (!part) continue;
+    const group = findCityGroup(part);
+    const found = group ? group.airports.filter((c) => !known || known.has(c)) : part.startsWith(CITY_PREFIX) ? [] : [part];
+    for (const c of found) if (!codes.includes(c)) codes.push(c);
+  }
+  const error =
+    codes.length === 0 ? (side === 'origin' ? ALERT_MESSAGES.noOriginCityAirports : ALERT_MESSAGES.noDestinationCityAirports) : null;
+  return { codes, error };
+}
+
+export type AlertModalField = 'origin' | 'destination' | 'price' | 'dates';
+
+export interface AlertModalValues {
+  origin: string;
+  destination: string;
+  price: string;
+  dates: readonly string[];
+}
+
+/** docs/product/alerts.md#alert-modal: its texts, in the order of the form. */
+export function validateAlertModal(v: AlertModalValues): FieldErrors<AlertModalField> {
+  const errors: FieldErrors<AlertModalField> = {};
+  if (!v.origin) errors.origin = ALERT_MESSAGES.modalDepartureAirport;
+  if (!v.destination) errors.destination = ALERT_MESSAGES.modalArrivalAirport;
+  const price = Number(v.price);
+  if (v.price.trim() === '' || !Number.isFinite(price) || price <= 0) errors.price = ALERT_MESSAGES.modalPrice;
+  if (v.dates.length === 0) errors.dates = ALERT_MESSAGES.modalDatesRequired;
+  else if (v.dates.length > MAX_ALERT_DATES) errors.dates = ALERT_MESSAGES.tooManyDates;
+  return errors;
+}
+
+export type NotificationFormField = 'origin_airport' | 'destination_airport' | 'travel_dates' | 'max_price';
+
+export interface NotificationFormValues {
+  origin_airport: string;
+  destination_airport: string;
+  travel_dates: readonly string[];
+  max_price: string;
+}
+
+/**
+ * docs/product/alerts.md#notifications-page: the contract's request rules (the server checks the same) plus "tomorrow
+ * or later" on this browser's calendar. Every field's first text, not only the first field's.
+ */
+export function validateNotificationForm(v: NotificationFormValues, tomorrow: string): FieldErrors<NotificationFormField> {
+  const errors = validateFields<NotificationFormField>(createNotificationSchema, {
+    origin_airport: v.origin_airport,
+    destination_airport: v.destination_airport,
+    travel_dates: [...v.travel_dates],
+    max_price: v.max_price.trim() === '' ? Number.NaN : v.max_price,
+    gowild_only: false,
+  });
+  // The contract's same-airport rule waits for every field to pass; the form says it at once.
+  if (!errors.destination_airport && v.origin_airport && v.origin_airport === v.destination_airport)
+    errors.destination_airport = ALERT_MESSAGES.sameAirports;
+  if (!errors.travel_dates && v.travel_dates.some((d) => d < tomorrow)) errors.travel_dates = ALERT_MESSAGES.datesTomorrowOrLater;
+  return errors;
+}
