@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config';
@@ -103,6 +104,8 @@ export async function createAppDeps(config: Config, database: Database, override
     onFallback: () => dependencies.rateLimitFallback('request'),
   });
   const shutdown = overrides.shutdown ?? new AbortController();
+  // Every airline request in flight listens on it (the alert checker alone keeps 40): not a leak, so no warning.
+  setMaxListeners(0, shutdown.signal);
 
   // In dependency order: each module gets what it uses, including the services of modules built before it.
   const reference = await createReferenceModule({ db, startupLock: database.withStartupLock }, overrides);
