@@ -33,5 +33,7 @@ test('a free user sees the usage badge count down and the red state at 0', async
   await page.reload();
   await expect(badge).toHaveAttribute('data-state', 'empty');
   await expect(badge).toContainText('No searches remaining today');
-  await expect(badge.getByRole('link', { name: 'Get Free Trial' })).toHaveAttribute('href', '/plans');
+  // 'Get Free Trial' starts the monthly checkout (docs/product/billing.md#checkout): the demo one, with no Stripe key.
+  await badge.getByRole('button', { name: 'Get Free Trial' }).click();
+  await expect(page).toHaveURL(/\/billing\/demo-checkout\?session=cs_demo_/);
 });
