@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { userSchema } from './auth';
+import { notificationSchema } from './notifications';
 
 /** GET /admin/* lists: `page` from 1, `limit` per page (the dashboard asks for 25). */
 export const adminListQuerySchema = z.object({
@@ -61,22 +62,7 @@ export type SearchLog = z.infer<typeof searchLogSchema>;
 export const adminSearchesResponseSchema = z.object({ searches: z.array(searchLogSchema), pagination: paginationSchema });
 
 /** A flight alert, admin view, with its owner (docs/product/alerts.md#alert-record). */
-export const adminNotificationSchema = z.object({
-  id: z.string(),
-  origin_airport: z.string(),
-  destination_airport: z.string(),
-  travel_dates: z.array(z.string()),
-  max_price: z.number(),
-  gowild_only: z.boolean(),
-  phone_number: z.string().nullable(),
-  sms_consent: z.boolean(),
-  is_active: z.boolean(),
-  is_completed: z.boolean(),
-  found_price: z.number().nullable(),
-  found_travel_date: z.string().nullable(),
-  notification_sent: z.boolean(),
-  created_at: z.string(),
-  last_checked_at: z.string().nullable(),
+export const adminNotificationSchema = notificationSchema.extend({
   user: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }).nullable(),
 });
 export type AdminNotification = z.infer<typeof adminNotificationSchema>;
