@@ -191,6 +191,27 @@ export function createDemoBillingProvider(opts: DemoBillingOptions): DemoBilling
   function playDue(sub: DemoSubscription, now: number, decline: boolean): BillingEvent[] {
     const events: BillingEvent[] = [];
     const price = opts.priceCents(sub.plan);
+    /** A trial or a paid period ends at `end`: cancelled at its end, or the next period billed (paid or declined). */
+    const endPeriod = (end: number): 'ended' | 'renewed' => {
+      if (sub.cancelAtPeriodEnd) {
+        sub.status = 'canceled';
+        sub.endedAt = end;
+        events.push(event('customer.subscription.deleted', { sub }));
+        return 'ended';
+      }
+      sub.currentPeriodStart = end;
+      sub.currentPeriodEnd = addInterval(end, sub.plan);
+      if (decline) {
+        sub.status = 'past_due';
+        sub.pastDueSince = end;
+        events.push(event('invoice.payment_failed', { sub, invoice: invoice(sub, price, 1, end + 3 * DAY_SECONDS) }));
+      } else {
+        sub.status = 'active';
+        events.push(event('invoice.paid', { sub, invoice: invoice(sub, price, 1, null) }));
+      }
+      events.push(event('customer.subscription.updated', { sub }));
+      return 'renewed';
+    };
     for (let guard = 0; guard < 1000; guard += 1) {
       if (sub.status === 'trialing' && sub.trialEnd !== null) {
         if (!sub.trialReminderSent && !sub.cancelAtPeriodEnd && sub.trialEnd - DEMO_TRIAL_REMINDER_DAYS * DAY_SECONDS <= now) {
@@ -199,24 +220,7 @@ export function createDemoBillingProvider(opts: DemoBillingOptions): DemoBilling
           continue;
         }
         if (sub.trialEnd > now) break;
-        if (sub.cancelAtPeriodEnd) {
-          sub.status = 'canceled';
-          sub.endedAt = sub.trialEnd;
-          events.push(event('customer.subscription.deleted', { sub }));
-          break;
-        }
-        const start = sub.trialEnd;
-        sub.currentPeriodStart = start;
-        sub.currentPeriodEnd = addInterval(start, sub.plan);
-        if (decline) {
-          sub.status = 'past_due';
-          sub.pastDueSince = start;
-          events.push(event('invoice.payment_failed', { sub, invoice: invoice(sub, price, 1, start + 3 * DAY_SECONDS) }));
-        } else {
-          sub.status = 'active';
-          events.push(event('invoice.paid', { sub, invoice: invoice(sub, price, 1, null) }));
-        }
-        events.push(event('customer.subscription.updated', { sub }));
+        if (endPeriod(sub.trialEnd) === 'ended') break;
         continue;
       }
       if (sub.status === 'past_due') {
@@ -238,23 +242,7 @@ export function createDemoBillingProvider(opts: DemoBillingOptions): DemoBilling
       }
       if (sub.status === 'active') {
         if (sub.currentPeriodEnd > now) break;
-        if (sub.cancelAtPeriodEnd) {
-          sub.status = 'canceled';
-          sub.endedAt = sub.currentPeriodEnd;
-          events.push(event('customer.subscription.deleted', { sub }));
-          break;
-        }
-        const start = sub.currentPeriodEnd;
-        sub.currentPeriodStart = start;
-        sub.currentPeriodEnd = addInterval(start, sub.plan);
-        if (decline) {
-          sub.status = 'past_due';
-          sub.pastDueSince = start;
-          events.push(event('invoice.payment_failed', { sub, invoice: invoice(sub, price, 1, start + 3 * DAY_SECONDS) }));
-        } else {
-          events.push(event('invoice.paid', { sub, invoice: invoice(sub, price, 1, null) }));
-        }
-        events.push(event('customer.subscription.updated', { sub }));
+        if (endPeriod(sub.currentPeriodEnd) === 'ended') break;
         continue;
       }
       break;
