@@ -186,6 +186,11 @@ export const billingSubscriptions = pgTable(
     currentPeriodEnd: bigint('current_period_end', { mode: 'number' }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     endedAt: bigint('ended_at', { mode: 'number' }),
+    /**
+     * The trial end (epoch seconds) the 2-day reminder was sent for, or null: the reminder job's marker, so a trial is
+     * reminded once, and once more only if its end moves (decision 076).
+     */
+    trialRemindedFor: bigint('trial_reminded_for', { mode: 'number' }),
     /** When the provider was asked (ms since epoch); the later read wins. */
     readAt: bigint('read_at', { mode: 'number' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -84,7 +84,7 @@ describe('the app and its jobs', () => {
     const { app } = await buildTestApp({ deps: overrides });
     expect(events).toEqual([]);
     await app.ready();
-    const all = 'start accounts.purge-expired,alerts.check,alerts.send-emails';
+    const all = 'start accounts.purge-expired,alerts.check,alerts.send-emails,billing.trial-reminders';
     expect(events).toEqual([all]);
     await app.close();
     expect(events).toEqual([all, 'stop']);

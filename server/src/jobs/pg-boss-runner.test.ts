@@ -112,6 +112,7 @@ describe('pg-boss on the embedded database (PGlite)', () => {
         'accounts.purge-expired': '0 * * * *',
         'alerts.check': '*/10 * * * *',
         'alerts.send-emails': '* * * * *',
+        'billing.trial-reminders': '0 * * * *',
       });
     } finally {
       await app.close();

@@ -147,13 +147,18 @@ describe('the demo portal', () => {
 describe('the demo clock (billing:advance)', () => {
   it('trial reminder, then the trial ends and the first payment makes the subscription active', async () => {
     const { headers, user } = await subscribed('monthly');
-    const reminder = await cli('billing:advance', user!.email, '4');
-    expect(reminder.code).toBe(0);
-    expect(reminder.output).toContain('customer.subscription.trial_will_end');
+    // Stripe's trial_will_end comes three days before the end; the reminder e-mail two days before (decision 076).
+    const notice = await cli('billing:advance', user!.email, '4');
+    expect(notice.code).toBe(0);
+    expect(notice.output).toContain('customer.subscription.trial_will_end');
+    expect(notice.output).not.toContain('trial reminder e-mailed');
+    expect(await readOutbox(dataDir, { to: user!.email })).toHaveLength(0);
+    const reminder = await cli('billing:advance', user!.email, '1');
+    expect(reminder.output).toContain('trial reminder e-mailed (2 days before the trial ends)');
     const mails = await readOutbox(dataDir, { to: user!.email });
-    expect(mails.map((m) => m.subject)).toEqual(['Your GoWild Finder trial ends in 3 days']);
+    expect(mails.map((m) => m.subject)).toEqual(['Your GoWild Finder trial ends in 2 days']);
 
-    const paid = await cli('billing:advance', user!.email, '4');
+    const paid = await cli('billing:advance', user!.email, '3');
     expect(paid.output).toContain('invoice.paid');
     expect(paid.output).toMatch(/active \(monthly\), renews/);
     expect(await me(headers)).toMatchObject({ is_premium: true, is_trial: false, trial_end: null });

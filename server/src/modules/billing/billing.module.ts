@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { AppModule } from '../../lib/app-module';
+import type { AppModule, Job } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
 import type { BillingProvider } from '../../providers/billing/billing.provider';
 import type { DemoStore } from '../../providers/billing/demo';
@@ -9,7 +9,7 @@ import type { AuthService, UsersService } from '../accounts/accounts.module';
 import { billingCommands } from './billing.cli';
 import { createBillingRepository, createDemoStore } from './billing.repository';
 import { billingRoutes } from './billing.routes';
-import { type BillingService, createBillingService } from './billing.service';
+import { type BillingService, TRIAL_REMINDER_SWEEP_MS, createBillingService } from './billing.service';
 
 export type { BillingService } from './billing.service';
 export { entitlementsOf, userEntitlements } from './entitlements';
@@ -41,10 +41,18 @@ export function createBillingModule(deps: BillingDeps, overrides: Partial<Billin
       users: deps.users,
       email: deps.email,
     });
+  const jobs: Job[] = [
+    {
+      name: 'billing.trial-reminders',
+      everyMs: TRIAL_REMINDER_SWEEP_MS,
+      run: async (log) => void (await billing.sendTrialReminders(log)),
+    },
+  ];
   return {
     name: 'billing',
     services: { billing } satisfies BillingServices,
     routes: (app) => billingRoutes(app, { auth: deps.auth, billing }),
+    jobs,
     cli: billingCommands({ billing }),
   } satisfies AppModule;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingDemoObjects, billingEvents, billingSubscriptions } from '../../db/schema';
 import type { DemoRecord, DemoStore } from '../../providers/billing/demo';
@@ -53,6 +53,43 @@ export function createBillingRepository(db: Db) {
         .where(and(eq(billingSubscriptions.userId, userId), sql`${billingSubscriptions.trialEnd} is not null`))
         .limit(1);
       return row !== undefined;
+    },
+    /**
+     * Trials that end within `withinSeconds` of `nowSeconds`, will charge (not set to cancel), and have had no
+     * reminder for this trial end (decision 076).
+     */
+    async dueTrialReminders(nowSeconds: number, withinSeconds: number): Promise<SubscriptionRow[]> {
+      const s = billingSubscriptions;
+      return db
+        .select()
+        .from(s)
+        .where(
+          and(
+            eq(s.status, 'trialing'),
+            eq(s.cancelAtPeriodEnd, false),
+            gt(s.trialEnd, nowSeconds),
+            lte(s.trialEnd, nowSeconds + withinSeconds),
+            or(isNull(s.trialRemindedFor), sql`${s.trialRemindedFor} <> ${s.trialEnd}`),
+          ),
+        );
+    },
+    /** Takes the reminder for this trial end; false when another run took it (or the end moved meanwhile). */
+    async claimTrialReminder(id: string, trialEnd: number): Promise<boolean> {
+      const s = billingSubscriptions;
+      const rows = await db
+        .update(s)
+        .set({ trialRemindedFor: trialEnd })
+        .where(and(eq(s.id, id), eq(s.trialEnd, trialEnd), sql`${s.trialRemindedFor} is distinct from ${trialEnd}`))
+        .returning({ id: s.id });
+      return rows.length > 0;
+    },
+    /** Gives a reminder back after its e-mail failed, so the next run sends it. */
+    async releaseTrialReminder(id: string, trialEnd: number): Promise<void> {
+      const s = billingSubscriptions;
+      await db
+        .update(s)
+        .set({ trialRemindedFor: null })
+        .where(and(eq(s.id, id), eq(s.trialRemindedFor, trialEnd)));
     },
     /** Takes an event for handling; false when it was already taken (a duplicate delivery). */
     async claimEvent(id: string, type: string, now: Date): Promise<boolean> {

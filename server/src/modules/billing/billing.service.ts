@@ -41,6 +41,11 @@ export interface EventOutcome {
   userId: string | null;
 }
 
+/** The trial reminder goes this many days before the trial ends (docs/product/billing.md#trial). */
+export const TRIAL_REMINDER_DAYS = 2;
+/** How often the reminder job looks: hourly, so a reminder goes between 48 and 47 hours before the end. */
+export const TRIAL_REMINDER_SWEEP_MS = 60 * 60 * 1000;
+
 /** How many times the entitlement recompute re-reads when another handler changed the user's subscriptions meanwhile. */
 const MAX_RECOMPUTE_ROUNDS = 5;
 
@@ -172,28 +177,10 @@ export function createBillingService(deps: BillingServiceDeps) {
       case 'customer.subscription.deleted':
       case 'invoice.paid':
         return (await sync(event.subscriptionId, event.subscription, log))?.user.id ?? null;
-      case 'customer.subscription.trial_will_end': {
-        const synced = await sync(event.subscriptionId, event.subscription, log);
-        if (!synced) return null;
-        const { sub, user } = synced;
-        // A trial set to cancel charges nothing: there is nothing to remind of.
-        if (sub.status === 'trialing' && sub.trialEnd && !sub.cancelAtPeriodEnd) {
-          const plan = planOf(sub.plan ?? 'monthly');
-          await deps.email.send(
-            trialEndingEmail({
-              to: user.email,
-              firstName: user.firstName,
-              profileUrl: urls.profile,
-              supportEmail: config.SUPPORT_EMAIL,
-              trialEnd: sub.trialEnd,
-              daysLeft: Math.max(1, Math.ceil((sub.trialEnd - clock.now().getTime() / 1000) / DAY_SECONDS)),
-              price: money(Math.round(plan.price * 100)),
-              interval: plan.interval,
-            }),
-          );
-        }
-        return user.id;
-      }
+      case 'customer.subscription.trial_will_end':
+        // Stripe sends this three days before the end; the reminder goes two days before, from the
+        // billing.trial-reminders job (decision 076), so the event only refreshes the stored subscription.
+        return (await sync(event.subscriptionId, event.subscription, log))?.user.id ?? null;
       case 'invoice.payment_failed': {
         const synced = await sync(event.subscriptionId, event.subscription, log);
         if (!synced) return null;
@@ -277,6 +264,43 @@ export function createBillingService(deps: BillingServiceDeps) {
       }
     },
 
+    /**
+     * The billing.trial-reminders job: e-mails every trial that ends within TRIAL_REMINDER_DAYS and will charge, once
+     * per trial end. The reminder is taken before the e-mail and given back if the e-mail fails, so several processes
+     * never send it twice and a failed send is retried on the next run (decision 076). Says whom it reminded.
+     */
+    async sendTrialReminders(log: BillingLog = quiet): Promise<string[]> {
+      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+      const reminded: string[] = [];
+      for (const row of await repo.dueTrialReminders(nowSeconds, TRIAL_REMINDER_DAYS * DAY_SECONDS)) {
+        const trialEnd = row.trialEnd!;
+        if (!(await repo.claimTrialReminder(row.id, trialEnd))) continue;
+        const user = await users.findById(row.userId);
+        if (!user) continue;
+        const plan = planOf((row.plan as PlanId | null) ?? 'monthly');
+        try {
+          await deps.email.send(
+            trialEndingEmail({
+              to: user.email,
+              firstName: user.firstName,
+              profileUrl: urls.profile,
+              supportEmail: config.SUPPORT_EMAIL,
+              trialEnd,
+              daysLeft: Math.max(1, Math.ceil((trialEnd - nowSeconds) / DAY_SECONDS)),
+              price: money(Math.round(plan.price * 100)),
+              interval: plan.interval,
+            }),
+          );
+          reminded.push(user.email);
+        } catch (e) {
+          await repo.releaseTrialReminder(row.id, trialEnd);
+          log.warn({ err: e, subscriptionId: row.id }, 'billing: trial reminder e-mail failed; the next run retries');
+        }
+      }
+      if (reminded.length > 0) log.info({ count: reminded.length }, 'billing: trial reminders sent');
+      return reminded;
+    },
+
     /** The demo's part; null when billing runs on Stripe. */
     demo: isDemo(provider) ? createDemoFlows(provider) : null,
   };
@@ -340,6 +364,11 @@ export function createBillingService(deps: BillingServiceDeps) {
         if (!user.stripeCustomerId) throw new HttpError(409, `${user.email} has no demo subscription`, 'CONFLICT');
         const events = await controls.advance(user.stripeCustomerId, days, { decline });
         await deliver(events);
+        // The demo's dates moved even when nothing fell due: store them, as a re-read of the subscription would.
+        const current = await controls.currentSubscription(user.stripeCustomerId);
+        if (current) await sync(current.id, null, quiet);
+        // The reminder job runs hourly; run it now so the demo clock shows what falls due at once.
+        const reminded = (await service.sendTrialReminders()).includes(user.email);
         const after = (await users.findById(user.id)) ?? user;
         const summary = (await service.subscriptionOf(after)).subscription;
         const lines = events.map((e) => `  ${e.type}`);
@@ -355,6 +384,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         return [
           `${after.email}: moved ${days} day(s) on; ${events.length} event(s)`,
           ...lines,
+          ...(reminded ? [`  trial reminder e-mailed (${TRIAL_REMINDER_DAYS} days before the trial ends)`] : []),
           `${after.email}: ${state}; ${after.isPremium ? 'premium' : 'free'}${after.isTrial ? ', in trial' : ''}`,
         ];
       },

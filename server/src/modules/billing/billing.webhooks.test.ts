@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES } from '@gowild/contract/billing';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../cli';
 import type { AppDeps } from '../../deps';
 import { readOutbox } from '../../providers/email/outbox-reader';
@@ -248,17 +248,72 @@ describe('the states of docs/product/billing.md#subscription-states', () => {
     });
   });
 
-  it('trial will end sends the reminder with the date and the price', async () => {
+  it("trial will end only refreshes the subscription: the reminder is the job's, two days before", async () => {
     const { user, customer } = await customerUser();
-    const trialEnd = now() + 3 * DAY;
-    const sub = stripe.setSubscription({ customer, status: 'trialing', trial_end: trialEnd, price: FAKE_PRICES.yearly });
-    await deliver('customer.subscription.trial_will_end', sub);
-    const [mail] = await readOutbox(dataDir, { to: user.email });
-    expect(mail?.subject).toBe('Your GoWild Finder trial ends in 3 days');
-    expect(mail?.text).toContain('$50 per year');
-    expect(mail?.text).toContain('Manage Subscription');
+    const sub = stripe.setSubscription({ customer, status: 'trialing', trial_end: now() + 3 * DAY, price: FAKE_PRICES.yearly });
+    const { res } = await deliver('customer.subscription.trial_will_end', sub);
+    expect(res.statusCode).toBe(200);
+    expect(await flags(user.id)).toMatchObject({ isPremium: true, isTrial: true });
+    // Three days out: not yet due.
+    expect(await deps.billing.sendTrialReminders()).not.toContain(user.email);
+    expect(await readOutbox(dataDir, { to: user.email })).toHaveLength(0);
+  });
+});
+
+describe('the trial reminder (billing.trial-reminders, decision 076)', () => {
+  /** A trialing subscription on record, as after Stripe's created event. */
+  async function trialEndingIn(seconds: number, fields: { cancel_at_period_end?: boolean } = {}) {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'trialing', trial_end: now() + seconds, price: FAKE_PRICES.yearly, ...fields });
+    await deliver('customer.subscription.created', sub);
+    return { user, customer, sub };
+  }
+
+  it('two days before the end: one e-mail with the date and the price, however often and wherever the job runs', async () => {
+    const { user } = await trialEndingIn(2 * DAY - 60);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => deps.billing.sendTrialReminders()));
+    expect(runs.flat().filter((e) => e === user.email)).toHaveLength(1);
+    expect(await deps.billing.sendTrialReminders()).not.toContain(user.email);
+    const mails = await readOutbox(dataDir, { to: user.email });
+    expect(mails.map((m) => m.subject)).toEqual(['Your GoWild Finder trial ends in 2 days']);
+    expect(mails[0]?.text).toContain('$50 per year');
+    expect(mails[0]?.text).toContain('Manage Subscription');
   });
 
+  it('a trial set to cancel, or already over, is not reminded', async () => {
+    const cancelling = await trialEndingIn(DAY, { cancel_at_period_end: true });
+    const over = await trialEndingIn(-60);
+    const reminded = await deps.billing.sendTrialReminders();
+    expect(reminded).not.toContain(cancelling.user.email);
+    expect(reminded).not.toContain(over.user.email);
+  });
+
+  it('a failed e-mail is given back and sent by the next run', async () => {
+    const { user } = await trialEndingIn(DAY);
+    const send = vi.spyOn(deps.email, 'send').mockRejectedValueOnce(new Error('SMTP down'));
+    try {
+      expect(await deps.billing.sendTrialReminders()).not.toContain(user.email);
+    } finally {
+      send.mockRestore();
+    }
+    expect(await deps.billing.sendTrialReminders()).toContain(user.email);
+    expect(await readOutbox(dataDir, { to: user.email })).toHaveLength(1);
+  });
+
+  it('a trial whose end moves is reminded again for the new end', async () => {
+    const { user, customer, sub } = await trialEndingIn(DAY);
+    expect(await deps.billing.sendTrialReminders()).toContain(user.email);
+    const moved = stripe.setSubscription({
+      id: sub.id,
+      customer,
+      status: 'trialing',
+      trial_end: now() + DAY + 3600,
+      price: FAKE_PRICES.yearly,
+    });
+    await deliver('customer.subscription.updated', moved);
+    expect(await deps.billing.sendTrialReminders()).toContain(user.email);
+    expect(await readOutbox(dataDir, { to: user.email })).toHaveLength(2);
+  });
   it('an event for a customer we do not know is acknowledged and changes nobody', async () => {
     const sub = stripe.setSubscription({ customer: 'cus_nobody', status: 'active' });
     const { res } = await deliver('customer.subscription.updated', sub);
