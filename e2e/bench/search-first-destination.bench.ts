@@ -85,6 +85,7 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    BILLING_DEMO: 'true',
     LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',

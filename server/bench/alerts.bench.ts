@@ -96,6 +96,7 @@ async function main() {
   const emulator = await startEmulator();
   const config = loadConfig({
     NODE_ENV: 'production',
+    BILLING_DEMO: 'true',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     FLIGHTS_PROVIDER: 'frontier',

@@ -12,7 +12,13 @@ import { createAppDeps, disposeAppDeps } from '../src/deps';
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 
 async function main() {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    BILLING_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   const database = await openDatabase({ dataDir: 'memory://' });
   const deps = await createAppDeps(config, database);
   const app = await buildApp(deps);

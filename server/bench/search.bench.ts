@@ -139,6 +139,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
   const emulator = await startEmulatorProcess(L);
   const config = loadConfig({
     NODE_ENV: 'production',
+    BILLING_DEMO: 'true',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     FLIGHTS_PROVIDER: 'frontier',

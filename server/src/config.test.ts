@@ -41,6 +41,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_NOW: '2026-11-23T12:00:00Z' })).toThrow(/TEST_NOW/);
   });
 
+  it('refuses production without Stripe unless the demo checkout is asked for (decision 077)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY.*is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', BILLING_DEMO: 'true' }).BILLING_DEMO).toBe(true);
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_MONTHLY: 'p1',
+      STRIPE_PRICE_YEARLY: 'p2',
+    };
+    expect(loadConfig({ NODE_ENV: 'production', ...stripe }).BILLING_DEMO).toBe(false);
+    expect(loadConfig({}).BILLING_DEMO).toBe(false);
+  });
+
   it('checks the edge settings: headers within the request time-out, a metrics port apart, a long enough token', () => {
     const c = loadConfig({});
     expect([c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS, c.KEEP_ALIVE_TIMEOUT_MS, c.MAX_CONNECTIONS_PER_IP]).toEqual([

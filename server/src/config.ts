@@ -117,6 +117,11 @@ export const configSchema = z.object({
 
   // Billing (docs/product/billing.md): a Stripe key switches the demo checkout off; it needs the three keys after it.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /**
+   * With NODE_ENV=production and no Stripe key, the demo checkout (which grants Premium without payment) runs only
+   * when this is set: a forgotten key must not give Premium away (decision 077).
+   */
+  BILLING_DEMO: bool.default(false),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
   STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
@@ -159,6 +164,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .refine((c) => !c.STRIPE_SECRET_KEY || (c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_MONTHLY && c.STRIPE_PRICE_YEARLY), {
       path: ['STRIPE_SECRET_KEY'],
       message: 'needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY as well',
+    })
+    .refine((c) => c.NODE_ENV !== 'production' || c.STRIPE_SECRET_KEY || c.BILLING_DEMO, {
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'is required when NODE_ENV=production (without it the demo checkout grants Premium for free; set BILLING_DEMO=true to run that demo on purpose)',
     })
     .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, {
       path: ['METRICS_PORT'],

@@ -44,7 +44,7 @@ describe('/metrics on the public port (decision 054)', () => {
 
   it('is not served in production with neither key set, and is open in development and tests', async () => {
     // TEST_NOW is refused in production; a pinned run (npm run test:clocks) must not leak it into this app.
-    const { app } = await buildTestApp({ env: { NODE_ENV: 'production', TEST_NOW: '' } });
+    const { app } = await buildTestApp({ env: { NODE_ENV: 'production', TEST_NOW: '', BILLING_DEMO: 'true' } });
     try {
       expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     } finally {
