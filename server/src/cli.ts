@@ -2,8 +2,8 @@
  * Operator commands against the configured database: `npm run cli -- <command> [args]`.
  * Each module contributes its commands from its own `<feature>.cli.ts`; this file only collects and runs them.
  */
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, unreachableDatabaseLine } from './db/client';
 import { type AppDeps, createAppDeps, disposeAppDeps } from './deps';
 import { type CliCommand, CliUsageError } from './lib/app-module';
 
@@ -66,7 +66,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   runCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {
-      console.error(err);
+      // An unreachable database or a bad setting is one line for the operator; anything else keeps its stack.
+      const line = err instanceof ConfigError ? err.message : unreachableDatabaseLine(err, process.env.DATABASE_URL);
+      console.error(line ? `error: ${line}` : err);
       process.exit(1);
     },
   );

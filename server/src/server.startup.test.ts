@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_SEED } from './lib/reference-data/seed';
 import { adminQuery } from './test/database';
-import { type ServerProcess, exitWithin, randomPort, startServer, waitFor } from './test/server-process';
+import { type ServerProcess, exitWithin, randomPort, startCli, startServer, waitFor } from './test/server-process';
 import { closedPort, startBlackHole } from './test/tcp';
 
 const lines = (s: ServerProcess) =>
@@ -46,6 +46,17 @@ describe('start-up without a reachable database', () => {
     try {
       expect(await exitWithin(s, 90_000)).toBe(1);
       expect(lines(s)).toEqual([`Refusing to start: cannot reach the database at 127.0.0.1:${port} (connection refused)`]);
+    } finally {
+      s.proc.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('the operator CLI says the same in one line, exit 1', async () => {
+    const port = await closedPort();
+    const s = startCli(['blackouts:list'], { DATABASE_URL: `postgres://gowild:not-to-be-printed@127.0.0.1:${port}/gowild` });
+    try {
+      expect(await exitWithin(s, 90_000)).toBe(1);
+      expect(lines(s)).toEqual([`error: cannot reach the database at 127.0.0.1:${port} (connection refused)`]);
     } finally {
       s.proc.kill('SIGKILL');
     }

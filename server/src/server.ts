@@ -1,9 +1,8 @@
 import { loadConfigOrExit } from './config';
 import { buildApp } from './app';
-import { DatabaseUnreachableError, databaseAddress, openDatabase } from './db/client';
+import { openDatabase, unreachableDatabaseLine } from './db/client';
 import { createAppDeps, disposeAppDeps } from './deps';
 import { startMetricsServer } from './plugins/metrics';
-import { describeConnectionError, isConnectionError } from './lib/connection-errors';
 
 /**
  * A database that cannot be reached at start ends the process with one line an operator can act on (decision 049):
@@ -11,11 +10,8 @@ import { describeConnectionError, isConnectionError } from './lib/connection-err
  */
 function refuseWithoutDatabase(databaseUrl: string | undefined) {
   return (err: unknown): never => {
-    if (databaseUrl && (err instanceof DatabaseUnreachableError || isConnectionError(err))) {
-      const line =
-        err instanceof DatabaseUnreachableError
-          ? err.message
-          : `cannot reach the database at ${databaseAddress(databaseUrl)} (${describeConnectionError(err)})`;
+    const line = unreachableDatabaseLine(err, databaseUrl);
+    if (line) {
       console.error(`Refusing to start: ${line}`);
       process.exit(1);
     }

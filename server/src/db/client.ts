@@ -97,6 +97,17 @@ export function databaseAddress(databaseUrl: string): string {
   }
 }
 
+/**
+ * The one line an operator can act on when the database cannot be reached (where, and why, without the password or
+ * a driver's stack), or null when `err` is something else. Used by the server's start-up and by the CLI.
+ */
+export function unreachableDatabaseLine(err: unknown, databaseUrl: string | undefined): string | null {
+  if (!databaseUrl) return null;
+  if (err instanceof DatabaseUnreachableError) return err.message;
+  if (isConnectionError(err)) return `cannot reach the database at ${databaseAddress(databaseUrl)} (${describeConnectionError(err)})`;
+  return null;
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), and migrates. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);

@@ -16,9 +16,18 @@ export interface ServerProcess {
 
 /** Starts the real server (src/server.ts) in a child process with only `env` (plus PATH and HOME) set. */
 export function startServer(env: Record<string, string>): ServerProcess {
+  return startEntry('src/server.ts', [], env);
+}
+
+/** Runs the operator CLI (src/cli.ts) with `args` in a child process, with only `env` (plus PATH and HOME) set. */
+export function startCli(args: string[], env: Record<string, string>): ServerProcess {
+  return startEntry('src/cli.ts', args, env);
+}
+
+function startEntry(entry: string, args: string[], env: Record<string, string>): ServerProcess {
   let out = '';
   let ended = false;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
   });
