@@ -8,7 +8,7 @@ import { adminQuery } from '../test/database';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { createAppDeps, disposeAppDeps } from '../deps';
-import { cronFor, createPgBossJobRunner } from './pg-boss-runner';
+import { cronFor, createPgBossJobRunner, pollingSecondsFor } from './pg-boss-runner';
 
 const quietLog = {
   info: () => {},
@@ -34,6 +34,12 @@ describe('cronFor', () => {
     expect(cronFor(6 * 3_600_000)).toBe('0 */6 * * *');
     expect(cronFor(24 * 3_600_000)).toBe('0 */24 * * *');
     for (const ms of [30_000, 7 * 60_000, 90 * 60_000, 5 * 3_600_000]) expect(() => cronFor(ms)).toThrow(/no cron schedule/);
+  });
+});
+
+describe('pollingSecondsFor', () => {
+  it('polls a twelfth of the period, between 2 s and 30 s', () => {
+    expect([60_000, 10 * 60_000, 3_600_000, 10_000].map(pollingSecondsFor)).toEqual([5, 30, 30, 2]);
   });
 });
 

@@ -9,6 +9,15 @@ import type { JobRunner } from './job-runner';
  * The cron expression (UTC) for "every `everyMs`": a whole number of minutes that divides an hour, or of hours that
  * divides a day. pg-boss's schedules have a resolution of one minute.
  */
+/**
+ * How often a worker asks its queue for a run: a twelfth of the job's period, between 2 s and 30 s. A minute's job
+ * starts within 5 s of its tick, an hourly one within 30 s. Polling every queue every 2 s kept PGlite (in the
+ * server's own thread) busy with 2–3 queue queries a second, which showed in every search's time.
+ */
+export function pollingSecondsFor(everyMs: number): number {
+  return Math.min(30, Math.max(2, Math.round(everyMs / 12_000)));
+}
+
 export function cronFor(everyMs: number): string {
   const minutes = everyMs / 60_000;
   if (Number.isInteger(minutes) && minutes >= 1 && minutes < 60 && 60 % minutes === 0)
@@ -95,7 +104,7 @@ export function createPgBossJobRunner(opts: PgBossRunnerOptions): JobRunner & { 
       expireInSeconds: Math.max(60, Math.ceil((2 * job.everyMs) / 1000)),
     });
     await b.schedule(job.name, cronFor(job.everyMs), undefined, { tz: 'UTC' });
-    await b.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+    await b.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? pollingSecondsFor(job.everyMs) }, async () => {
       const t = performance.now();
       await job.run(log, controller.signal);
       log.debug({ job: job.name, ms: Math.round(performance.now() - t) }, 'job ran');
