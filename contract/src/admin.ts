@@ -225,3 +225,10 @@ export const adminRoutesResponseSchema = z.object({
   audit: adminAuditEntrySchema.optional(),
 });
 export type AdminRoutesResult = z.infer<typeof adminRoutesResponseSchema>;
+
+export type AdminUsersPage = z.infer<typeof adminUsersResponseSchema>;
+export type AdminNotificationsPage = z.infer<typeof adminNotificationsResponseSchema>;
+export type AdminSearchesPage = z.infer<typeof adminSearchesResponseSchema>;
+export type AdminAuditPage = z.infer<typeof adminAuditResponseSchema>;
+export type AdminBlackoutsResult = z.infer<typeof adminBlackoutsResponseSchema>;
+export type AdminUserActionResult = z.infer<typeof adminUserActionResponseSchema>;

@@ -5,7 +5,6 @@ import { notifications, users } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { ROLES, type SignedIn, buildAccountsTestApp, createUser, logSearch, signInAs } from '../../test/factories';
 import { eq } from 'drizzle-orm';
-import { createUsersRepository } from '../accounts/users/users.repository';
 
 const clock = manualClock(new Date('2026-07-15T12:00:00Z'));
 const DAY = 86_400_000;
@@ -179,9 +178,9 @@ describe('filters', () => {
 
   it('filters alerts by status', async () => {
     const statuses = async (status: string) =>
-      (await get(`/api/admin/notifications?status=${status}&limit=100`)).json().notifications.filter(
-        (n: { user: { email: string } }) => n.user.email === carla.email,
-      );
+      (await get(`/api/admin/notifications?status=${status}&limit=100`))
+        .json()
+        .notifications.filter((n: { user: { email: string } }) => n.user.email === carla.email);
     expect(await statuses('active')).toHaveLength(1);
     expect((await statuses('inactive'))[0]).toMatchObject({ is_active: false, is_completed: false });
     expect((await statuses('found'))[0]).toMatchObject({ is_completed: true, found_price: 19 });
@@ -208,10 +207,10 @@ describe('user actions', () => {
     const usage = (await get('/api/auth/search-usage', target.headers)).json();
     expect(usage.is_premium).toBe(true);
 
-    await createUsersRepository(deps.database.db).applySubscription(target.user!.id, { premium: true, isTrial: false, trialEnd: null });
+    await deps.users.applySubscription(target.user!.id, { premium: true, isTrial: false, trialEnd: null });
     const revoked = (await act(target.user!.id, 'revoke_premium')).json();
     expect(revoked.user).toMatchObject({ is_premium: true, premium_granted: false, subscription_premium: true });
-    await createUsersRepository(deps.database.db).applySubscription(target.user!.id, { premium: false, isTrial: false, trialEnd: null });
+    await deps.users.applySubscription(target.user!.id, { premium: false, isTrial: false, trialEnd: null });
     const free = (await get('/api/auth/search-usage', target.headers)).json();
     expect(free.is_premium).toBe(false);
   });
@@ -296,16 +295,27 @@ describe('audit log', () => {
       ['revoke_premium', target.email],
       ['grant_premium', target.email],
     ]);
-    expect(entries[0]).toMatchObject({ actor: { email: admin.user!.email }, before: { premium_granted: true }, after: { premium_granted: false } });
+    expect(entries[0]).toMatchObject({
+      actor: { email: admin.user!.email },
+      before: { premium_granted: true },
+      after: { premium_granted: false },
+    });
   });
 });
 
 describe('blackout dates and routes', () => {
   it('adds a range and removes a date, as the CLI does, each audited', async () => {
-    const added = await call({ method: 'POST', url: '/api/admin/blackouts', payload: { start: '2027-03-01', end: '2027-03-03', label: 'Spring' } });
+    const added = await call({
+      method: 'POST',
+      url: '/api/admin/blackouts',
+      payload: { start: '2027-03-01', end: '2027-03-03', label: 'Spring' },
+    });
     expect(added.statusCode).toBe(200);
     expect(added.json().blackout_dates).toEqual(expect.arrayContaining(['2027-03-01', '2027-03-02', '2027-03-03']));
-    expect(added.json().audit).toMatchObject({ action: 'blackouts_add', after: { dates: ['2027-03-01', '2027-03-02', '2027-03-03'], label: 'Spring' } });
+    expect(added.json().audit).toMatchObject({
+      action: 'blackouts_add',
+      after: { dates: ['2027-03-01', '2027-03-02', '2027-03-03'], label: 'Spring' },
+    });
     expect(deps.reference.isBlackout('2027-03-02')).toBe(true);
     const removed = await call({ method: 'DELETE', url: '/api/admin/blackouts/2027-03-02' });
     expect(removed.json().audit).toMatchObject({ action: 'blackout_remove', before: { date: '2027-03-02' } });
@@ -324,12 +334,20 @@ describe('blackout dates and routes', () => {
       const res = await call({
         method: 'PUT',
         url: '/api/admin/routes',
-        payload: { routes: [{ origin: 'DEN', destination: 'LAS' }, { origin: 'LAS', destination: 'DEN' }, { origin: 'DEN', destination: 'DEN' }] },
+        payload: {
+          routes: [
+            { origin: 'DEN', destination: 'LAS' },
+            { origin: 'LAS', destination: 'DEN' },
+            { origin: 'DEN', destination: 'DEN' },
+          ],
+        },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ routes: 2, skipped: 1, added: [], dry_run: false, audit: { action: 'routes_import' } });
       expect(deps.reference.routes()).toHaveLength(2);
-      expect((await call({ method: 'PUT', url: '/api/admin/routes', payload: { routes: [{ origin: 'den', destination: 'LAS' }] } })).statusCode).toBe(400);
+      expect(
+        (await call({ method: 'PUT', url: '/api/admin/routes', payload: { routes: [{ origin: 'den', destination: 'LAS' }] } })).statusCode,
+      ).toBe(400);
       expect((await call({ method: 'PUT', url: '/api/admin/routes', payload: { routes: [] } })).statusCode).toBe(400);
     } finally {
       await deps.reference.replaceRoutes(before);

@@ -35,9 +35,7 @@ function userConditions(f: UserFilter, asOf: Date): SQL | undefined {
   const where: (SQL | undefined)[] = [lte(users.createdAt, asOf)];
   if (f.q) {
     const pattern = `%${likeEscape(f.q.toLowerCase())}%`;
-    where.push(
-      sql`(lower(${users.email}) like ${pattern} or lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern})`,
-    );
+    where.push(sql`(lower(${users.email}) like ${pattern} or lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern})`);
   }
   switch (f.plan) {
     case 'free':
@@ -92,11 +90,7 @@ function notificationConditions(f: NotificationFilter, asOf: Date): SQL | undefi
 /** Counts per UTC day since `since`, as { day: 'YYYY-MM-DD', count }. */
 function perDay(db: Db, table: typeof searchLogs | typeof users, since: Date) {
   const day = sql<string>`to_char(${table.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  return db
-    .select({ day, count: count() })
-    .from(table)
-    .where(gte(table.createdAt, since))
-    .groupBy(day);
+  return db.select({ day, count: count() }).from(table).where(gte(table.createdAt, since)).groupBy(day);
 }
 
 export function createAdminRepository(db: Db) {

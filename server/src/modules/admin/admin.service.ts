@@ -164,10 +164,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     async notifications(query: AdminNotificationsQuery): Promise<{ notifications: AdminNotification[]; pagination: Pagination }> {
       const asOf = asOfOf(query);
       const filter = { status: query.status };
-      const [total, rows] = await Promise.all([
-        repo.countNotifications(filter, asOf),
-        repo.listNotifications(filter, pageOf(query, asOf)),
-      ]);
+      const [total, rows] = await Promise.all([repo.countNotifications(filter, asOf), repo.listNotifications(filter, pageOf(query, asOf))]);
       return {
         notifications: rows.map(({ alert, owner }) => ({
           id: alert.id,
@@ -199,20 +196,31 @@ export function createAdminService(deps: AdminServiceDeps) {
       const now = clock.now();
       const since = new Date(now.getTime() - DAY_MS);
       const chartStart = new Date(`${new Date(now.getTime() - (CHART_DAYS - 1) * DAY_MS).toISOString().slice(0, 10)}T00:00:00Z`);
-      const [totalUsers, totalNotifications, totalSearches, byType, byOutcome, recent, topOrigins, searchDays, signupDays, userCounts, service] =
-        await Promise.all([
-          repo.countUsers(),
-          repo.countNotifications(),
-          repo.countSearches(),
-          repo.searchesByType(),
-          repo.searchesByOutcome(),
-          repo.searchesSince(since),
-          repo.topOrigins(LIMITS.adminTopOrigins),
-          repo.searchesPerDay(chartStart),
-          repo.signupsPerDay(chartStart),
-          repo.userCounts(),
-          deps.serviceFigures(),
-        ]);
+      const [
+        totalUsers,
+        totalNotifications,
+        totalSearches,
+        byType,
+        byOutcome,
+        recent,
+        topOrigins,
+        searchDays,
+        signupDays,
+        userCounts,
+        service,
+      ] = await Promise.all([
+        repo.countUsers(),
+        repo.countNotifications(),
+        repo.countSearches(),
+        repo.searchesByType(),
+        repo.searchesByOutcome(),
+        repo.searchesSince(since),
+        repo.topOrigins(LIMITS.adminTopOrigins),
+        repo.searchesPerDay(chartStart),
+        repo.signupsPerDay(chartStart),
+        repo.userCounts(),
+        deps.serviceFigures(),
+      ]);
       return {
         total_users: totalUsers,
         total_notifications: totalNotifications,

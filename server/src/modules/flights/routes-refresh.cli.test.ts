@@ -44,7 +44,9 @@ function adapterTo(baseUrl: string) {
 
 /** The flights module's commands with the provider swapped, as the CLI would see them with another configuration. */
 const withProvider = (provider: FlightProvider) =>
-  flightsCommands({ routeRefresh: createRouteRefresh({ reference: deps.reference, provider, timeoutMs: deps.config.UPSTREAM_TIMEOUT_MS }) });
+  flightsCommands({
+    routeRefresh: createRouteRefresh({ reference: deps.reference, provider, timeoutMs: deps.config.UPSTREAM_TIMEOUT_MS }),
+  });
 
 /** The commands as `npm run cli` would see them with the test app's configuration. */
 const appCommands = () => collectCommands(deps.modules);
