@@ -16,11 +16,14 @@ async function expectAxeClean(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('an admin finds a user by e-mail, grants premium, deactivates them and sees both in the audit list', async ({ page, browser, server }) => {
+test('an admin finds a user by e-mail, grants premium, deactivates them and sees both in the audit list', async ({
+  page,
+  browser,
+  server,
+}) => {
   // The traveller, signed in in a browser of their own.
   const traveller = await createAccount(page, { firstName: 'Tess', lastName: 'Target' });
-  const usage = async () =>
-    page.request.get('/api/auth/search-usage', { headers: { authorization: `Bearer ${traveller.token}` } });
+  const usage = async () => page.request.get('/api/auth/search-usage', { headers: { authorization: `Bearer ${traveller.token}` } });
   expect((await (await usage()).json()).search_limit).not.toBeNull();
   const theirs = await browser.newContext({ baseURL: server.url });
   await theirs.addInitScript((t) => window.localStorage.setItem('auth-token', t), traveller.token);

@@ -85,7 +85,7 @@ export function Bars({
       ) : (
         <ul className="mt-3 space-y-2">
           {rows.map((r) => (
-            <li key={r.label} className="grid grid-cols-[minmax(0,8rem)_1fr_auto] items-center gap-2 text-sm">
+            <li key={r.label} className="grid grid-cols-[minmax(0,11rem)_1fr_auto] items-center gap-2 text-sm">
               <span className="truncate text-slate-800" title={r.label}>
                 {r.label}
               </span>

@@ -5,8 +5,9 @@ import { pageWindow } from '../utils/admin-format';
 /** Previous, a window of 5 page buttons, next; and 'Showing 26–50 of 120'. */
 export function Pagination({ info, label, onPage }: { info: PaginationInfo; label: string; onPage: (page: number) => void }) {
   const { page, pages, total, limit } = info;
-  const from = total === 0 ? 0 : Math.min((page - 1) * limit + 1, total);
+  const from = Math.min((page - 1) * limit + 1, total);
   const to = Math.min(page * limit, total);
+  if (total === 0) return null;
   const pageButton = (p: number, text: string, aria: string, disabled: boolean, current = false) => (
     <li key={`${aria}-${p}`}>
       <button
@@ -24,7 +25,7 @@ export function Pagination({ info, label, onPage }: { info: PaginationInfo; labe
   return (
     <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600" aria-live="polite">
-        {total === 0 ? 'No results' : `Showing ${from}–${to} of ${total}`}
+        Showing {from}–{to} of {total}
       </p>
       {pages > 1 && (
         <ul className="flex flex-wrap items-center gap-1">

@@ -19,7 +19,7 @@ const PLAN_NAMES: Record<AdminUserPlan, string> = {
   admin: 'Admin',
   inactive: 'Inactive',
 };
-const COLUMNS = ['Name', 'E-mail', 'Plan', 'Trial ends', 'Created', 'Last login', 'Searches', 'Alerts', 'Actions'];
+const COLUMNS = ['User', 'Plan', 'Trial ends', 'Created', 'Last login', 'Searches', 'Alerts', 'Actions'];
 
 interface ActionSpec {
   action: AdminUserAction;
@@ -171,8 +171,10 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
         ) : (
           users.map((u) => (
             <tr key={u.id}>
-              <Cell className="font-medium">{fullName(u)}</Cell>
-              <Cell>{u.email}</Cell>
+              <Cell>
+                <span className="block font-medium">{fullName(u)}</span>
+                <span className="block text-xs text-slate-600">{u.email}</span>
+              </Cell>
               <Cell>
                 <span className="flex flex-wrap gap-1">
                   {planLabels(u).map((l) => (
@@ -193,7 +195,7 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
               <Cell className="text-right tabular-nums">{u.search_count}</Cell>
               <Cell className="text-right tabular-nums">{u.notification_count}</Cell>
               <Cell>
-                <span className="flex flex-wrap gap-1">
+                <span className="flex gap-1">
                   {actionsFor(u, selfId).map((spec) => (
                     <Button
                       key={spec.action}
