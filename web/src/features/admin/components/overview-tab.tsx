@@ -1,6 +1,7 @@
 import type { AdminDashboard } from '@gowild/contract/admin';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { useAppConfig } from '@/lib/app-config';
 import { ADMIN_FETCH_ERRORS } from '../api/admin-keys';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { useErrorToast } from '../hooks/use-error-toast';
@@ -30,6 +31,9 @@ const percent = (r: number | null) => (r === null ? '—' : `${Math.round(r * 10
 export function OverviewTab({ limit }: { limit: number }) {
   const ids = useId();
   const query = useAdminDashboard();
+  const config = useAppConfig();
+  // The airline and e-mail figures come from the offline defaults when those run (the emulator, the disk outbox).
+  const demo = config.data ? (['flights', 'email'] as const).filter((k) => config.data.providers[k] === 'demo') : [];
   useErrorToast(query.error, 'dashboard', ADMIN_FETCH_ERRORS.dashboard);
   const d = query.data;
   if (!d)
@@ -88,7 +92,17 @@ export function OverviewTab({ limit }: { limit: number }) {
         <h2 id={`${ids}-service`} className="text-lg font-bold text-slate-900">
           Service
         </h2>
-        <p className="mb-3 text-sm text-slate-600">This server process since {formatInstant(svc.since)}.</p>
+        <p className="mb-3 text-sm text-slate-600">
+          This server process since {formatInstant(svc.since)}.
+          {demo.length > 0 && (
+            <span
+              className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900"
+              title={`Offline default for: ${demo.join(', ')}`}
+            >
+              Demo data
+            </span>
+          )}
+        </p>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label="Airline requests" value={svc.airline_requests} note={`${svc.airline_requests_failed} failed`} />
           <Figure
