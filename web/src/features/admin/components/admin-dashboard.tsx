@@ -40,7 +40,7 @@ export function AdminDashboard({ selfId }: { selfId: string | undefined }) {
       <div
         role="tablist"
         aria-label="Admin sections"
-        className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="mb-6 flex overflow-x-auto border-b border-slate-200 sm:gap-1"
         onKeyDown={onKey}
       >
         {TABS.map((t) => (
@@ -56,7 +56,7 @@ export function AdminDashboard({ selfId }: { selfId: string | undefined }) {
             aria-controls={`${ids}-panel-${t.id}`}
             tabIndex={current === t.id ? 0 : -1}
             onClick={() => open(t.id)}
-            className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-700 ${
+            className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2 text-sm sm:px-4 font-semibold focus-visible:outline-2 focus-visible:outline-brand-700 ${
               current === t.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
           >

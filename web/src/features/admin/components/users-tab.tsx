@@ -7,7 +7,7 @@ import { ADMIN_FETCH_ERRORS } from '../api/admin-keys';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { usePagedList } from '../hooks/use-paged-list';
-import { formatEpochDay, formatInstant, fullName, planLabels } from '../utils/admin-format';
+import { formatDay, formatEpochDay, formatInstant, fullName, planLabels } from '../utils/admin-format';
 import { AdminTable, Badge, Cell, EmptyRow, FilterField, inputClasses } from './admin-table';
 import { type ConfirmRequest, ConfirmDialog } from './confirm-dialog';
 import { Pagination } from './pagination';
@@ -190,7 +190,7 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
                 </span>
               </Cell>
               <Cell>{u.is_trial ? formatEpochDay(u.trial_end) : '—'}</Cell>
-              <Cell>{formatInstant(u.created_at)}</Cell>
+              <Cell>{formatDay(u.created_at)}</Cell>
               <Cell>{formatInstant(u.last_login)}</Cell>
               <Cell className="text-right tabular-nums">{u.search_count}</Cell>
               <Cell className="text-right tabular-nums">{u.notification_count}</Cell>

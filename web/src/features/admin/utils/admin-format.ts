@@ -11,6 +11,14 @@ export function formatInstant(iso: string | null | undefined): string {
   return Number.isNaN(t) ? '—' : instant.format(t);
 }
 
+const localDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** 'Jul 15, 2026' in the viewer's zone, or '—'. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? '—' : localDay.format(t);
+}
+
 /** A trial end (epoch seconds) as a day, or '—'. */
 export function formatEpochDay(seconds: number | null): string {
   return seconds === null ? '—' : dayOnly.format(seconds * 1000);
