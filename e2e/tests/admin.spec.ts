@@ -21,6 +21,8 @@ test('an admin finds a user by e-mail, grants premium, deactivates them and sees
   browser,
   server,
 }) => {
+  // A long journey with three axe runs and a second browser: three times the usual time on a loaded machine.
+  test.slow();
   // The traveller, signed in in a browser of their own.
   const traveller = await createAccount(page, { firstName: 'Tess', lastName: 'Target' });
   const usage = async () => page.request.get('/api/auth/search-usage', { headers: { authorization: `Bearer ${traveller.token}` } });
