@@ -148,7 +148,18 @@ export async function createAppDeps(config: Config, database: Database, override
     reference: reference.services.reference,
     flights: flights.services.flights,
   });
-  const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
+  const admin = createAdminModule(
+    {
+      db,
+      clock,
+      auth: accounts.services.auth,
+      users: accounts.services.users,
+      reference: reference.services.reference,
+      routeRefresh: flights.services.routeRefresh,
+      metrics,
+    },
+    overrides,
+  );
   const billing = createBillingModule(
     {
       config,

@@ -141,7 +141,8 @@ export const searchLogs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    originAirport: text('origin_airport').notNull(),
+    /** The origin the traveller asked for (a code, codes, or CITY:XXX); null for an inbound search, which names only its destination. */
+    originAirport: text('origin_airport'),
     destinationAirport: text('destination_airport'),
     searchType: text('search_type').notNull(),
     searchDate: date('search_date', { mode: 'string' }),
@@ -293,4 +294,28 @@ export const alertEmails = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
+);
+
+// ---- Admin (issue "Admin dashboard"; docs/product/admin.md) ----
+
+/**
+ * What operators did from /admin: who, what, to which user or table, when, and the values before and after
+ * (docs/product/admin.md#audit-log). Rows are never updated; the actor's e-mail is copied so the entry outlives the account.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** grant_premium, revoke_premium, grant_admin, revoke_admin, deactivate, reactivate, blackouts_add, blackout_remove, routes_import, routes_refresh. */
+    action: text('action').notNull(),
+    /** The user acted on (null for table edits); the e-mail is kept as it was. */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt)],
 );

@@ -14,6 +14,7 @@ import { type FlightCache, createMemoryFlightCache, createRedisFlightCache } fro
 import { type PlanContext, type SearchPlan, planInbound, planOutbound } from './flight-search.plan';
 import { type FlightSearchService, createFlightSearchService } from './flight-search.service';
 import { flightsCommands } from './flights.cli';
+import { createRouteRefresh } from './route-refresh';
 import { type FlightMetrics, flightMetrics } from './flights.metrics';
 import { flightRoutes } from './flights.routes';
 import { createRedisSharedUpstream } from './upstream/shared-upstream';
@@ -128,14 +129,15 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
   const engine = flights;
   // Searches in progress: close waits for them to settle (charge or refund, search log) before the database goes.
   const running = new Set<Promise<unknown>>();
+  const routeRefresh = createRouteRefresh({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
   return {
     name: 'flights',
-    services: { flights: engine },
+    services: { flights: engine, routeRefresh },
     routes: async (app) => {
       engine.gateway.useLog(app.log);
       await flightRoutes(app, { flights: engine, searchGate, stopping: deps.stopping, running });
     },
-    cli: flightsCommands({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS }),
+    cli: flightsCommands({ routeRefresh }),
     metrics: engine.metrics,
     close: async () => {
       await Promise.allSettled([...running]);
@@ -143,4 +145,6 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
     },
   } satisfies AppModule;
 }
+export { RouteRefreshError, diffRoutes } from './route-refresh';
+export type { RouteRefresh, RouteRefreshReport } from './route-refresh';
 export type FlightsModule = Awaited<ReturnType<typeof createFlightsModule>>;

@@ -141,6 +141,8 @@ describe('flight search API through the emulator', () => {
     for (const [origin, flights] of Object.entries(body.flights) as [string, Flight[]][])
       for (const f of flights) expect([f.origin, f.destination]).toEqual([origin, 'LAS']);
     expect(gate.kinds.at(-1)).toBe('inbound');
+    // The search log keeps what was asked: no origin (not the display text 'Inbound to LAS'), the destination LAS.
+    expect(gate.settled.at(-1)).toMatchObject({ origin: null, destination: 'LAS' });
   });
 
   it('defaults the inbound date to today at the destination', async () => {

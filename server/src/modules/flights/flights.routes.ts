@@ -67,7 +67,9 @@ export const flightRoutes: FastifyPluginAsyncZod<{
 
   const settle = (ticket: SearchTicket, p: SearchPlan, end: SearchEnd, sent: Delivered) => {
     const sp = p.search_parameters;
-    return ticket.settle({ origin: sp.origin, destination: sp.destination, date: sp.date, end, destinations: p.codes.length, ...sent });
+    // The log keeps the origin the traveller asked for; an inbound search names none ('Inbound to …' is display text).
+    const origin = p.direction === 'inbound' ? null : sp.origin;
+    return ticket.settle({ origin, destination: sp.destination, date: sp.date, end, destinations: p.codes.length, ...sent });
   };
   /** How a search that ran to its end went. */
   const endOf = (run: SearchRun): SearchEnd => (run.allFailed ? 'failed' : run.response.partial ? 'partial' : 'complete');

@@ -12,6 +12,7 @@ import { createFrontierProvider } from '../../providers/flights/frontier';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
 import { buildTestApp } from '../../test/build-test-app';
 import { flightsCommands } from './flights.cli';
+import { createRouteRefresh } from './route-refresh';
 import { findAirport } from '../../lib/reference-data/airports';
 
 const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
@@ -43,7 +44,9 @@ function adapterTo(baseUrl: string) {
 
 /** The flights module's commands with the provider swapped, as the CLI would see them with another configuration. */
 const withProvider = (provider: FlightProvider) =>
-  flightsCommands({ reference: deps.reference, provider, timeoutMs: deps.config.UPSTREAM_TIMEOUT_MS });
+  flightsCommands({
+    routeRefresh: createRouteRefresh({ reference: deps.reference, provider, timeoutMs: deps.config.UPSTREAM_TIMEOUT_MS }),
+  });
 
 /** The commands as `npm run cli` would see them with the test app's configuration. */
 const appCommands = () => collectCommands(deps.modules);

@@ -39,12 +39,8 @@ export function referenceCommands({ reference }: { reference: ReferenceService }
         const [start, end = start] = labelAt >= 0 ? args.slice(0, labelAt) : args;
         if (!start || !isoDateSchema.safeParse(start).success || !isoDateSchema.safeParse(end).success)
           throw new CliUsageError('dates must be YYYY-MM-DD');
-        const rows: { date: string; label: string }[] = [];
-        for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
-          rows.push({ date: d.toISOString().slice(0, 10), label });
-        }
-        await reference.addBlackouts(rows);
-        out(`added ${rows.length} blackout date(s)`);
+        const added = await reference.addBlackoutRange(start, end ?? start, label);
+        out(`added ${added.length} blackout date(s)`);
       },
     },
     'blackouts:remove': {

@@ -48,6 +48,16 @@ export async function createReferenceService(repo: ReferenceRepository, startupL
       await repo.addBlackouts(rows);
       await reload();
     },
+    /** Every date from `start` to `end` inclusive, with one label; answers the dates added. */
+    async addBlackoutRange(start: string, end: string, label: string): Promise<string[]> {
+      const rows: { date: string; label: string }[] = [];
+      for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
+        rows.push({ date: d.toISOString().slice(0, 10), label });
+      }
+      await repo.addBlackouts(rows);
+      await reload();
+      return rows.map((r) => r.date);
+    },
     async removeBlackout(date: string) {
       const removed = await repo.removeBlackout(date);
       await reload();

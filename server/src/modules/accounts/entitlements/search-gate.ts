@@ -22,7 +22,8 @@ export type SearchKind = 'search' | 'single' | 'inbound';
 
 /** How a search that ran went, as the search log records it and the rule of `searchCounts` judges it. */
 export interface SearchOutcome extends SearchDelivery {
-  origin: string;
+  /** The origin as asked for; null for an inbound search (it names only its destination). */
+  origin: string | null;
   destination: string | null;
   date: string | null;
   /** Destinations (inbound: origins) the search set out to check. */

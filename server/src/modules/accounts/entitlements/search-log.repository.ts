@@ -5,7 +5,8 @@ import type { SearchEnd } from './quota';
 
 export interface SearchLogEntry {
   userId: string | null;
-  originAirport: string;
+  /** As the traveller asked (a code, codes or CITY:XXX); null for an inbound search. */
+  originAirport: string | null;
   destinationAirport: string | null;
   searchType: string;
   searchDate: string | null;
@@ -36,7 +37,7 @@ function validDate(d: string | null): string | null {
 function toRow(entry: SearchLogEntry) {
   return {
     userId: entry.userId,
-    originAirport: clip(entry.originAirport, 200),
+    originAirport: entry.originAirport === null ? null : clip(entry.originAirport, 200),
     destinationAirport: entry.destinationAirport ? clip(entry.destinationAirport, 200) : null,
     searchType: entry.searchType,
     searchDate: validDate(entry.searchDate),
