@@ -6,8 +6,10 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Upper bounds for a hung test, not timings: building an app (migrations on PGlite) takes seconds on a quiet
+    // machine and several times that on a loaded one.
+    testTimeout: 45_000,
+    hookTimeout: 90_000,
     pool: 'forks',
   },
 });
