@@ -177,6 +177,7 @@ export function isPayLater(paymentType: string): boolean {
 /** The cheapest option that is not 'pay later', or null when there is none. */
 export function cheapestPayment(options: readonly { payment_type: string; total_cost: number }[]): number | null {
   let best: number | null = null;
-  for (const o of options) if (!isPayLater(o.payment_type) && o.total_cost > 0 && (best === null || o.total_cost < best)) best = o.total_cost;
+  for (const o of options)
+    if (!isPayLater(o.payment_type) && o.total_cost > 0 && (best === null || o.total_cost < best)) best = o.total_cost;
   return best;
 }

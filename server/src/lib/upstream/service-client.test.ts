@@ -74,7 +74,8 @@ describe('outside-service client', () => {
 
   it('times an attempt out', async () => {
     const { client } = build({ retries: 0, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
-    const hang = (signal: AbortSignal) => new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const hang = (signal: AbortSignal) =>
+      new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     const err = await client.call('k', hang).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceUnavailableError);
     expect((err as ServiceUnavailableError).reason).toBe('timeout');

@@ -94,7 +94,9 @@ export function createServiceClient(opts: ServiceClientOptions) {
     while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
   }
 
-  async function attempt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean }> {
+  async function attempt<T>(
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean }> {
     const controller = new AbortController();
     const onStop = () => controller.abort();
     opts.stopping?.addEventListener('abort', onStop, { once: true });

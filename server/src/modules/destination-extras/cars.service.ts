@@ -50,7 +50,10 @@ function placeFor(text: string) {
   const byCode = /^[A-Z]{3}$/.test(code) ? findAirport(code) : undefined;
   if (byCode) return byCode;
   const t = text.toLowerCase();
-  return listAirports().find((a) => a.city.toLowerCase() === t) ?? listAirports().find((a) => a.name.toLowerCase().includes(t) || a.city.toLowerCase().includes(t));
+  return (
+    listAirports().find((a) => a.city.toLowerCase() === t) ??
+    listAirports().find((a) => a.name.toLowerCase().includes(t) || a.city.toLowerCase().includes(t))
+  );
 }
 
 /**
@@ -114,7 +117,9 @@ export function createCarsService(deps: { provider: CarProvider; client: Service
       if (!airport) throw notFound(CAR_MESSAGES.locationNotFound);
       if (pickupDate < localDate(clock.now(), airport.timezone)) throw badRequest(CAR_MESSAGES.pickupPast);
       const minutes =
-        (localToUtcMs(`${returnDate}T${returnTime}:00`, airport.timezone) - localToUtcMs(`${pickupDate}T${pickupTime}:00`, airport.timezone)) / 60_000;
+        (localToUtcMs(`${returnDate}T${returnTime}:00`, airport.timezone) -
+          localToUtcMs(`${pickupDate}T${pickupTime}:00`, airport.timezone)) /
+        60_000;
       if (!(minutes > 0)) throw badRequest(CAR_MESSAGES.returnAfterPickup);
       const days = Math.max(1, Math.ceil(minutes / 1440));
       if (days > CAR_LIMITS.maxRentalDays) throw badRequest(CAR_MESSAGES.tooLong);
@@ -134,7 +139,15 @@ export function createCarsService(deps: { provider: CarProvider; client: Service
             display_price: formatDollars(lowest),
             lowest_price: lowest,
             currency: o.currency,
-            booking_url: bookingLink(deps.bookingUrlTemplate, { pickupCode: locationId, pickupDate, pickupTime, returnDate, returnTime, age: driverAge, cdp }),
+            booking_url: bookingLink(deps.bookingUrlTemplate, {
+              pickupCode: locationId,
+              pickupDate,
+              pickupTime,
+              returnDate,
+              returnTime,
+              age: driverAge,
+              cdp,
+            }),
             rate_info: { payment_options: o.paymentOptions },
           };
         })

@@ -5,7 +5,7 @@ import {
   hotelSearchResponseSchema,
   rentalLocationsResponseSchema,
 } from '@gowild/contract/extras';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
@@ -27,7 +27,8 @@ import { clampInt, createHotelsService } from './hotels.service';
  */
 const NOW = new Date('2026-07-15T16:00:00Z');
 const clock = manualClock(NOW);
-const TEMPLATE = 'https://cars.example/book?loc={pickupCode}&from={pickupDate}T{pickupTime}&to={returnDate}T{returnTime}&age={age}&cdp={cdp}';
+const TEMPLATE =
+  'https://cars.example/book?loc={pickupCode}&from={pickupDate}T{pickupTime}&to={returnDate}T{returnTime}&age={age}&cdp={cdp}';
 
 let app: FastifyInstance;
 let deps: AppDeps;
@@ -252,7 +253,10 @@ describe('GET /api/hertz/availability', () => {
     ['return_time=9am', CAR_MESSAGES.badTime],
   ])('answers 400 for %s', async (qs, message) => {
     const [key] = qs.split('=');
-    const rest = trip.split('&').filter((p) => !p.startsWith(`${key}=`)).join('&');
+    const rest = trip
+      .split('&')
+      .filter((p) => !p.startsWith(`${key}=`))
+      .join('&');
     const res = await get(`/api/hertz/availability?pickup_location=DEN&${rest}&${qs}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
@@ -261,7 +265,11 @@ describe('GET /api/hertz/availability', () => {
   it.each([
     ['pickup_location=DEN&pickup_date=2026-07-14&return_date=2026-07-16', 400, CAR_MESSAGES.pickupPast],
     ['pickup_location=DEN&pickup_date=2026-07-20&return_date=2026-07-19', 400, CAR_MESSAGES.returnAfterPickup],
-    ['pickup_location=DEN&pickup_date=2026-07-20&pickup_time=12:00&return_date=2026-07-20&return_time=11:00', 400, CAR_MESSAGES.returnAfterPickup],
+    [
+      'pickup_location=DEN&pickup_date=2026-07-20&pickup_time=12:00&return_date=2026-07-20&return_time=11:00',
+      400,
+      CAR_MESSAGES.returnAfterPickup,
+    ],
     ['pickup_location=DEN&pickup_date=2026-07-20&return_date=2026-09-20', 400, CAR_MESSAGES.tooLong],
     ['pickup_location=DEN&pickup_date=July&return_date=2026-07-22', 400, CAR_MESSAGES.badDate],
     ['pickup_location=D-N&pickup_date=2026-07-20&return_date=2026-07-22', 400, CAR_MESSAGES.badLocation],
@@ -284,7 +292,18 @@ describe('GET /api/hertz/availability', () => {
 /** Builds the two services on given providers, with a short-lived client that retries quickly. */
 function servicesOn(hotelProvider: HotelProvider, carProvider: CarProvider) {
   const client = (name: string) =>
-    createServiceClient({ name, clock, freshMs: 300_000, concurrency: 4, rps: 100, timeoutMs: 2000, retries: 1, breakerThreshold: 5, breakerCooldownMs: 60_000, sleep: async () => {} });
+    createServiceClient({
+      name,
+      clock,
+      freshMs: 300_000,
+      concurrency: 4,
+      rps: 100,
+      timeoutMs: 2000,
+      retries: 1,
+      breakerThreshold: 5,
+      breakerCooldownMs: 60_000,
+      sleep: async () => {},
+    });
   return {
     hotels: createHotelsService({ provider: hotelProvider, client: client('hotels'), clock }),
     cars: createCarsService({ provider: carProvider, client: client('cars'), clock, bookingUrlTemplate: TEMPLATE }),
@@ -296,7 +315,10 @@ describe('through the outside-service client', () => {
     const demoHotels = createDemoHotelProvider();
     const demoCars = createDemoCarProvider({ supplier: 'Hertz' });
     const asked: string[] = [];
-    const hotelProvider: HotelProvider = { ...demoHotels, search: (p, q, s) => (asked.push(`hotels ${p.code} ${q.page}`), demoHotels.search(p, q, s)) };
+    const hotelProvider: HotelProvider = {
+      ...demoHotels,
+      search: (p, q, s) => (asked.push(`hotels ${p.code} ${q.page}`), demoHotels.search(p, q, s)),
+    };
     const carProvider: CarProvider = {
       ...demoCars,
       locations: (p, s) => (asked.push(`locations ${p.code}`), demoCars.locations(p, s)),
@@ -369,8 +391,14 @@ describe('through the outside-service client', () => {
     try {
       const who = await signInAs(liveApp, liveDeps, 'premium');
       const call = (url: string) => liveApp.inject({ method: 'GET', url, headers: who.headers });
-      const h = hotelSearchResponseSchema.parse((await call('/api/hotels/search/airport/DEN?checkin_date=2026-07-20&checkout_date=2026-07-22&per_page=2')).json());
-      expect(h).toMatchObject({ demo: false, provider: 'Booking.com', pagination: { total_properties: 1211, per_page: 2, total_pages: 606 } });
+      const h = hotelSearchResponseSchema.parse(
+        (await call('/api/hotels/search/airport/DEN?checkin_date=2026-07-20&checkout_date=2026-07-22&per_page=2')).json(),
+      );
+      expect(h).toMatchObject({
+        demo: false,
+        provider: 'Booking.com',
+        pagination: { total_properties: 1211, per_page: 2, total_pages: 606 },
+      });
       expect(h.properties.map((p) => [p.name, p.price.final_price])).toEqual([
         ['Airport Suites Denver', 150.75],
         ['The Crawford Hotel', 0],
@@ -400,7 +428,14 @@ describe('through the outside-service client', () => {
 
 describe('rules as functions', () => {
   it('clampInt: whole numbers within the range, else the default', () => {
-    expect([clampInt(undefined, 1, 8, 2), clampInt('', 1, 8, 2), clampInt('x', 1, 8, 2), clampInt('0', 1, 8, 2), clampInt('9', 1, 8, 2), clampInt('4.9', 1, 8, 2)]).toEqual([2, 2, 2, 1, 8, 4]);
+    expect([
+      clampInt(undefined, 1, 8, 2),
+      clampInt('', 1, 8, 2),
+      clampInt('x', 1, 8, 2),
+      clampInt('0', 1, 8, 2),
+      clampInt('9', 1, 8, 2),
+      clampInt('4.9', 1, 8, 2),
+    ]).toEqual([2, 2, 2, 1, 8, 4]);
   });
   it('bookingLink fills every placeholder, URL-encoded, and leaves unknown ones', () => {
     expect(

@@ -1,4 +1,10 @@
-import { CAR_MESSAGES, HOTEL_MESSAGES, availabilityResponseSchema, hotelSearchResponseSchema, rentalLocationsResponseSchema } from '@gowild/contract/extras';
+import {
+  CAR_MESSAGES,
+  HOTEL_MESSAGES,
+  availabilityResponseSchema,
+  hotelSearchResponseSchema,
+  rentalLocationsResponseSchema,
+} from '@gowild/contract/extras';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,8 +27,10 @@ export const destinationExtrasRoutes: FastifyPluginAsyncZod<{
   hotels: HotelsService;
   cars: CarsService;
 }> = async (app, { auth, hotels, cars }) => {
-  const hotelsPremium = async (request: FastifyRequest) => void (await auth.requirePremium(request, HOTEL_MESSAGES.premiumRequired, HOTEL_MESSAGES.loginRequired));
-  const carsPremium = async (request: FastifyRequest) => void (await auth.requirePremium(request, CAR_MESSAGES.premiumRequired, CAR_MESSAGES.loginRequired));
+  const hotelsPremium = async (request: FastifyRequest) =>
+    void (await auth.requirePremium(request, HOTEL_MESSAGES.premiumRequired, HOTEL_MESSAGES.loginRequired));
+  const carsPremium = async (request: FastifyRequest) =>
+    void (await auth.requirePremium(request, CAR_MESSAGES.premiumRequired, CAR_MESSAGES.loginRequired));
 
   app.get(
     '/api/hotels/search/airport/:airportCode',
@@ -68,7 +76,8 @@ export const destinationExtrasRoutes: FastifyPluginAsyncZod<{
       preHandler: carsPremium,
       schema: {
         tags: ['rental cars'],
-        summary: "Vehicles at a rental location for the dates (premium), cheapest first, priced at the cheapest option that is not 'pay later'",
+        summary:
+          "Vehicles at a rental location for the dates (premium), cheapest first, priced at the cheapest option that is not 'pay later'",
         querystring: z.object({
           pickup_location: text,
           pickup_date: text,

@@ -44,7 +44,11 @@ export function createHotelsService(deps: { provider: HotelProvider; client: Ser
     return v;
   }
 
-  async function providerPage(place: HotelPlace, q: Omit<Parameters<HotelProvider['search']>[1], 'page'>, page: number): Promise<HotelPage> {
+  async function providerPage(
+    place: HotelPlace,
+    q: Omit<Parameters<HotelProvider['search']>[1], 'page'>,
+    page: number,
+  ): Promise<HotelPage> {
     const key = ['hotels', place.code, q.checkin, q.checkout, q.adults, q.rooms, q.sort, page].join('|');
     try {
       return await client.call(key, (signal) => provider.search(place, { ...q, page }, signal));
@@ -96,7 +100,8 @@ export function createHotelsService(deps: { provider: HotelProvider; client: Ser
       const first = await providerPage(place, q, firstPage);
       if (first.total === 0 && firstPage === 1) throw notFound(HOTEL_MESSAGES.notFound(code));
       const pages = [first];
-      for (let p = firstPage + 1; p <= lastPage && (p - 1) * provider.pageSize < first.total; p++) pages.push(await providerPage(place, q, p));
+      for (let p = firstPage + 1; p <= lastPage && (p - 1) * provider.pageSize < first.total; p++)
+        pages.push(await providerPage(place, q, p));
       const offset = from - (firstPage - 1) * provider.pageSize;
       const properties: Hotel[] = pages.flatMap((p) => p.hotels).slice(offset, offset + perPage);
       const total = Math.max(first.total, from + properties.length);

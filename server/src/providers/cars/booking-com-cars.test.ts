@@ -4,8 +4,22 @@ import { fakeFetch, rapidApiFixture } from '../rapidapi/fake-fetch';
 import { createBookingComCarProvider } from './booking-com-cars';
 import type { CarPlace, CarQuery } from './cars.provider';
 
-const DEN: CarPlace = { code: 'DEN', name: 'Denver International Airport', city: 'Denver', countryCode: 'US', lat: 39.8617, lng: -104.6731 };
-const query: CarQuery = { pickupDate: '2026-07-20', pickupTime: '15:00', returnDate: '2026-07-23', returnTime: '12:00', driverAge: 30, days: 3 };
+const DEN: CarPlace = {
+  code: 'DEN',
+  name: 'Denver International Airport',
+  city: 'Denver',
+  countryCode: 'US',
+  lat: 39.8617,
+  lng: -104.6731,
+};
+const query: CarQuery = {
+  pickupDate: '2026-07-20',
+  pickupTime: '15:00',
+  returnDate: '2026-07-23',
+  returnTime: '12:00',
+  driverAge: 30,
+  days: 3,
+};
 const signal = new AbortController().signal;
 const opts = { key: 'k', host: 'booking-com15.p.rapidapi.com', baseUrl: 'https://booking-com15.p.rapidapi.com', supplier: 'Hertz' };
 

@@ -68,8 +68,14 @@ export function createBookingComCarProvider(opts: RapidApiOptions & { supplier: 
         .map((r): CarOffer => {
           const options: CarOffer['paymentOptions'] = [];
           if (r.pricing_info.price != null) options.push({ payment_type: 'Pay Now', total_cost: r.pricing_info.price });
-          if (r.pricing_info.drive_away_price != null) options.push({ payment_type: 'Pay Later', total_cost: r.pricing_info.drive_away_price });
-          return { model: r.vehicle_info.v_name, class: r.vehicle_info.group ?? 'Car', currency: r.pricing_info.currency ?? 'USD', paymentOptions: options };
+          if (r.pricing_info.drive_away_price != null)
+            options.push({ payment_type: 'Pay Later', total_cost: r.pricing_info.drive_away_price });
+          return {
+            model: r.vehicle_info.v_name,
+            class: r.vehicle_info.group ?? 'Car',
+            currency: r.pricing_info.currency ?? 'USD',
+            paymentOptions: options,
+          };
         });
     },
   };

@@ -18,7 +18,18 @@ const FLEET: { class: string; model: string; rate: number }[] = [
   { class: 'Luxury', model: 'Cadillac CT5 or similar', rate: 98 },
   { class: 'Large SUV', model: 'Chevrolet Tahoe or similar', rate: 112 },
 ];
-const STREETS = ['Airport Blvd', 'Main St', 'Market St', 'Broadway', 'Commerce Dr', 'Park Ave', 'Center St', 'Lincoln Ave', 'Harbor Rd', 'Colonial Pkwy'];
+const STREETS = [
+  'Airport Blvd',
+  'Main St',
+  'Market St',
+  'Broadway',
+  'Commerce Dr',
+  'Park Ave',
+  'Center St',
+  'Lincoln Ave',
+  'Harbor Rd',
+  'Colonial Pkwy',
+];
 const AREAS = ['Downtown', 'Midtown', 'Central', 'North', 'South', 'West', 'East', 'Convention Center'];
 /** Drivers under 25 pay the young-driver fee per day. */
 const YOUNG_DRIVER_FEE = 29;
@@ -27,7 +38,13 @@ function locationsOf(place: CarPlace, supplier: string): (RentalLocation & { sha
   const r = randomFor('cars', place.code);
   const city = place.city.split('/')[0]!.trim();
   const out: (RentalLocation & { share: number })[] = [
-    { id: place.code, name: `${supplier} ${place.name}`, street_address: `${place.name}, ${city}`, distance_miles: Math.round(r() * 6) / 10, share: 1 },
+    {
+      id: place.code,
+      name: `${supplier} ${place.name}`,
+      street_address: `${place.name}, ${city}`,
+      distance_miles: Math.round(r() * 6) / 10,
+      share: 1,
+    },
   ];
   const branches = Math.floor(r() * 3);
   const areas = [...AREAS].sort(() => r() - 0.5);

@@ -4,14 +4,36 @@ import { type FakeAnswer, fakeFetch, rapidApiFixture } from '../rapidapi/fake-fe
 import { createBookingComHotelProvider, readPropertyCount } from './booking-com';
 import type { HotelPlace, HotelQuery } from './hotels.provider';
 
-const DEN: HotelPlace = { code: 'DEN', name: 'Denver International Airport', city: 'Denver', countryCode: 'US', lat: 39.8617, lng: -104.6731 };
-const SDQ: HotelPlace = { code: 'SDQ', name: 'Las Americas International Airport', city: 'Santo Domingo', countryCode: 'DO', lat: 18.4297, lng: -69.6689 };
+const DEN: HotelPlace = {
+  code: 'DEN',
+  name: 'Denver International Airport',
+  city: 'Denver',
+  countryCode: 'US',
+  lat: 39.8617,
+  lng: -104.6731,
+};
+const SDQ: HotelPlace = {
+  code: 'SDQ',
+  name: 'Las Americas International Airport',
+  city: 'Santo Domingo',
+  countryCode: 'DO',
+  lat: 18.4297,
+  lng: -69.6689,
+};
 const query: HotelQuery = { checkin: '2026-07-20', checkout: '2026-07-22', nights: 2, adults: 2, rooms: 1, sort: 'price', page: 1 };
 const signal = new AbortController().signal;
 
 function provider(routes: Record<string, FakeAnswer>) {
   const fake = fakeFetch((url) => routes[url.pathname]);
-  return { fake, hotels: createBookingComHotelProvider({ key: 'k-123', host: 'booking-com15.p.rapidapi.com', baseUrl: 'https://booking-com15.p.rapidapi.com', fetchImpl: fake.impl }) };
+  return {
+    fake,
+    hotels: createBookingComHotelProvider({
+      key: 'k-123',
+      host: 'booking-com15.p.rapidapi.com',
+      baseUrl: 'https://booking-com15.p.rapidapi.com',
+      fetchImpl: fake.impl,
+    }),
+  };
 }
 
 describe('Booking.com hotel adapter (RapidAPI booking-com15)', () => {
@@ -68,12 +90,19 @@ describe('Booking.com hotel adapter (RapidAPI booking-com15)', () => {
     });
     const page = await hotels.search(SDQ, { ...query, sort: 'price' }, signal);
     expect(fake.paths()).toEqual(['/api/v1/hotels/searchDestination', '/api/v1/hotels/searchHotelsByCoordinates']);
-    expect(Object.fromEntries(fake.calls[1]!.url.searchParams)).toMatchObject({ latitude: '18.4297', longitude: '-69.6689', arrival_date: '2026-07-20' });
+    expect(Object.fromEntries(fake.calls[1]!.url.searchParams)).toMatchObject({
+      latitude: '18.4297',
+      longitude: '-69.6689',
+      arrival_date: '2026-07-20',
+    });
     expect(page.total).toBe(57);
     // Sorted by our sort (the coordinates search has none): the cheaper Casa Colonial first.
     expect(page.hotels.map((h) => h.name)).toEqual(['Casa Colonial', 'Harbour View Inn']);
     expect(page.hotels[0]).toMatchObject({ star_rating: 5, score: 9.1, review_count: 75, price: { final_price: 60, original_price: 75 } });
-    expect(page.hotels[1]).toMatchObject({ url: 'https://www.booking.com/hotel/do/harbour-view.html', pictures: ['https://cf.bstatic.com/xdata/images/hotel/square500/501.jpg'] });
+    expect(page.hotels[1]).toMatchObject({
+      url: 'https://www.booking.com/hotel/do/harbour-view.html',
+      pictures: ['https://cf.bstatic.com/xdata/images/hotel/square500/501.jpg'],
+    });
   });
 
   it('falls back to the coordinates when the destination has no hotels for the dates', async () => {
@@ -83,7 +112,11 @@ describe('Booking.com hotel adapter (RapidAPI booking-com15)', () => {
       '/api/v1/hotels/searchHotelsByCoordinates': { body: rapidApiFixture('search-hotels-by-coordinates.json') },
     });
     const page = await hotels.search(DEN, query, signal);
-    expect(fake.paths()).toEqual(['/api/v1/hotels/searchDestination', '/api/v1/hotels/searchHotels', '/api/v1/hotels/searchHotelsByCoordinates']);
+    expect(fake.paths()).toEqual([
+      '/api/v1/hotels/searchDestination',
+      '/api/v1/hotels/searchHotels',
+      '/api/v1/hotels/searchHotelsByCoordinates',
+    ]);
     expect(page.hotels).toHaveLength(2);
   });
 

@@ -45,9 +45,7 @@ const searchHotelsSchema = z.object({
           reviewCount: num,
           accuratePropertyClass: num,
           propertyClass: num,
-          priceBreakdown: z
-            .object({ grossPrice: money, strikethroughPrice: money, excludedPrice: money })
-            .nullish(),
+          priceBreakdown: z.object({ grossPrice: money, strikethroughPrice: money, excludedPrice: money }).nullish(),
         }),
       }),
     ),
@@ -69,9 +67,7 @@ const byCoordinatesSchema = z.object({
         class: num,
         main_photo_url: z.string().nullish(),
         url: z.string().nullish(),
-        composite_price_breakdown: z
-          .object({ gross_amount: money, strikethrough_amount: money })
-          .nullish(),
+        composite_price_breakdown: z.object({ gross_amount: money, strikethrough_amount: money }).nullish(),
       }),
     ),
     count: num,
@@ -80,7 +76,11 @@ const byCoordinatesSchema = z.object({
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new OutsideServiceError(`unexpected Booking.com ${what} answer: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`, 'invalid');
+  if (!parsed.success)
+    throw new OutsideServiceError(
+      `unexpected Booking.com ${what} answer: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      'invalid',
+    );
   return parsed.data;
 }
 
@@ -116,14 +116,23 @@ export function createBookingComHotelProvider(opts: RapidApiOptions): HotelProvi
 
   async function destinationOf(place: HotelPlace, signal: AbortSignal) {
     if (destinations.has(place.code)) return destinations.get(place.code) ?? null;
-    const body = parse(destinationsSchema, await rapidApiGet(opts, '/api/v1/hotels/searchDestination', { query: place.code }, signal), 'searchDestination');
+    const body = parse(
+      destinationsSchema,
+      await rapidApiGet(opts, '/api/v1/hotels/searchDestination', { query: place.code }, signal),
+      'searchDestination',
+    );
     const pick = body.data.find((d) => d.dest_type === 'airport') ?? body.data[0];
     const dest = pick ? { dest_id: String(pick.dest_id), search_type: pick.search_type } : null;
     destinations.set(place.code, dest);
     return dest;
   }
 
-  async function byDestination(place: HotelPlace, dest: { dest_id: string; search_type: string }, query: HotelQuery, signal: AbortSignal): Promise<HotelPage> {
+  async function byDestination(
+    place: HotelPlace,
+    dest: { dest_id: string; search_type: string },
+    query: HotelQuery,
+    signal: AbortSignal,
+  ): Promise<HotelPage> {
     const body = parse(
       searchHotelsSchema,
       await rapidApiGet(

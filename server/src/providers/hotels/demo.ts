@@ -5,12 +5,63 @@ import { costLevel } from './cost-level';
 import type { HotelPage, HotelPlace, HotelProvider, HotelQuery } from './hotels.provider';
 
 const NAMES = [
-  'Meridian', 'Alder', 'Whitmore', 'Sterling', 'Larkspur', 'Beacon', 'Halcyon', 'Juniper', 'Copperline', 'Westbrook',
-  'Ashford', 'Marlowe', 'Hollis', 'Cedarview', 'Bellamy', 'Linden', 'Harbor Crest', 'Summit Ridge', 'Wren', 'Kingsley',
-  'Foxglove', 'Calloway', 'Ridgemont', 'Everly', 'Stonegate', 'Brightwater', 'Oakhurst', 'Parkview', 'Lakeside', 'Sable',
+  'Meridian',
+  'Alder',
+  'Whitmore',
+  'Sterling',
+  'Larkspur',
+  'Beacon',
+  'Halcyon',
+  'Juniper',
+  'Copperline',
+  'Westbrook',
+  'Ashford',
+  'Marlowe',
+  'Hollis',
+  'Cedarview',
+  'Bellamy',
+  'Linden',
+  'Harbor Crest',
+  'Summit Ridge',
+  'Wren',
+  'Kingsley',
+  'Foxglove',
+  'Calloway',
+  'Ridgemont',
+  'Everly',
+  'Stonegate',
+  'Brightwater',
+  'Oakhurst',
+  'Parkview',
+  'Lakeside',
+  'Sable',
 ];
 const AREAS = ['Downtown', 'Midtown', 'Riverside', 'Old Town', 'Convention Center', 'Uptown', 'Waterfront', 'Arts District'];
-const BEACH = new Set(['CUN', 'SJD', 'PVR', 'MBJ', 'PUJ', 'NAS', 'PLS', 'SXM', 'STT', 'STX', 'AUA', 'ANU', 'BGI', 'POP', 'SJU', 'MYR', 'PNS', 'HNL', 'FLL', 'PBI', 'SRQ', 'RSW', 'BQN']);
+const BEACH = new Set([
+  'CUN',
+  'SJD',
+  'PVR',
+  'MBJ',
+  'PUJ',
+  'NAS',
+  'PLS',
+  'SXM',
+  'STT',
+  'STX',
+  'AUA',
+  'ANU',
+  'BGI',
+  'POP',
+  'SJU',
+  'MYR',
+  'PNS',
+  'HNL',
+  'FLL',
+  'PBI',
+  'SRQ',
+  'RSW',
+  'BQN',
+]);
 const AMENITIES_BY_TIER = [
   ['Free WiFi', 'Free parking', '24-hour front desk', 'Non-smoking rooms'],
   ['Free WiFi', 'Airport shuttle', 'Breakfast included', 'Fitness center', 'Free parking'],
@@ -28,7 +79,9 @@ function picture(seed: string, floors: number): string {
   const wall = WALL[Math.floor(r() * WALL.length)];
   const h = 20 + floors * 14;
   let windows = '';
-  for (let f = 0; f < floors; f++) for (let c = 0; c < 5; c++) windows += `<rect x='${62 + c * 18}' y='${172 - h + 10 + f * 14}' width='9' height='7' fill='${r() < 0.6 ? '#fef3c7' : '#94a3b8'}'/>`;
+  for (let f = 0; f < floors; f++)
+    for (let c = 0; c < 5; c++)
+      windows += `<rect x='${62 + c * 18}' y='${172 - h + 10 + f * 14}' width='9' height='7' fill='${r() < 0.6 ? '#fef3c7' : '#94a3b8'}'/>`;
   const svg = `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 220 180'><rect width='220' height='180' fill='${sky}'/><circle cx='${30 + r() * 160}' cy='34' r='14' fill='#fff7ed' opacity='.8'/><rect x='0' y='168' width='220' height='12' fill='#65a30d'/><rect x='52' y='${172 - h}' width='104' height='${h}' fill='${wall}'/>${windows}<rect x='96' y='156' width='16' height='16' fill='#1f2937'/></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }

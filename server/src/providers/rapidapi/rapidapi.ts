@@ -34,12 +34,15 @@ export async function rapidApiGet(
     throw new OutsideServiceError(`RapidAPI unreachable: ${(err as Error).message}`, 'retryable');
   }
   const body: unknown = await res.json().catch(() => undefined);
-  const message = typeof (body as { message?: unknown } | undefined)?.message === 'string' ? `: ${(body as { message: string }).message}` : '';
+  const message =
+    typeof (body as { message?: unknown } | undefined)?.message === 'string' ? `: ${(body as { message: string }).message}` : '';
   if (res.status === 429) throw new OutsideServiceError(`RapidAPI 429 (over quota)${message}`, 'refused');
-  if (res.status === 401 || res.status === 403) throw new OutsideServiceError(`RapidAPI ${res.status} (not subscribed)${message}`, 'refused');
+  if (res.status === 401 || res.status === 403)
+    throw new OutsideServiceError(`RapidAPI ${res.status} (not subscribed)${message}`, 'refused');
   if (res.status >= 500) throw new OutsideServiceError(`RapidAPI ${res.status}${message}`, 'retryable');
   if (!res.ok) throw new OutsideServiceError(`RapidAPI ${res.status}${message}`, 'invalid');
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OutsideServiceError('RapidAPI answer is not a JSON object', 'invalid');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new OutsideServiceError('RapidAPI answer is not a JSON object', 'invalid');
   if ((body as { status?: unknown }).status === false) throw new OutsideServiceError(`RapidAPI status false${message}`, 'invalid');
   return body as Record<string, unknown>;
 }
