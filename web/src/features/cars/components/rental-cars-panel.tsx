@@ -124,7 +124,7 @@ export function RentalCarsPanel({
                   {vehicles.map((v) => (
                     <li key={`${v.class}-${v.model}`} className="flex items-center justify-between gap-2 px-3 py-2" data-testid="vehicle">
                       <div className="min-w-0">
-                        <p className="truncate text-sm font-medium text-slate-900">{v.model}</p>
+                        <p className="text-sm font-medium text-slate-900">{v.model}</p>
                         <p className="text-xs text-slate-600">{v.class}</p>
                       </div>
                       <div className="flex shrink-0 items-center gap-2">
@@ -246,7 +246,8 @@ export function RentalCarsPanel({
       </div>
       <div className="mt-3">{body}</div>
       <p className="mt-2 text-[11px] text-slate-500">
-        Prices are for the whole rental, before pay-later options. Book on the rental company&apos;s site.
+        Totals for the whole rental at the cheapest rate paid when booking (pay-later rates are not used). Book on the rental company&apos;s
+        site.
       </p>
     </section>
   );

@@ -12,7 +12,7 @@ export const SCORE_CLASSES: Record<ReturnType<typeof scoreColour>, string> = {
   green: 'bg-emerald-700 text-white',
   blue: 'bg-blue-700 text-white',
   yellow: 'bg-yellow-300 text-yellow-950',
-  orange: 'bg-orange-600 text-white',
+  orange: 'bg-orange-700 text-white',
 };
 
 /** '$142' a night, or 'Price unavailable' when the price is missing or not positive. */
