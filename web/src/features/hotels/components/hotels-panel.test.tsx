@@ -32,7 +32,15 @@ function answer(properties: Hotel[], total = properties.length): HotelSearchResp
     properties,
     message: '',
     pagination: { page: 1, per_page: 12, total_properties: total, total_pages: Math.max(1, Math.ceil(total / 12)) },
-    search: { airport_code: 'DEN', checkin_date: '2026-12-01', checkout_date: '2026-12-03', nights: 2, adults: 2, rooms: 1, sort_by: 'auto' },
+    search: {
+      airport_code: 'DEN',
+      checkin_date: '2026-12-01',
+      checkout_date: '2026-12-03',
+      nights: 2,
+      adults: 2,
+      rooms: 1,
+      sort_by: 'auto',
+    },
     demo: true,
     provider: 'Booking.com',
   };
@@ -69,7 +77,12 @@ describe('HotelsPanel', () => {
     });
     expect(screen.getByRole('heading', { name: 'Hotels at Destination' })).toBeTruthy();
     expect(screen.getAllByTestId('hotel-score').map((s) => s.dataset.colour)).toEqual(['green', 'blue', 'yellow', 'orange']);
-    expect(screen.getAllByTestId('hotel-price').map((p) => p.textContent)).toEqual(['$100', 'Price unavailable', 'Price unavailable', '$120']);
+    expect(screen.getAllByTestId('hotel-price').map((p) => p.textContent)).toEqual([
+      '$100',
+      'Price unavailable',
+      'Price unavailable',
+      '$120',
+    ]);
     // Stars capped at 5; none for the unrated.
     expect(screen.getByText('5-star hotel')).toBeTruthy();
     expect(screen.getAllByText(/-star hotel$/)).toHaveLength(3);
@@ -103,7 +116,9 @@ describe('HotelsPanel', () => {
     renderWithProviders(<HotelsPanel code="DEN" checkin="2026-12-01" checkout="2026-12-03" variant="summary" />);
     await screen.findByText('Hotel a');
     for (const name of ['Adults', 'Rooms']) {
-      const options = within(screen.getByLabelText(name)).getAllByRole('option').map((o) => o.textContent);
+      const options = within(screen.getByLabelText(name))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
       expect(options).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
     }
   });
