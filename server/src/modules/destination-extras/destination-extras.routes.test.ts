@@ -387,7 +387,10 @@ describe('through the outside-service client', () => {
     const fake = fakeFetch((url) => routes[url.pathname]);
     const rapid = { key: 'k', host: 'booking-com15.p.rapidapi.com', baseUrl: 'https://booking-com15.p.rapidapi.com', fetchImpl: fake.impl };
     const services = servicesOn(createBookingComHotelProvider(rapid), createBookingComCarProvider({ ...rapid, supplier: 'Hertz' }));
-    const { app: liveApp, deps: liveDeps } = await buildAccountsTestApp({ deps: { clock, ...services } });
+    const { app: liveApp, deps: liveDeps } = await buildAccountsTestApp({
+      deps: { clock, ...services },
+      env: { RAPIDAPI_KEY: 'test-key' },
+    });
     try {
       const who = await signInAs(liveApp, liveDeps, 'premium');
       const call = (url: string) => liveApp.inject({ method: 'GET', url, headers: who.headers });
@@ -412,6 +415,7 @@ describe('through the outside-service client', () => {
         ['Ford Explorer', 260, '$260.00'],
       ]);
       expect(a).toMatchObject({ demo: false, supplier: 'Hertz' });
+      expect((await call('/api/config')).json().providers).toMatchObject({ hotels: 'live', cars: 'live' });
       routes['/api/v1/hotels/searchHotels'] = { status: 429, body: rapidApiFixture('quota-429.json') };
       const quota = await call('/api/hotels/search/airport/DEN?checkin_date=2026-07-25');
       expect(quota.statusCode).toBe(503);
@@ -419,6 +423,13 @@ describe('through the outside-service client', () => {
     } finally {
       await liveApp.close();
     }
+  });
+
+  it('documents the three calls in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/hotels/search/airport/{airportCode}', '/api/hertz/locations', '/api/hertz/availability']),
+    );
   });
 
   it('GET /api/config reports hotels and cars as the chosen providers', async () => {
