@@ -128,8 +128,28 @@ export const configSchema = z.object({
   /** Stripe's API address; tests and stripe-mock point it elsewhere. */
   STRIPE_API_BASE: url.optional(),
 
-  // Hotels, cars (later issues; keys are optional and switch the real adapters on).
+  // Hotels and rental cars (docs/product/destination-extras.md): the RapidAPI key switches the real adapters on.
   RAPIDAPI_KEY: z.string().min(1).optional(),
+  RAPIDAPI_HOST: z.string().min(1).default('booking-com15.p.rapidapi.com'),
+  RAPIDAPI_BASE_URL: url.default('https://booking-com15.p.rapidapi.com'),
+  // The rental company whose offers are kept, and its booking link (placeholders {pickupCode} {pickupDate}
+  // {pickupTime} {returnDate} {returnTime} {age} {cdp}; the hertz.com link format is not public).
+  CAR_SUPPLIER: z.string().min(1).default('Hertz'),
+  CAR_BOOKING_URL_TEMPLATE: z
+    .string()
+    .regex(/^https?:\/\/.*\{pickupCode\}/, 'must be an http(s) URL with a {pickupCode} placeholder')
+    .default(
+      'https://www.hertz.com/rentacar/reservation/?pickupLocation={pickupCode}&pickupDate={pickupDate}&pickupTime={pickupTime}&returnDate={returnDate}&returnTime={returnTime}&age={age}&cdpNumber={cdp}',
+    ),
+  // The outside-service client of both (decision 080): answers kept this long, per-attempt time-out, retries, calls
+  // in flight and per second, and the breaker.
+  EXTRAS_CACHE_SECONDS: int(300, 0, 86_400),
+  EXTRAS_TIMEOUT_MS: int(8000, 100, 60_000),
+  EXTRAS_RETRIES: int(1, 0, 5),
+  EXTRAS_CONCURRENCY: int(8, 1, 100),
+  EXTRAS_RPS: num(5, 0.1),
+  EXTRAS_BREAKER_THRESHOLD: int(5, 1),
+  EXTRAS_BREAKER_COOLDOWN_MS: int(60_000, 100),
   TILE_URL: z.string().min(1).optional(),
 
   // Tests only: the instant the process clock starts at (ISO 8601 with an offset). Refused in production.

@@ -15,6 +15,7 @@ import { type AccountsDeps, type AccountsModule, createAccountsModule } from './
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
 import { type AlertsModule, createAlertsModule } from './modules/alerts/alerts.module';
 import { type BillingModule, createBillingModule } from './modules/billing/billing.module';
+import { type DestinationExtrasModule, createDestinationExtrasModule } from './modules/destination-extras/destination-extras.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
@@ -23,10 +24,12 @@ import { type ReferenceModule, createReferenceModule } from './modules/reference
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
 import { createBillingProvider } from './providers/billing';
+import { createCarProvider } from './providers/cars';
 import { createEmailProvider } from './providers/email';
 import type { EmailProvider } from './providers/email/email.provider';
 import { createFlightProvider } from './providers/flights';
 import { createGeoProvider } from './providers/geo';
+import { createHotelProvider } from './providers/hotels';
 import { createWeatherProvider } from './providers/weather';
 
 /** Every module's services side by side, as routes, commands, tests and benches reach them. */
@@ -37,7 +40,8 @@ type AppServices = ReferenceModule['services'] &
   LocationModule['services'] &
   AlertsModule['services'] &
   AdminModule['services'] &
-  BillingModule['services'];
+  BillingModule['services'] &
+  DestinationExtrasModule['services'];
 
 /**
  * The composition root: the one place that reads configuration, opens the shared infrastructure (Redis, metrics,
@@ -172,9 +176,15 @@ export async function createAppDeps(config: Config, database: Database, override
     },
     overrides,
   );
+  const hotelProvider = createHotelProvider(config);
+  const carProvider = createCarProvider(config);
+  const extras = createDestinationExtrasModule(
+    { config, clock, metrics, auth: accounts.services.auth, hotelProvider, carProvider, stopping: shutdown.signal },
+    overrides,
+  );
   const modules: AppModule[] = [
     createHealthModule({ database, redis, redisStatus }),
-    createPublicConfigModule({ config }),
+    createPublicConfigModule({ config, live: { hotels: !hotelProvider.demo, cars: !carProvider.demo } }),
     reference,
     accounts,
     flights,
@@ -183,6 +193,7 @@ export async function createAppDeps(config: Config, database: Database, override
     alerts,
     admin,
     billing,
+    extras,
   ];
   for (const m of modules) if (m.close) disposers.push(m.close);
 
@@ -213,6 +224,7 @@ export async function createAppDeps(config: Config, database: Database, override
     ...alerts.services,
     ...admin.services,
     ...billing.services,
+    ...extras.services,
   };
 }
 

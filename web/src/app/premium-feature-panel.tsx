@@ -30,3 +30,27 @@ export function PremiumFeaturePanel() {
     </section>
   );
 }
+
+/**
+ * A premium panel's place for a user without premium (docs/product/destination-extras.md#who-may-use-them): what the
+ * panel would show, the monthly price from the plan catalogue, and the way to upgrade.
+ */
+export function PremiumTeaser({ title, description, monthlyPrice }: { title: string; description: string; monthlyPrice?: number }) {
+  return (
+    <section
+      aria-label={`${title} (Premium feature)`}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-amber-300 bg-amber-50 px-4 py-3"
+      data-testid="premium-teaser"
+    >
+      <div className="min-w-0">
+        <h3 className="flex items-center gap-1.5 text-sm font-bold text-amber-950">
+          <CrownIcon className="size-4 text-amber-500" /> {title}
+        </h3>
+        <p className="text-sm text-amber-900">{description}</p>
+      </div>
+      <ButtonLink to={paths.plans} variant="premium" size="sm">
+        {monthlyPrice !== undefined ? `Upgrade to Premium - $${monthlyPrice}/month` : 'Upgrade to Premium'}
+      </ButtonLink>
+    </section>
+  );
+}

@@ -25,9 +25,15 @@ export function planCatalogue(config: Config): Plan[] {
   ];
 }
 
+/** Capabilities whose mode is the provider the composition root chose (rather than read from one setting here). */
+export interface PublicConfigLive {
+  hotels?: boolean;
+  cars?: boolean;
+}
+
 /** The figures and switches the web app renders from; nothing here is secret. */
-function buildPublicConfig(config: Config): PublicConfig {
-  const demo = (live: boolean) => (live ? 'live' : 'demo') as 'live' | 'demo';
+function buildPublicConfig(config: Config, live: PublicConfigLive = {}): PublicConfig {
+  const demo = (on: boolean) => (on ? 'live' : 'demo') as 'live' | 'demo';
   return {
     appVersion: config.APP_VERSION,
     supportEmail: config.SUPPORT_EMAIL,
@@ -39,16 +45,16 @@ function buildPublicConfig(config: Config): PublicConfig {
       weather: demo(config.WEATHER_PROVIDER === 'open-meteo'),
       email: demo(Boolean(config.SMTP_URL)),
       billing: demo(Boolean(config.STRIPE_SECRET_KEY)),
-      hotels: demo(Boolean(config.RAPIDAPI_KEY)),
-      cars: demo(Boolean(config.RAPIDAPI_KEY)),
+      hotels: demo(live.hotels ?? Boolean(config.RAPIDAPI_KEY)),
+      cars: demo(live.cars ?? Boolean(config.RAPIDAPI_KEY)),
       geo: demo(config.GEO_PROVIDER === 'ipapi'),
     },
   };
 }
 
-export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config; live?: PublicConfigLive }> = async (app, { config, live }) => {
   // Fixed for the life of the process: checked against its schema and serialised once (decision 064), with an ETag.
-  const body = prepareJson(JSON.stringify(publicConfigSchema.parse(buildPublicConfig(config))));
+  const body = prepareJson(JSON.stringify(publicConfigSchema.parse(buildPublicConfig(config, live))));
   app.get(
     '/api/config',
     { schema: { tags: ['reference'], summary: 'Public configuration', response: { 200: publicConfigSchema } } },

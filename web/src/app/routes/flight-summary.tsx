@@ -1,5 +1,6 @@
 import { FlightSummaryView } from '@/features/flight-summary/components/flight-summary-view';
 import { useAirports } from '@/api/get-airports';
+import { DestinationExtrasPanels, stayFromArrival } from '@/app/destination-extras-panels';
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 
@@ -13,12 +14,15 @@ export function FlightSummaryRoute() {
         airports={airports.data}
         airportsFailed={airports.isError}
         renderDestinationPanels={(code, stay) => (
-          <WeatherForecast
-            code={code}
-            range={{ start: stay.start, end: stay.end }}
-            title="Weather during your stay"
-            emptyText={WEATHER_MESSAGES.emptyStay}
-          />
+          <div className="space-y-4">
+            <WeatherForecast
+              code={code}
+              range={{ start: stay.start, end: stay.end }}
+              title="Weather during your stay"
+              emptyText={WEATHER_MESSAGES.emptyStay}
+            />
+            <DestinationExtrasPanels code={code} stay={stayFromArrival(stay.arrival, stay.end)} variant="summary" />
+          </div>
         )}
       />
     </div>

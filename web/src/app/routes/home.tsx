@@ -13,6 +13,7 @@ import { SearchPage, type SelectedTrip } from '@/features/search/components/sear
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 import { WhatsNewModal } from '@/features/whats-new/components/whats-new-modal';
+import { DestinationExtrasPanels, stayForDestination } from '@/app/destination-extras-panels';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
 
@@ -63,6 +64,9 @@ export function HomeRoute() {
         )}
         renderStayWeather={(code, range) => (
           <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText={WEATHER_MESSAGES.emptyStay} />
+        )}
+        renderDestinationExtras={(code, date, flights) => (
+          <DestinationExtrasPanels code={code} stay={stayForDestination(date, flights)} variant="search" />
         )}
         onSearchCompleted={() => void refreshUsage()}
         onSelectReturn={onSelectReturn}

@@ -9,10 +9,10 @@ import {
 } from '../../../providers/flights/flights.provider';
 import type { CachedFlights, FlightCache } from '../flight-cache';
 import type { FlightMetrics } from '../flights.metrics';
-import { type Admission, createCircuitBreaker } from './circuit-breaker';
-import { createLatencyTracker } from './latency-tracker';
-import { createRequestPacer } from './request-pacer';
-import { createSemaphore } from './semaphore';
+import { type Admission, createCircuitBreaker } from '../../../lib/upstream/circuit-breaker';
+import { createLatencyTracker } from '../../../lib/upstream/latency-tracker';
+import { createRequestPacer } from '../../../lib/upstream/request-pacer';
+import { createSemaphore } from '../../../lib/upstream/semaphore';
 import type { SharedUpstream } from './shared-upstream';
 
 /** Why a query has no fresh airline answer. */

@@ -21,6 +21,8 @@ export interface DestinationCardProps {
   isPremium: boolean;
   /** The weather panel for this destination (fetched when the card opens). */
   weather?: ReactNode;
+  /** Panels about the stay at the destination (hotels, rental cars), under the flights; rendered while open. */
+  extras?: ReactNode;
   /** Outbound only: choose this flight and look for a way back. */
   onSelectDeparture?: (flight: Flight) => void;
   /** Inbound results are keyed by origin: the card lists flights from `code`, not to it. */
@@ -46,6 +48,7 @@ export function DestinationCard({
   onToggle,
   isPremium,
   weather,
+  extras,
   onSelectDeparture,
   inbound = false,
   onPriceAlert,
@@ -207,6 +210,7 @@ export function DestinationCard({
               </ul>
             </>
           )}
+          {extras}
         </div>
       ) : null}
     </li>

@@ -31,6 +31,8 @@ export interface ResultsScreenProps {
   isPremium: boolean;
   airportName: (code: string) => string;
   renderWeather?: (code: string, date: string) => ReactNode;
+  /** Stay panels of an open destination card (hotels, rental cars), given its flights. */
+  renderDestinationExtras?: (code: string, date: string, flights: Flight[]) => ReactNode;
   /** A message above the results (e.g. the departure flight of a link was not found). */
   notice?: string | null;
   demo?: boolean;
@@ -83,6 +85,11 @@ export function ResultsScreen(props: ResultsScreenProps) {
               onToggle={() => setExpanded((c) => (c === r.code ? null : r.code))}
               isPremium={isPremium}
               weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
+              extras={
+                expanded === r.code && !inbound && props.renderDestinationExtras
+                  ? props.renderDestinationExtras(r.code, props.date, r.flights)
+                  : null
+              }
               onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
               inbound={inbound}
               onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}

@@ -1,0 +1,43 @@
+import { type AvailabilityResponse, CAR_MESSAGES, availabilityResponseSchema } from '@gowild/contract/extras';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+export interface AvailabilityParams {
+  location: string;
+  pickupDate: string;
+  pickupTime: string;
+  returnDate: string;
+  returnTime: string;
+  driverAge: number;
+  cdp?: string;
+}
+
+/** GET /api/hertz/availability (docs/product/destination-extras.md#rentals-api): one location's vehicles for the dates. */
+export async function getCarAvailability(p: AvailabilityParams, signal?: AbortSignal): Promise<AvailabilityResponse> {
+  const body = await apiRequest<unknown>('/hertz/availability', {
+    action: 'check availability',
+    defaultMessage: CAR_MESSAGES.failedAvailability,
+    prefer: 'message',
+    query: {
+      pickup_location: p.location,
+      pickup_date: p.pickupDate,
+      pickup_time: p.pickupTime,
+      return_date: p.returnDate,
+      return_time: p.returnTime,
+      driver_age: p.driverAge,
+      cdp_code: p.cdp || undefined,
+    },
+    signal,
+  });
+  const parsed = availabilityResponseSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(CAR_MESSAGES.failedAvailability, 200);
+  return parsed.data;
+}
+
+export const carAvailabilityQueryOptions = (p: AvailabilityParams) =>
+  queryOptions({
+    queryKey: ['car-availability', p],
+    queryFn: ({ signal }) => getCarAvailability(p, signal),
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
