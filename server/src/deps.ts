@@ -19,6 +19,7 @@ import { type FlightsModule, createFlightsModule } from './modules/flights/fligh
 import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
 import { createPublicConfigModule } from './modules/public-config/public-config.module';
+import { createTripsModule } from './modules/trips/trips.module';
 import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
@@ -148,6 +149,7 @@ export async function createAppDeps(config: Config, database: Database, override
     reference: reference.services.reference,
     flights: flights.services.flights,
   });
+  const trips = createTripsModule({ auth: accounts.services.auth, flights: flights.services.flights });
   const admin = createAdminModule({ db, clock, auth: accounts.services.auth }, overrides);
   const billing = createBillingModule(
     {
@@ -170,6 +172,7 @@ export async function createAppDeps(config: Config, database: Database, override
     weather,
     location,
     alerts,
+    trips,
     admin,
     billing,
   ];
@@ -200,6 +203,7 @@ export async function createAppDeps(config: Config, database: Database, override
     ...weather.services,
     ...location.services,
     ...alerts.services,
+    ...trips.services,
     ...admin.services,
     ...billing.services,
   };
