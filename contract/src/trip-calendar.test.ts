@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Flight } from './flights';
 import { goWildRouteKind } from './gowild-window';
 import { localToUtcMs } from './local-time';
-import { CALENDAR_TEXTS, type CalendarAirport, buildTripCalendar, tripCalendarFileName } from './trip-calendar';
+import { CALENDAR_TEXTS, type CalendarAirport, buildTripCalendar, tripCalendarFileName, utf8Octets } from './trip-calendar';
 
 const AIRPORTS: Record<string, CalendarAirport> = {
   DEN: { code: 'DEN', name: 'Denver International', city: 'Denver, CO', timezone: 'America/Denver' },
@@ -49,7 +49,9 @@ describe('trip calendar (.ics)', () => {
   it('is well-formed RFC 5545: CRLF lines of at most 75 octets, one VCALENDAR with VERSION and PRODID', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.split('\r\n').slice(0, -1);
-    expect(lines.every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
+    expect(lines.every((l) => utf8Octets(l) <= 75)).toBe(true);
+    // a, é, €, 😀: 1, 2, 3 and 4 octets.
+    expect(utf8Octets('aé€😀')).toBe(10);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
     const cal = parse(text);
     expect(cal.name).toBe('vcalendar');
@@ -119,9 +121,12 @@ describe('trip calendar (.ics)', () => {
   });
 
   it('escapes text and folds long lines so they read back unchanged', () => {
-    const odd = { ...AIRPORTS, DEN: { ...AIRPORTS.DEN!, name: 'Denver; "International", Gate A\\B — Ünïcödé '.repeat(3) } };
+    const odd: Record<string, CalendarAirport> = {
+      ...AIRPORTS,
+      DEN: { ...AIRPORTS.DEN!, name: 'Denver; "International", Gate A\\B — Ünïcödé '.repeat(3) },
+    };
     const cal = parse(buildTripCalendar({ flights: [out], airports: (c) => odd[c], now }));
-    expect(new ICAL.Event(cal.getFirstSubcomponent('vevent')!).location).toBe(`${odd.DEN.name} (DEN), Denver, CO`);
+    expect(new ICAL.Event(cal.getFirstSubcomponent('vevent')!).location).toBe(`${odd.DEN!.name} (DEN), Denver, CO`);
   });
 
   it('names the file after the first flight, and tells domestic from international routes', () => {

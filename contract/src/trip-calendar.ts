@@ -47,15 +47,27 @@ function escapeText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
+/** Octets of a character in UTF-8. */
+function utf8Length(ch: string): number {
+  const cp = ch.codePointAt(0) ?? 0;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/** Octets of a line in UTF-8 (RFC 5545 limits lines in octets, not characters). */
+export function utf8Octets(line: string): number {
+  let n = 0;
+  for (const ch of line) n += utf8Length(ch);
+  return n;
+}
+
 /** Content lines longer than 75 octets are folded: CRLF and a space, never splitting a UTF-8 character (3.1). */
 function fold(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= 75) return line;
+  if (utf8Octets(line) <= 75) return line;
   const out: string[] = [];
   let current = '';
   let size = 0;
   for (const ch of line) {
-    const n = encoder.encode(ch).length;
+    const n = utf8Length(ch);
     const limit = out.length === 0 ? 75 : 74;
     if (size + n > limit) {
       out.push(current);

@@ -25,7 +25,10 @@ export function parseLeg(value: string | null | undefined): TripLeg | null {
   return m ? { origin: m[1]!, destination: m[2]!, date: m[3]! } : null;
 }
 
-const hashParam = z.string().trim().regex(/^[0-9a-z]{1,32}$/, 'Invalid flight summary URL. Missing required parameters.');
+const hashParam = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-z]{1,32}$/, 'Invalid flight summary URL. Missing required parameters.');
 
 export const tripLookupQuerySchema = z.object({
   departure: hashParam.meta({ description: 'The departure flight hash' }),

@@ -3,7 +3,14 @@ import { addDays } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
 import { SEARCH_MESSAGES } from '@gowild/contract/flights';
 import { ERROR_CODES } from '@gowild/contract/errors';
-import { LEGACY_RETURN_DAYS, TRIP_MESSAGES, type TripLeg, type TripLookupQuery, type TripLookupResponse, parseLeg } from '@gowild/contract/trips';
+import {
+  LEGACY_RETURN_DAYS,
+  TRIP_MESSAGES,
+  type TripLeg,
+  type TripLookupQuery,
+  type TripLookupResponse,
+  parseLeg,
+} from '@gowild/contract/trips';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { FlightsEngine } from '../flights/flights.module';
 

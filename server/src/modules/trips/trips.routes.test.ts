@@ -17,7 +17,11 @@ const today = () => deps.clock.now().toISOString().slice(0, 10);
 
 /** The first flight of a premium single-route search (the emulator's day, deterministic). */
 async function firstFlight(origin: string, destination: string, date: string): Promise<Flight> {
-  const res = await app.inject({ method: 'GET', url: `/api/flights/single?origin=${origin}&destination=${destination}&date=${date}`, headers: premium });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/flights/single?origin=${origin}&destination=${destination}&date=${date}`,
+    headers: premium,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const flights = (res.json().flights as Record<string, Flight[]>)[destination] ?? [];
   expect(flights.length).toBeGreaterThan(0);
