@@ -119,7 +119,6 @@ export const SEARCH_MESSAGES = {
   loginRequired: 'Please log in to search flights',
   inboundPremium: 'Inbound flight search is a premium feature. Please upgrade your account.',
   singlePremium: 'Single route search is a premium feature. Upgrade your account to search specific destinations.',
-  hubPremium: 'Hub search is a premium feature. Upgrade your account to find connections through a hub.',
   returnLogin: 'Please log in to search return flights',
   returnLoginView: 'Please log in to view return flights.',
   dateInvalid: 'Departure date must be a real date in YYYY-MM-DD format',

@@ -41,6 +41,7 @@ const matrix: [string, InjectOptions, Expect][] = [
   ['outbound search (gate)', { method: 'GET', url: '/test/gate/search' }, signedIn],
   ['single-route search (gate)', { method: 'GET', url: '/test/gate/single' }, premiumOnly],
   ['inbound search (gate)', { method: 'GET', url: '/test/gate/inbound' }, premiumOnly],
+  ['hub search (gate)', { method: 'GET', url: '/test/gate/hub' }, premiumOnly],
 ];
 
 /** The real flight routes (skipped while the flight engine does not register them). */
@@ -49,6 +50,12 @@ const flightRoutes: [string, string, Expect][] = [
   ['GET /api/flights/search with a destination', `/api/flights/search?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
   ['GET /api/flights/single', `/api/flights/single?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
   ['GET /api/flights/inbound', `/api/flights/inbound?destination=MCO&date=${today}`, premiumOnly],
+  ['GET /api/flights/hub', `/api/flights/hub?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
+  [
+    'GET /api/trips/summary',
+    `/api/trips/summary?departure=a&return=b&origin=DEN&destination=MCO&date=${today}`,
+    { ...premiumOnly, premium: 404 },
+  ],
 ];
 
 let app: FastifyInstance;
@@ -70,7 +77,7 @@ beforeAll(async () => {
     });
     return { ok: true };
   });
-});
+}, 90_000);
 afterAll(async () => {
   await app.close();
 });

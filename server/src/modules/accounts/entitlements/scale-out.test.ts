@@ -96,7 +96,9 @@ describe.skipIf(!adminUrl || !redisUrl)('two API processes on one PostgreSQL and
     const token = (await login(a, user.email, TEST_PASSWORD)).json().token;
     const headers = { authorization: `Bearer ${token}` };
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${i}`, headers })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${i}`, headers }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(17);

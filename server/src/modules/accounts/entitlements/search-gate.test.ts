@@ -233,7 +233,9 @@ describe('quota setting', () => {
         addGateRoute(built.app, built.deps);
         const { headers } = await signInAs(built.app, built.deps, 'free');
         for (let i = 0; i < n; i++)
-          expect((await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers })).statusCode).toBe(200);
+          expect((await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers })).statusCode).toBe(
+            200,
+          );
         const res = await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers });
         expect(res.statusCode).toBe(429);
         expect(res.json().error).toBe(dailyLimitMessage(n));

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@gowild/contract/errors';
 import { SEARCH_MESSAGES, dailyLimitMessage } from '@gowild/contract/flights';
+import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../../lib/http-error';
@@ -59,7 +60,7 @@ export interface SearchGate {
 const PREMIUM_KINDS: Partial<Record<SearchKind, string>> = {
   inbound: SEARCH_MESSAGES.inboundPremium,
   single: SEARCH_MESSAGES.singlePremium,
-  hub: SEARCH_MESSAGES.hubPremium,
+  hub: HUB_MESSAGES.premiumRequired,
 };
 
 interface SearchGateDeps {
