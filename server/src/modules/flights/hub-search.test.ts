@@ -49,7 +49,7 @@ function setup(flights: Record<string, Flight[]>, failing: string[] = []) {
       asked.push(q);
       await new Promise((r) => setTimeout(r, 1));
       const key = `${q.origin}-${q.destination}-${q.date}`;
-      if (failing.includes(key)) return { status: 'failed', reason: 'http-5xx' };
+      if (failing.includes(key)) return { status: 'failed', reason: 'server-error' };
       return { status: 'ok', flights: flights[key] ?? [], source: 'upstream', ageSeconds: 0 };
     },
   };
