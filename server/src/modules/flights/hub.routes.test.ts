@@ -1,3 +1,4 @@
+import { addDays } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
 import { HUB_MESSAGES, type HubSearchResponse } from '@gowild/contract/hub-search';
 import { localToUtcMs } from '@gowild/contract/local-time';
@@ -14,7 +15,11 @@ import { buildAccountsTestApp, signInAs } from '../../test/factories';
 let app: FastifyInstance;
 let deps: AppDeps;
 let premium: Record<string, string>;
-const today = () => deps.clock.now().toISOString().slice(0, 10);
+/** A day GoWild seats are on sale (the domestic window: today or tomorrow) that is not a blackout date. */
+const today = () => {
+  const utc = deps.clock.now().toISOString().slice(0, 10);
+  return [utc, addDays(utc, 1)].find((d) => !deps.reference.isBlackout(d)) ?? utc;
+};
 
 beforeAll(async () => {
   ({ app, deps } = await buildAccountsTestApp());
