@@ -96,7 +96,7 @@ export const hubSearchResponseSchema = z.object({
   /** Some queries failed: these routes (ORIGIN-DEST) were not checked. */
   partial: z.boolean().optional(),
   failed: z.array(z.string()).optional(),
-  /** More second flights were possible than one search may ask for; the busiest hubs were checked first. */
+  /** More onward routes than one search may ask for (HUB_LIMITS.maxSecondLegQueries): not all were checked. */
   truncated: z.boolean().optional(),
   demo: z.boolean().optional(),
 });
