@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
 import { findAirport } from '../../lib/reference-data/airports';
+import blackoutDates from '../../lib/reference-data/blackout-dates.json' with { type: 'json' };
 import { buildAccountsTestApp, signInAs } from '../../test/factories';
 
 /**
@@ -15,14 +16,19 @@ import { buildAccountsTestApp, signInAs } from '../../test/factories';
 let app: FastifyInstance;
 let deps: AppDeps;
 let premium: Record<string, string>;
-/** A day GoWild seats are on sale (the domestic window: today or tomorrow) that is not a blackout date. */
-const today = () => {
-  const utc = deps.clock.now().toISOString().slice(0, 10);
-  return [utc, addDays(utc, 1)].find((d) => !deps.reference.isBlackout(d)) ?? utc;
-};
+/**
+ * The app lives at noon US Eastern on the first day (from the run's now) whose next day is not a blackout date, and
+ * searches that next day: GoWild seats are on sale for all of it (the domestic window opens the day before).
+ */
+const blackouts = new Set(blackoutDates.map((b) => b.date));
+const runDay = (process.env.TEST_NOW ? new Date(process.env.TEST_NOW) : new Date()).toISOString().slice(0, 10);
+let eve = runDay;
+while (blackouts.has(addDays(eve, 1))) eve = addDays(eve, 1);
+const NOW = `${eve}T17:00:00.000Z`;
+const today = () => addDays(eve, 1);
 
 beforeAll(async () => {
-  ({ app, deps } = await buildAccountsTestApp());
+  ({ app, deps } = await buildAccountsTestApp({ env: { TEST_NOW: NOW } }));
   premium = (await signInAs(app, deps, 'premium')).headers;
 }, 90_000);
 afterAll(async () => {
