@@ -1,6 +1,8 @@
 import { formatDollars, formatDuration, formatLocalTime, formatStops } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 import { HUB_MESSAGES, type HubConnection } from '@gowild/contract/hub-search';
+import type { Airport } from '@gowild/contract/reference';
+import { buildTripCalendar, tripCalendarFileName } from '@gowild/contract/trip-calendar';
 
 function Leg({ label, flight, cityOf }: { label: string; flight: Flight; cityOf: (code: string) => string }) {
   const link = flight.booking_links.go_wild;
@@ -26,8 +28,40 @@ function Leg({ label, flight, cityOf }: { label: string; flight: Flight; cityOf:
   );
 }
 
+/** The two tickets as an .ics file, each event saying they are separate tickets (docs/product/search.md#via-a-hub). */
+export function connectionCalendar(c: HubConnection, airports: ReadonlyMap<string, Airport>, now: Date = new Date()): string {
+  return buildTripCalendar({
+    flights: [c.first, c.second],
+    airports: (code) => {
+      const a = airports.get(code);
+      return a ? { code, name: a.name, city: a.city, timezone: a.timezone } : undefined;
+    },
+    separateTickets: true,
+    now,
+  });
+}
+
+function download(c: HubConnection, airports: ReadonlyMap<string, Airport>) {
+  const url = URL.createObjectURL(new Blob([connectionCalendar(c, airports)], { type: 'text/calendar;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = tripCalendarFileName([c.first, c.second]);
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** One two-ticket trip: both flights, the layover at the hub, and the separate-ticket risk. */
-export function ConnectionCard({ connection: c, cityOf }: { connection: HubConnection; cityOf: (code: string) => string }) {
+export function ConnectionCard({
+  connection: c,
+  cityOf,
+  airports,
+}: {
+  connection: HubConnection;
+  cityOf: (code: string) => string;
+  airports: ReadonlyMap<string, Airport>;
+}) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="hub-connection">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -51,10 +85,15 @@ export function ConnectionCard({ connection: c, cityOf }: { connection: HubConne
         </div>
         <Leg label="Ticket 2" flight={c.second} cityOf={cityOf} />
       </div>
-      <p className="mt-3 text-xs text-amber-900">
-        <span className="font-semibold">Separate tickets.</span> {c.overnight ? HUB_MESSAGES.overnight : null} If ticket 1 is late, ticket 2
-        will not wait.
-      </p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-amber-900">
+          <span className="font-semibold">Separate tickets.</span> {c.overnight ? HUB_MESSAGES.overnight : null} If ticket 1 is late, ticket
+          2 will not wait.
+        </p>
+        <button type="button" className="text-sm font-medium text-brand-700 underline" onClick={() => download(c, airports)}>
+          Add to Calendar
+        </button>
+      </div>
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
 import { mockApi, renderWithProviders, reply, resetTestState } from '@/test/test-utils';
+import { connectionCalendar } from './connection-card';
 import { HubSearchView } from './hub-search-view';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -71,6 +72,10 @@ describe('HubSearchView', () => {
     expect(screen.getByTestId('hub-risk').textContent).toContain(HUB_MESSAGES.separateTickets);
     expect(screen.getByText('Demo data')).toBeTruthy();
     const url = new URL(api.callsTo('GET /api/flights/hub')[0]!.url, 'http://x');
+    expect(within(card).getByRole('button', { name: 'Add to Calendar' })).toBeTruthy();
+    const ics = connectionCalendar(answer.connections[0]!, new Map(airports.map((a) => [a.stationCode, a])));
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(ics.replace(/\r\n /g, '')).toContain('Separate tickets');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       origin: 'DEN',
       destination: 'BOS',

@@ -204,7 +204,7 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
           ) : (
             <ul className="space-y-3">
               {data.connections.map((c) => (
-                <ConnectionCard key={`${c.first.flightHash}-${c.second.flightHash}`} connection={c} cityOf={cityOf} />
+                <ConnectionCard key={`${c.first.flightHash}-${c.second.flightHash}`} connection={c} cityOf={cityOf} airports={byCode} />
               ))}
             </ul>
           )}
