@@ -15,6 +15,14 @@ export const GOWILD_WINDOW_DAYS = { domestic: 1, international: 10 } as const;
 
 export type GoWildRouteKind = keyof typeof GOWILD_WINDOW_DAYS;
 
+/** Countries whose airports count as domestic for the window: the US and its territories. */
+export const GOWILD_DOMESTIC_COUNTRIES: ReadonlySet<string> = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
+
+/** A route's window kind from its two airports' country codes. */
+export function goWildRouteKind(originCountry: string, destinationCountry: string): GoWildRouteKind {
+  return GOWILD_DOMESTIC_COUNTRIES.has(originCountry) && GOWILD_DOMESTIC_COUNTRIES.has(destinationCountry) ? 'domestic' : 'international';
+}
+
 /** The US Eastern calendar date on which GoWild seats for `travelDate` (the flight's local departure date) open. */
 export function goWildOpensOn(kind: GoWildRouteKind, travelDate: IsoDate): IsoDate {
   return addDays(travelDate, -GOWILD_WINDOW_DAYS[kind]);

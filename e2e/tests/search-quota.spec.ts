@@ -32,8 +32,13 @@ test('a free user hits the daily quota and sees the orange panel pointing to /pl
   await expect(page.getByTestId('search-button')).toHaveText('No Searches Remaining');
   await expect(page.getByTestId('search-button')).toBeDisabled();
 
-  // A search link still asks the server, which says no: the orange panel with the daily-limit text (docs/product/search.md#search-errors).
+  // Re-opening the search already paid for today is free (docs/product/search.md#repeating-a-search): the results again.
   await page.goto(`/?origin=DEN&date=${tomorrow}`);
+  await expect(page.getByTestId('destination-card').first()).toBeVisible({ timeout: 30_000 });
+
+  // A link to another search still asks the server, which says no: the orange panel with the daily-limit text
+  // (docs/product/search.md#search-errors).
+  await page.goto(`/?origin=DEN&date=${localDate(2)}`);
   const panel = page.getByTestId('quota-panel');
   await expect(panel.getByRole('heading', { name: 'Daily Search Limit Reached' })).toBeVisible();
   await expect(panel).toContainText('Daily search limit reached. Free accounts are limited to 1 searches per day.');

@@ -46,7 +46,7 @@ const DEFAULTS: BenchSettings = {
   faultRuns: 3,
 };
 
-interface Emulator {
+export interface Emulator {
   url: string;
   child: ChildProcess;
   stats(): Promise<{ internalSelect: number; select: number }>;
@@ -55,7 +55,7 @@ interface Emulator {
   stop(): Promise<void>;
 }
 
-async function startEmulatorProcess(latencyMs: number): Promise<Emulator> {
+export async function startEmulatorProcess(latencyMs: number): Promise<Emulator> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/providers/flights/emulator/standalone.ts')], {
     cwd: serverDir,
     env: {

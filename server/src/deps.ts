@@ -20,6 +20,7 @@ import { type FlightsModule, createFlightsModule } from './modules/flights/fligh
 import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
 import { createPublicConfigModule } from './modules/public-config/public-config.module';
+import { createTripsModule } from './modules/trips/trips.module';
 import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
@@ -152,6 +153,7 @@ export async function createAppDeps(config: Config, database: Database, override
     reference: reference.services.reference,
     flights: flights.services.flights,
   });
+  const trips = createTripsModule({ auth: accounts.services.auth, flights: flights.services.flights });
   const admin = createAdminModule(
     {
       db,
@@ -191,6 +193,7 @@ export async function createAppDeps(config: Config, database: Database, override
     weather,
     location,
     alerts,
+    trips,
     admin,
     billing,
     extras,
@@ -222,6 +225,7 @@ export async function createAppDeps(config: Config, database: Database, override
     ...weather.services,
     ...location.services,
     ...alerts.services,
+    ...trips.services,
     ...admin.services,
     ...billing.services,
     ...extras.services,

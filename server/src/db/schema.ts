@@ -131,6 +131,23 @@ export const searchUsage = pgTable(
 );
 
 /**
+ * The searches a free user has paid for on a UTC day, by identity (direction, origins, destinations, date; decision
+ * 100): repeating one of them that day is free. The primary key makes "first time today: take one from the
+ * allowance" and "already paid: free" one atomic choice; the row goes when its reservation is refunded.
+ */
+export const searchPaid = pgTable(
+  'search_paid',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    searchKey: text('search_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.searchKey] })],
+);
+
+/**
  * Every search that ran, whole or in part (docs/product/admin.md#search-log); user_id is null for a guest or a deleted
  * account. `outcome` says how it ended and `charged` whether it counted as one of the user's searches
  * (docs/product/accounts-and-plans.md#when-a-search-counts); rows from before those columns were complete, counted

@@ -34,7 +34,7 @@ describe('app routes and shell', () => {
     expect(screen.getByText('/no/such/page')).toBeTruthy();
   });
 
-  it('the signed-out top bar has Home, Routes, Plans, Sign in and Sign up', async () => {
+  it('the signed-out top bar has Home, Routes, Via a Hub, Plans, Sign in and Sign up', async () => {
     mockApi();
     start('/about');
     await screen.findByRole('heading', { name: 'About GoWild Finder' });
@@ -43,7 +43,7 @@ describe('app routes and shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Routes', 'Plans']);
+    ).toEqual(['Home', 'Routes', 'Via a Hub', 'Plans']);
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
   });

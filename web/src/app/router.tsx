@@ -39,6 +39,7 @@ export const appRoutes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           { path: paths.profile, lazy: () => import('@/app/routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: paths.hubSearch, lazy: () => import('@/app/routes/hub-search').then((m) => ({ Component: m.HubSearchRoute })) },
           { path: paths.demoCheckout, lazy: () => import('@/app/routes/demo-checkout').then((m) => ({ Component: m.DemoCheckoutRoute })) },
           { path: paths.demoPortal, lazy: () => import('@/app/routes/demo-portal').then((m) => ({ Component: m.DemoPortalRoute })) },
         ],

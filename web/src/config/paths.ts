@@ -12,6 +12,7 @@ export const paths = {
   notifications: '/notifications',
   admin: '/admin',
   flightSummary: '/flight-summary',
+  hubSearch: '/hub-search',
   support: '/support',
   debugGoogle: '/debug/google',
   /** The demo billing pages (docs/product/billing.md#demo-checkout). */

@@ -13,6 +13,10 @@ import { type AnswerCache, createAnswerCache } from './answer-cache';
 import { type FlightCache, createMemoryFlightCache, createRedisFlightCache } from './flight-cache';
 import { type PlanContext, type SearchPlan, planInbound, planOutbound } from './flight-search.plan';
 import { type FlightSearchService, createFlightSearchService } from './flight-search.service';
+import { type HubPlan, type HubSearch, createHubSearch } from './hub-search';
+import { type HubPlanInput, planHub } from './hub-search.plan';
+import { hubRoutes } from './hub.routes';
+import { findAirport } from '../../lib/reference-data/airports';
 import { flightsCommands } from './flights.cli';
 import { createRouteRefresh } from './route-refresh';
 import { type FlightMetrics, flightMetrics } from './flights.metrics';
@@ -33,6 +37,9 @@ export interface FlightsEngine {
   emulator?: FrontierEmulator;
   planOutbound(input: Parameters<typeof planOutbound>[0]): SearchPlan;
   planInbound(input: Parameters<typeof planInbound>[0]): SearchPlan;
+  /** Two-flight GoWild trips through a hub (docs/product/search.md#via-a-hub). */
+  hub: HubSearch;
+  planHub(input: HubPlanInput): HubPlan;
 }
 
 interface FlightsEngineOptions {
@@ -98,6 +105,14 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     emulator: opts.emulator,
     planOutbound: (input) => planOutbound(input, context()),
     planInbound: (input) => planInbound(input, context()),
+    hub: createHubSearch({
+      gateway,
+      clock,
+      demo: provider.demo,
+      destinationsFrom: (o) => reference.destinationsFrom(o),
+      timeZoneOf: (code) => findAirport(code)?.timezone,
+    }),
+    planHub: (input) => planHub(input, context()),
   };
 }
 
@@ -136,6 +151,7 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
     routes: async (app) => {
       engine.gateway.useLog(app.log);
       await flightRoutes(app, { flights: engine, searchGate, stopping: deps.stopping, running });
+      await hubRoutes(app, { flights: engine, searchGate, stopping: deps.stopping, running });
     },
     cli: flightsCommands({ routeRefresh }),
     metrics: engine.metrics,

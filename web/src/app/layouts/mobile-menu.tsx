@@ -102,6 +102,10 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
               Routes
               {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
             </Link>
+            <Link to={paths.hubSearch} className={linkClass} onClick={onClose}>
+              Via a Hub
+              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
+            </Link>
             <Link to={paths.plans} className={linkClass} onClick={onClose}>
               Plans
             </Link>

@@ -46,6 +46,10 @@ export function TopBar() {
               Routes
               {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
             </NavLink>
+            <NavLink to={paths.hubSearch} className={navClass}>
+              Via a Hub
+              {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
+            </NavLink>
             <NavLink to={paths.plans} className={navClass}>
               Plans
             </NavLink>

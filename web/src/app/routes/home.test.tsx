@@ -265,7 +265,8 @@ describe('home: searching', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Return' }));
     await waitFor(() =>
       expect(currentLocation(router)).toBe(
-        `/flight-summary?departure=mcoflight01&return=retflight01&origin=DEN&destination=MCO&date=${tomorrow}`,
+        `/flight-summary?departure=mcoflight01&return=retflight01&origin=DEN&destination=MCO&date=${tomorrow}` +
+          `&departure_leg=DEN-MCO-${tomorrow}&return_leg=MCO-DEN-${addDays(tomorrow, 2)}`,
       ),
     );
     expect(window.localStorage.getItem('flight_summary_retflight01')).toContain('retflight01');

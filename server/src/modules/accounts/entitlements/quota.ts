@@ -42,3 +42,28 @@ export function searchCounts(d: SearchDelivery): boolean {
   if (d.end === 'abandoned' || d.end === 'interrupted') return d.resultsFound > 0;
   return true;
 }
+
+/** Which way a search runs: from origins to destinations, or every origin into destinations. */
+export type SearchDirection = 'outbound' | 'inbound';
+
+/** An airport field as the traveller typed it: a comma list of codes and city groups, in any case and padding. */
+function codeSet(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  const codes = value
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter((c) => c !== '');
+  return [...new Set(codes)].sort();
+}
+
+/**
+ * The identity of a search (decision 100; docs/product/search.md#repeating-a-search): its direction, origins,
+ * destinations and date, normalised so that the same search typed differently (case, spaces, order of a comma list,
+ * a code given twice) is the same search. Read from the raw query, before validation, as the gate runs first; a
+ * query the search then refuses gives its reservation (and this identity) back.
+ */
+export function searchIdentity(direction: SearchDirection, query: unknown): string {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const date = typeof q.date === 'string' ? q.date.trim() : '';
+  return [direction, codeSet(q.origin).join(','), codeSet(q.destination).join(','), date].join('|');
+}

@@ -1,4 +1,5 @@
 import { ENTITLEMENT_MESSAGES } from '@gowild/contract/auth';
+import { addDays } from '@gowild/contract/dates';
 import { dailyLimitMessage } from '@gowild/contract/flights';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,7 @@ const matrix: [string, InjectOptions, Expect][] = [
   ['outbound search (gate)', { method: 'GET', url: '/test/gate/search' }, signedIn],
   ['single-route search (gate)', { method: 'GET', url: '/test/gate/single' }, premiumOnly],
   ['inbound search (gate)', { method: 'GET', url: '/test/gate/inbound' }, premiumOnly],
+  ['hub search (gate)', { method: 'GET', url: '/test/gate/hub' }, premiumOnly],
 ];
 
 /** The real flight routes (skipped while the flight engine does not register them). */
@@ -48,6 +50,12 @@ const flightRoutes: [string, string, Expect][] = [
   ['GET /api/flights/search with a destination', `/api/flights/search?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
   ['GET /api/flights/single', `/api/flights/single?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
   ['GET /api/flights/inbound', `/api/flights/inbound?destination=MCO&date=${today}`, premiumOnly],
+  ['GET /api/flights/hub', `/api/flights/hub?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
+  [
+    'GET /api/trips/summary',
+    `/api/trips/summary?departure=a&return=b&origin=DEN&destination=MCO&date=${today}`,
+    { ...premiumOnly, premium: 404 },
+  ],
 ];
 
 let app: FastifyInstance;
@@ -69,7 +77,7 @@ beforeAll(async () => {
     });
     return { ok: true };
   });
-});
+}, 90_000);
 afterAll(async () => {
   await app.close();
 });
@@ -95,11 +103,13 @@ describe.each(flightRoutes)('%s', (_name, url, expected) => {
 });
 
 describe('quota through the real search route', () => {
-  it('of 20 concurrent searches by a free user with 3 left, exactly 3 run and the rest get the 429 text', async (ctx) => {
+  it('of 20 concurrent different searches by a free user with 3 left, exactly 3 run and the rest get the 429 text', async (ctx) => {
     if (!app.hasRoute({ method: 'GET', url: '/api/flights/search' })) return ctx.skip();
     const { headers } = await signInAs(app, deps, 'free');
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${today}`, headers })),
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${addDays(today, i)}`, headers }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
@@ -109,6 +119,45 @@ describe('quota through the real search route', () => {
     expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
     const usage = await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers });
     expect(usage.json()).toEqual({ search_limit: 3, searches_remaining: 0, is_premium: false });
+  });
+
+  it('a search already paid for today is free to repeat, even 20 at once: still exactly 3 distinct searches a day', async (ctx) => {
+    if (!app.hasRoute({ method: 'GET', url: '/api/flights/search' })) return ctx.skip();
+    const { headers, user } = await signInAs(app, deps, 'free');
+    const remaining = async () => (await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers })).json().searches_remaining;
+    // The same search typed three ways (case, spaces, order of the list): one identity.
+    const spellings = [`origin=DEN,LAS&date=${today}`, `origin=las,%20den&date=${today}`, `origin=%20DEN,LAS,den&date=%20${today}`];
+    const repeats = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => app.inject({ method: 'GET', url: `/api/flights/search?${spellings[i % 3]}`, headers })),
+    );
+    expect(repeats.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await remaining()).toBe(2);
+    // Two other searches (another date, another direction of the same airports would be others too) spend the rest.
+    for (const date of [addDays(today, 1), addDays(today, 2)]) {
+      expect((await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN,LAS&date=${date}`, headers })).statusCode).toBe(200);
+    }
+    expect(await remaining()).toBe(0);
+    const fourth = await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN,LAS&date=${addDays(today, 3)}`, headers });
+    expect(fourth.statusCode).toBe(429);
+    // Each of the three paid searches can still be reopened today, at no cost.
+    for (const date of [today, addDays(today, 1), addDays(today, 2)]) {
+      expect((await app.inject({ method: 'GET', url: `/api/flights/search?origin=LAS,DEN&date=${date}`, headers })).statusCode).toBe(200);
+    }
+    expect(await remaining()).toBe(0);
+    // The search log has every search that ran; only the three first-of-their-kind were charged.
+    const logs = (await deps.database.db.query.searchLogs.findMany()).filter((l) => l.userId === user!.id);
+    expect(logs).toHaveLength(25);
+    expect(logs.filter((l) => l.charged)).toHaveLength(3);
+  });
+
+  it('a refused search leaves nothing paid: repeating it is judged afresh and costs nothing', async (ctx) => {
+    if (!app.hasRoute({ method: 'GET', url: '/api/flights/search' })) return ctx.skip();
+    const { headers } = await signInAs(app, deps, 'free');
+    const bad = `/api/flights/search?origin=ZZZ&date=${today}`;
+    expect((await app.inject({ method: 'GET', url: bad, headers })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: bad, headers })).statusCode).toBe(400);
+    const usage = await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers });
+    expect(usage.json().searches_remaining).toBe(3);
   });
 
   it('a search refused for bad input does not count', async (ctx) => {

@@ -48,7 +48,7 @@ describe.skipIf(!adminUrl || !redisUrl)('two API processes on one PostgreSQL and
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     const deps = await createAppDeps(config, database, { passwordHasher: testPasswordHasher });
     const app = await buildApp(deps);
-    app.get<{ Params: { kind: SearchKind } }>('/test/search/:kind', async (request) => {
+    app.get<{ Params: { kind: SearchKind }; Querystring: { date?: string } }>('/test/search/:kind', async (request) => {
       const ticket = await deps.searchGate.admit(request, request.params.kind);
       await ticket.settle({
         end: 'complete',
@@ -96,10 +96,27 @@ describe.skipIf(!adminUrl || !redisUrl)('two API processes on one PostgreSQL and
     const token = (await login(a, user.email, TEST_PASSWORD)).json().token;
     const headers = { authorization: `Bearer ${token}` };
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).app.inject({ method: 'GET', url: '/test/search/search', headers })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${i}`, headers }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(17);
+  });
+
+  it('20 concurrent repeats of one search over both processes cost one search; 3 distinct a day still hold', async () => {
+    const user = await createUser(a.deps);
+    const token = (await login(a, user.email, TEST_PASSWORD)).json().token;
+    const headers = { authorization: `Bearer ${token}` };
+    const once = (n: Node, query: string) => n.app.inject({ method: 'GET', url: `/test/search/search?${query}`, headers });
+    const repeats = await Promise.all(Array.from({ length: 20 }, (_, i) => once(i % 2 ? a : b, 'origin=DEN&date=2026-03-02')));
+    expect(repeats.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const usage = await b.app.inject({ method: 'GET', url: '/api/auth/search-usage', headers });
+    expect(usage.json().searches_remaining).toBe(2);
+    expect((await once(a, 'origin=DEN&date=2026-03-03')).statusCode).toBe(200);
+    expect((await once(b, 'origin=DEN&date=2026-03-04')).statusCode).toBe(200);
+    expect((await once(a, 'origin=DEN&date=2026-03-05')).statusCode).toBe(429);
+    expect((await once(b, 'origin=den&date=2026-03-02')).statusCode).toBe(200);
   });
 
   it('a session made on one process works on the other, and logout on either ends it on both', async () => {

@@ -55,8 +55,10 @@ afterAll(async () => {
   await app.close();
 });
 
+/** Each call a different search (its date), so none is a free repeat of another (decision 100). */
+let seq = 0;
 const search = (headers: Record<string, string>, kind: SearchKind = 'search', then = 'complete') =>
-  app.inject({ method: 'GET', url: `/test/search/${kind}?then=${then}`, headers });
+  app.inject({ method: 'GET', url: `/test/search/${kind}?then=${then}&date=2026-03-${seq++}`, headers });
 const usage = async (headers: Record<string, string>) =>
   (await app.inject({ method: 'GET', url: '/api/auth/search-usage', headers })).json();
 
@@ -117,12 +119,12 @@ describe('search gate', () => {
       try {
         addGateRoute(built.app, built.deps);
         const { headers } = await signInAs(built.app, built.deps, 'free');
-        for (let i = 0; i < 3; i++) await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
-        const spent = await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
+        for (let i = 0; i < 3; i++) await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers });
+        const spent = await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers });
         expect(spent.statusCode).toBe(429);
         expect(spent.headers['retry-after']).toBe('60');
         local.advance(61_000);
-        expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
+        expect((await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers })).statusCode).toBe(200);
       } finally {
         await built.app.close();
       }
@@ -231,8 +233,10 @@ describe('quota setting', () => {
         addGateRoute(built.app, built.deps);
         const { headers } = await signInAs(built.app, built.deps, 'free');
         for (let i = 0; i < n; i++)
-          expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(200);
-        const res = await built.app.inject({ method: 'GET', url: '/test/search/search', headers });
+          expect((await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers })).statusCode).toBe(
+            200,
+          );
+        const res = await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers });
         expect(res.statusCode).toBe(429);
         expect(res.json().error).toBe(dailyLimitMessage(n));
       } finally {
@@ -249,7 +253,7 @@ describe('quota setting', () => {
       try {
         addGateRoute(built.app, built.deps);
         const { headers } = await signInAs(built.app, built.deps, 'free');
-        expect((await built.app.inject({ method: 'GET', url: '/test/search/search', headers })).statusCode).toBe(429);
+        expect((await built.app.inject({ method: 'GET', url: `/test/search/search?date=2026-03-${seq++}`, headers })).statusCode).toBe(429);
         expect((await built.app.inject({ method: 'GET', url: '/api/auth/search-usage', headers })).json().searches_remaining).toBe(0);
       } finally {
         await built.app.close();

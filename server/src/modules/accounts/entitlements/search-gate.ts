@@ -1,11 +1,12 @@
 import { ERROR_CODES } from '@gowild/contract/errors';
 import { SEARCH_MESSAGES, dailyLimitMessage } from '@gowild/contract/flights';
+import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../../lib/http-error';
 import type { AccountMetrics } from '../auth/account.metrics';
 import type { AuthService } from '../auth/auth.service';
-import { type SearchDelivery, searchCounts, secondsUntilNextUtcDay, utcDay } from './quota';
+import { type SearchDelivery, searchCounts, searchIdentity, secondsUntilNextUtcDay, utcDay } from './quota';
 import type { SearchLogRepository } from './search-log.repository';
 import type { SearchUsageRepository } from './search-usage.repository';
 
@@ -17,8 +18,11 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-/** What a search asks for: every destination from an origin, one route, or every origin into a destination. */
-export type SearchKind = 'search' | 'single' | 'inbound';
+/**
+ * What a search asks for: every destination from an origin, one route, every origin into a destination, or
+ * two-flight trips through a hub (docs/product/search.md#via-a-hub).
+ */
+export type SearchKind = 'search' | 'single' | 'inbound' | 'hub';
 
 /** How a search that ran went, as the search log records it and the rule of `searchCounts` judges it. */
 export interface SearchOutcome extends SearchDelivery {
@@ -57,6 +61,7 @@ export interface SearchGate {
 const PREMIUM_KINDS: Partial<Record<SearchKind, string>> = {
   inbound: SEARCH_MESSAGES.inboundPremium,
   single: SEARCH_MESSAGES.singlePremium,
+  hub: HUB_MESSAGES.premiumRequired,
 };
 
 interface SearchGateDeps {
@@ -85,26 +90,33 @@ export function createSearchGate(deps: SearchGateDeps): SearchGate {
       const premiumMessage = PREMIUM_KINDS[kind];
       if (premiumMessage && !caller.isPremium) throw forbidden(premiumMessage, ERROR_CODES.PREMIUM_REQUIRED);
 
-      let reservedDay: string | null = null;
+      // Free users: one search from the UTC day's allowance, unless this same search was already paid for today
+      // (decision 100), in which case it is a free repeat with nothing to give back.
+      let reserved: { day: string; key: string } | null = null;
+      let repeat = false;
       if (!caller.isPremium) {
         const now = deps.clock.now();
         const day = utcDay(now);
-        if (!(await deps.usage.reserve(ctx.user.id, day, deps.freeSearchesPerDay))) {
+        const key = searchIdentity(kind === 'inbound' ? 'inbound' : 'outbound', request.query);
+        const got = await deps.usage.reserveSearch(ctx.user.id, day, key, deps.freeSearchesPerDay);
+        if (got === 'refused') {
           deps.metrics?.quotaRefused();
           throw tooManyRequests(dailyLimitMessage(deps.freeSearchesPerDay), secondsUntilNextUtcDay(now), ERROR_CODES.QUOTA_EXCEEDED);
         }
-        reservedDay = day;
+        if (got === 'new') reserved = { day, key };
+        repeat = got === 'repeat';
       }
 
       let settled: { charged: boolean } | null = null;
       const refund = async () => {
-        if (reservedDay) await deps.usage.refund(caller.userId!, reservedDay);
+        if (reserved) await deps.usage.refundSearch(caller.userId!, reserved.day, reserved.key);
       };
       return {
         caller,
         async settle(outcome: SearchOutcome) {
           if (settled) return settled;
-          const charged = searchCounts(outcome);
+          // A free repeat counts as nothing: it was paid for by the first of its kind today.
+          const charged = searchCounts(outcome) && !repeat;
           settled = { charged };
           if (!charged) await refund();
           try {

@@ -18,9 +18,12 @@ import { Button, ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { showToast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
 import { copyText } from '@/lib/copy-text';
+import { useTripLookup } from '../api/get-trip';
 import { localToEpochMs } from '../utils/local-instant';
-import { resolveSummary } from '../utils/resolve-summary';
+import { type SummaryResolution, resolveSummary, resolveFromServer } from '../utils/resolve-summary';
+import { CalendarButton } from './calendar-button';
 import { type SharedTrip, SUMMARY_MESSAGES, encodeTrip } from '../utils/share-data';
 import { FlightLegCard } from './flight-leg-card';
 
@@ -68,11 +71,16 @@ function returnFlightsHref(trip: SharedTrip): string {
 export function FlightSummaryView({ airports, airportsFailed = false, renderDestinationPanels }: FlightSummaryViewProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const resolution = useMemo(() => resolveSummary(params), [params]);
+  const local = useMemo(() => resolveSummary(params), [params]);
+  // Not in this browser's store: a signed-in user's browser asks the server to read the flights again.
+  const auth = useAuth();
+  const lookup = useTripLookup(params, local.state === 'not_found' && auth.isAuthenticated);
+  const resolution: SummaryResolution = local.state === 'not_found' && auth.isAuthenticated ? resolveFromServer(lookup, local) : local;
+  const waiting = local.state === 'not_found' && (!auth.isInitialized || (auth.isAuthenticated && lookup.isPending));
   const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
   const airportName = (code: string) => byCode.get(code)?.cityAndCode ?? code;
 
-  if (resolution.state === 'loaded' && !airports && !airportsFailed) return <Skeleton />;
+  if (waiting || (resolution.state === 'loaded' && !airports && !airportsFailed)) return <Skeleton />;
 
   if (resolution.state !== 'loaded') {
     const error = resolution.state === 'error';
@@ -154,6 +162,7 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
           <Button variant="secondary" onClick={() => void share()}>
             Share Flight Summary
           </Button>
+          <CalendarButton trip={trip} airports={byCode} />
           <ButtonLink to={paths.home}>New Search</ButtonLink>
         </div>
       </div>

@@ -1,8 +1,10 @@
+import type { TripLookupResponse } from '@gowild/contract/trips';
+import { ApiError } from '@/lib/api-client';
 import { readStoredFlight } from './flight-store';
 import { type SharedTrip, SUMMARY_MESSAGES, decodeTrip, isValidTrip } from './share-data';
 
 export type SummaryResolution =
-  | { state: 'loaded'; trip: SharedTrip; source: 'data' | 'store' }
+  | { state: 'loaded'; trip: SharedTrip; source: 'data' | 'store' | 'server' }
   | { state: 'error'; message: string }
   | { state: 'not_found'; message: string };
 
@@ -32,4 +34,23 @@ export function resolveSummary(params: URLSearchParams, now: number = Date.now()
     date,
   };
   return isValidTrip(trip) ? { state: 'loaded', trip, source: 'store' } : { state: 'error', message: SUMMARY_MESSAGES.corrupted };
+}
+
+/**
+ * The server's look-up of flights this browser does not hold (docs/product/search.md#summary-links): loaded, or the
+ * not-found box with the server's text (not sold any more, or the premium text for a free user); a failing airline is
+ * the error box.
+ */
+export function resolveFromServer(lookup: { data?: TripLookupResponse; error: Error | null }, local: SummaryResolution): SummaryResolution {
+  if (lookup.data) {
+    const { departure, return: back, origin, destination, date } = lookup.data;
+    const trip = { departure, return: back, origin, destination, date };
+    return isValidTrip(trip) ? { state: 'loaded', trip, source: 'server' } : { state: 'error', message: SUMMARY_MESSAGES.corrupted };
+  }
+  if (lookup.error instanceof ApiError) {
+    if (lookup.error.status >= 500) return { state: 'error', message: lookup.error.message };
+    if (lookup.error.status === 403) return { state: 'not_found', message: lookup.error.message };
+    return { state: 'not_found', message: SUMMARY_MESSAGES.notFound };
+  }
+  return local;
 }

@@ -1,4 +1,5 @@
 import type { Flight } from '@gowild/contract/flights';
+import { legOf } from '@gowild/contract/trips';
 import { paths } from '@/config/paths';
 import { storeFlight } from './flight-store';
 
@@ -12,7 +13,9 @@ export interface ChosenTrip {
 
 /**
  * docs/product/search.md#return-flights: selecting a return flight keeps both flights in the 24-hour local store and goes to
- * /flight-summary with departure, return (hashes), origin, destination and date.
+ * /flight-summary with departure, return (hashes), origin, destination and date, plus each flight's route and date
+ * (`departure_leg`, `return_leg`), so a browser that does not hold the flights can have the server read them again
+ * (docs/product/search.md#summary-links).
  */
 export function saveTripAndBuildHref(trip: ChosenTrip, now: number = Date.now()): string {
   storeFlight(trip.departure, trip.destination, now);
@@ -23,6 +26,8 @@ export function saveTripAndBuildHref(trip: ChosenTrip, now: number = Date.now())
     origin: trip.origin,
     destination: trip.destination,
     date: trip.date,
+    departure_leg: legOf(trip.departure),
+    return_leg: legOf(trip.returnFlight),
   });
   return `${paths.flightSummary}?${q.toString()}`;
 }

@@ -1,0 +1,42 @@
+import { type HubSearchResponse, hubSearchResponseSchema } from '@gowild/contract/hub-search';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+export interface HubSearchInput {
+  origin: string;
+  /** Empty for anywhere. */
+  destination: string;
+  date: string;
+  minLayover: number;
+  overnight: boolean;
+}
+
+/** GET /api/flights/hub (docs/product/search.md#via-a-hub), the answer's shape checked. */
+export async function searchHubs(input: HubSearchInput, signal?: AbortSignal): Promise<HubSearchResponse> {
+  const body = await apiRequest<unknown>('/flights/hub', {
+    action: 'search flights',
+    prefer: 'message',
+    query: {
+      origin: input.origin,
+      destination: input.destination || undefined,
+      date: input.date,
+      min_layover: input.minLayover,
+      overnight: input.overnight,
+    },
+    signal,
+  });
+  const parsed = hubSearchResponseSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError('Unable to search flights. Please try again later.', 200);
+  return parsed.data;
+}
+
+/** Runs when the form is submitted (input set); the airline answers are cached by the server, not kept long here. */
+export function useHubSearch(input: HubSearchInput | null) {
+  return useQuery({
+    queryKey: ['hub-search', input],
+    queryFn: ({ signal }) => searchHubs(input!, signal),
+    enabled: input !== null,
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+  });
+}

@@ -1,0 +1,215 @@
+import { addDays } from '@gowild/contract/dates';
+import { HUB_LAYOVER_CHOICES, HUB_LIMITS, HUB_MESSAGES } from '@gowild/contract/hub-search';
+import type { Airport } from '@gowild/contract/reference';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { CrownIcon } from '@/components/ui/icons';
+import { Notice } from '@/components/ui/notice';
+import { paths } from '@/config/paths';
+import { type HubSearchInput, useHubSearch } from '../api/search-hubs';
+import { ConnectionCard } from './connection-card';
+
+export interface HubSearchViewProps {
+  airports: readonly Airport[] | undefined;
+  airportsLoading: boolean;
+  isPremium: boolean;
+  /** Today at the traveller (YYYY-MM-DD): the earliest date. */
+  today: string;
+}
+
+const hours = (m: number) => (m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`);
+
+/** What the screen is for, in two lines; shown above the form and, for free users, in the teaser. */
+function Intro() {
+  return (
+    <p className="text-sm text-slate-700">
+      Two GoWild flights through any airport the airline does not sell together: we search every route out of your airport, then every
+      onward route from each hub with a GoWild seat, and keep the pairs with a safe layover.
+    </p>
+  );
+}
+
+/** Free users: what it does and the way to it. */
+function Teaser() {
+  return (
+    <Notice
+      tone="brand"
+      size="lg"
+      titleAs="h2"
+      title={
+        <span className="inline-flex items-center gap-2">
+          <CrownIcon className="size-5 text-amber-500" /> Premium: search via a hub
+        </span>
+      }
+      action={
+        <ButtonLink to={paths.plans} variant="premium">
+          Upgrade to Premium
+        </ButtonLink>
+      }
+      data-testid="hub-teaser"
+    >
+      <Intro />
+      <p className="mt-2">{HUB_MESSAGES.premiumRequired}</p>
+    </Notice>
+  );
+}
+
+/** docs/product/search.md#via-a-hub: the form, the separate-ticket risk, and the connections found. */
+export function HubSearchView({ airports, airportsLoading, isPremium, today }: HubSearchViewProps) {
+  const sorted = useMemo(
+    () => [...(airports ?? [])].sort((a, b) => a.city.localeCompare(b.city) || a.stationCode.localeCompare(b.stationCode)),
+    [airports],
+  );
+  const byCode = useMemo(() => new Map(sorted.map((a) => [a.stationCode, a])), [sorted]);
+  const cityOf = (code: string) => byCode.get(code)?.city ?? code;
+  const [form, setForm] = useState<HubSearchInput>({
+    origin: '',
+    destination: '',
+    date: today,
+    minLayover: HUB_LIMITS.minLayoverDefault,
+    overnight: true,
+  });
+  const [submitted, setSubmitted] = useState<HubSearchInput | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const search = useHubSearch(submitted);
+
+  if (!isPremium) return <Teaser />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.origin || !form.date) return setFormError('Please select an origin airport and date');
+    setFormError(null);
+    setSubmitted({ ...form });
+  };
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+  const label = 'block text-sm font-medium text-slate-800';
+  const data = search.data;
+
+  return (
+    <div className="space-y-5">
+      <Intro />
+      <form
+        onSubmit={submit}
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        aria-label="Hub search"
+      >
+        <label className={label}>
+          From
+          <select
+            className={field}
+            value={form.origin}
+            onChange={(e) => setForm({ ...form, origin: e.target.value })}
+            disabled={airportsLoading}
+          >
+            <option value="">{airportsLoading ? 'Loading airports…' : 'Select an airport'}</option>
+            {sorted.map((a) => (
+              <option key={a.stationCode} value={a.stationCode}>
+                {a.city} ({a.stationCode})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          To
+          <select
+            className={field}
+            value={form.destination}
+            onChange={(e) => setForm({ ...form, destination: e.target.value })}
+            disabled={airportsLoading}
+          >
+            <option value="">Anywhere</option>
+            {sorted
+              .filter((a) => a.stationCode !== form.origin)
+              .map((a) => (
+                <option key={a.stationCode} value={a.stationCode}>
+                  {a.city} ({a.stationCode})
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className={label}>
+          Date
+          <input
+            type="date"
+            className={field}
+            value={form.date}
+            min={today}
+            max={addDays(today, 365)}
+            onChange={(e) => setForm({ ...form, date: e.target.value })}
+          />
+        </label>
+        <label className={label}>
+          Layover at least
+          <select className={field} value={form.minLayover} onChange={(e) => setForm({ ...form, minLayover: Number(e.target.value) })}>
+            {HUB_LAYOVER_CHOICES.map((m) => (
+              <option key={m} value={m}>
+                {hours(m)}
+                {m === HUB_LIMITS.minLayoverDefault ? ' (safe default)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex flex-col justify-end gap-2">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={form.overnight} onChange={(e) => setForm({ ...form, overnight: e.target.checked })} />
+            Overnight at the hub
+          </label>
+          <Button type="submit" disabled={search.isFetching} data-testid="hub-search-button">
+            {search.isFetching ? 'Searching...' : 'Search via a hub'}
+          </Button>
+        </div>
+      </form>
+      {formError ? (
+        <Notice tone="error" role="alert">
+          {formError}
+        </Notice>
+      ) : null}
+
+      <Notice tone="warning" title="Two separate tickets" titleAs="h2" role={null} data-testid="hub-risk">
+        {HUB_MESSAGES.separateTickets}
+      </Notice>
+
+      {search.isFetching ? (
+        <div className="space-y-3" aria-busy="true" aria-label="Searching via hubs">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-36 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      ) : search.isError ? (
+        <Notice tone="error" role="alert" data-testid="hub-error">
+          {search.error.message}
+        </Notice>
+      ) : data ? (
+        <section aria-label="Connections" className="space-y-3">
+          <p className="text-sm text-slate-600" data-testid="hub-summary">
+            {data.summary.connections} connection{data.summary.connections === 1 ? '' : 's'} through {data.summary.hubs_with_go_wild} hub
+            {data.summary.hubs_with_go_wild === 1 ? '' : 's'} with GoWild seats ({data.summary.hubs_checked} checked), layover at least{' '}
+            {hours(data.search_parameters.min_layover_minutes)}
+            {data.demo ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+            ) : null}
+          </p>
+          {data.partial ? (
+            <Notice tone="warning">Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing trips.</Notice>
+          ) : null}
+          {data.truncated ? (
+            <Notice tone="info">
+              Too many onward routes for one search: not all of them were checked. Pick a destination for a full answer.
+            </Notice>
+          ) : null}
+          {data.connections.length === 0 ? (
+            <Notice tone="neutral" role={null} data-testid="hub-empty">
+              {HUB_MESSAGES.noConnections}
+            </Notice>
+          ) : (
+            <ul className="space-y-3">
+              {data.connections.map((c) => (
+                <ConnectionCard key={`${c.first.flightHash}-${c.second.flightHash}`} connection={c} cityOf={cityOf} airports={byCode} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
