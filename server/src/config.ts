@@ -125,7 +125,14 @@ export const configSchema = z.object({
 
   // Hotels, cars (later issues; keys are optional and switch the real adapters on).
   RAPIDAPI_KEY: z.string().min(1).optional(),
-  TILE_URL: z.string().min(1).optional(),
+
+  // Maps (docs/product/maps.md#basemap-and-tiles; decision 086): without TILE_URL the maps draw the bundled basemap
+  // and fetch nothing; with it, raster tiles from that host only (the CSP allows no other).
+  TILE_URL: z
+    .url()
+    .refine((v) => /^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must be an http(s) URL with {z}, {x} and {y}')
+    .optional(),
+  TILE_ATTRIBUTION: z.string().min(1).default('&copy; OpenStreetMap contributors'),
 
   // Tests only: the instant the process clock starts at (ISO 8601 with an offset). Refused in production.
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),

@@ -20,6 +20,7 @@ import { createHealthModule } from './modules/health/health.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
 import { createPublicConfigModule } from './modules/public-config/public-config.module';
 import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
+import { createRouteMapModule } from './modules/route-map/route-map.module';
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
 import { createBillingProvider } from './providers/billing';
@@ -172,6 +173,7 @@ export async function createAppDeps(config: Config, database: Database, override
     alerts,
     admin,
     billing,
+    createRouteMapModule({ auth: accounts.services.auth, reference: reference.services.reference }),
   ];
   for (const m of modules) if (m.close) disposers.push(m.close);
 

@@ -21,6 +21,8 @@ export interface DestinationCardProps {
   isPremium: boolean;
   /** The weather panel for this destination (fetched when the card opens). */
   weather?: ReactNode;
+  /** Premium users: the flight map of this destination's flights (docs/product/maps.md#flight-map-on-results). */
+  flightMap?: ReactNode;
   /** Outbound only: choose this flight and look for a way back. */
   onSelectDeparture?: (flight: Flight) => void;
   /** Inbound results are keyed by origin: the card lists flights from `code`, not to it. */
@@ -46,6 +48,7 @@ export function DestinationCard({
   onToggle,
   isPremium,
   weather,
+  flightMap,
   onSelectDeparture,
   inbound = false,
   onPriceAlert,
@@ -119,7 +122,9 @@ export function DestinationCard({
                 Upgrade
               </Link>
             </div>
-          ) : null}
+          ) : (
+            flightMap
+          )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 className="text-sm font-semibold text-slate-800">{listTitle}</h4>
             {onPriceAlert ? (

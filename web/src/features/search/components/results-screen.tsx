@@ -31,6 +31,8 @@ export interface ResultsScreenProps {
   isPremium: boolean;
   airportName: (code: string) => string;
   renderWeather?: (code: string, date: string) => ReactNode;
+  /** Premium users: the flight map of an open card's flights. */
+  renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
   /** A message above the results (e.g. the departure flight of a link was not found). */
   notice?: string | null;
   demo?: boolean;
@@ -83,6 +85,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
               onToggle={() => setExpanded((c) => (c === r.code ? null : r.code))}
               isPremium={isPremium}
               weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
+              flightMap={expanded === r.code && isPremium && props.renderFlightMap ? props.renderFlightMap(r.code, r.flights) : null}
               onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
               inbound={inbound}
               onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}

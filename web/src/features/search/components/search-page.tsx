@@ -60,6 +60,7 @@ export interface SearchPageProps {
   demoFlights?: boolean;
   /** A destination's forecast from the searched date on. */
   renderWeather?: (code: string, date: string) => ReactNode;
+  renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
   renderStayWeather?: (code: string, range: { start: string; end: string }) => ReactNode;
   /** After each completed search (the usage badge refreshes). */
   onSearchCompleted?: () => void;
@@ -194,6 +195,7 @@ export function SearchPage(props: SearchPageProps) {
           url.write(screenLink(search.request, 'return_flights', flight.flightHash));
         }}
         renderWeather={props.renderWeather}
+        renderFlightMap={props.renderFlightMap}
         demo={props.demoFlights}
         signedIn={auth.signedIn}
         onPriceAlert={

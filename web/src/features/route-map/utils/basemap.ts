@@ -1,0 +1,43 @@
+import type { Feature, FeatureCollection, MultiLineString } from 'geojson';
+import { feature, mesh } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+
+export interface Basemap {
+  /** Every country's land (Natural Earth 1:110m), the United States in finer detail over it. */
+  land: FeatureCollection | Feature;
+  usLand: FeatureCollection | Feature;
+  /** Borders between countries and between US states, as lines. */
+  countryBorders: MultiLineString;
+  stateBorders: MultiLineString;
+}
+
+/** Credit for the bundled basemap: both are public-domain data, credited as their publishers ask. */
+export const BASEMAP_ATTRIBUTION =
+  'Basemap: <a href="https://www.naturalearthdata.com/">Natural Earth</a>, <a href="https://www.census.gov/">U.S. Census Bureau</a>';
+
+let loading: Promise<Basemap> | null = null;
+
+/**
+ * The basemap that ships with the app (docs/product/maps.md#basemap-and-tiles): TopoJSON from world-atlas and us-atlas,
+ * fetched from our own server as chunks of their own on the first map, then kept for the page's life.
+ */
+export function loadBasemap(): Promise<Basemap> {
+  loading ??= Promise.all([import('world-atlas/countries-110m.json'), import('us-atlas/states-10m.json')])
+    .then(([world, us]) => toBasemap(world.default as unknown as Topology, us.default as unknown as Topology))
+    .catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
+  return loading;
+}
+
+export function toBasemap(world: Topology, us: Topology): Basemap {
+  const countries = world.objects.countries as GeometryCollection;
+  const states = us.objects.states as GeometryCollection;
+  return {
+    land: feature(world, world.objects.land as GeometryCollection),
+    usLand: feature(us, us.objects.nation as GeometryCollection),
+    countryBorders: mesh(world, countries, (a, b) => a !== b),
+    stateBorders: mesh(us, states, (a, b) => a !== b),
+  };
+}
