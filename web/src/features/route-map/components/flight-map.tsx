@@ -10,6 +10,8 @@ import { MapUnavailable } from './route-map';
 
 /** The results' flight map (docs/product/maps.md#flight-map-on-results): 400 px, zoom 2 to 8. */
 export const FLIGHT_MAP_VIEW = { minZoom: 2, maxZoom: 8, height: 400 };
+/** A short hop fitted to zoom 8 shows two dots on blank land: the first view stops at 6, with states around. */
+const FIT_MAX_ZOOM = 6;
 
 export interface FlightPath {
   /** The airports in order: origin, connections, destination. */
@@ -80,7 +82,7 @@ function DrawnFlightMap({
   const [chosen, setChosen] = useState(0);
   const element = useRef<HTMLDivElement>(null);
   const bounds = useMemo(() => L.latLngBounds(paths.flatMap((p) => p.codes.map((c) => [byCode.get(c)!.lat, byCode.get(c)!.lng] as [number, number]))), [paths, byCode]);
-  const state = useLeafletMap(element, { center: [39.5, -98.35], zoom: 4, ...FLIGHT_MAP_VIEW, tiles, fitBounds: bounds });
+  const state = useLeafletMap(element, { center: [39.5, -98.35], zoom: 4, ...FLIGHT_MAP_VIEW, tiles, fitBounds: bounds, fitMaxZoom: FIT_MAX_ZOOM });
   const map = state.map;
 
   useEffect(() => {
@@ -111,7 +113,8 @@ function DrawnFlightMap({
         fillOpacity: 1,
         className: `gw-flight-airport gw-airport-${code}`,
       })
-        .bindTooltip(`${a.stationCode} · ${a.city}${end ? '' : ' (connection)'}`, { direction: 'top', offset: [0, -6] })
+        // A handful of airports: their codes stay on the map, so the path reads without hovering.
+        .bindTooltip(`${a.stationCode}${end ? '' : ' (connection)'}`, { permanent: true, direction: 'right', offset: [8, 0], className: 'gw-map-label' })
         .addTo(layer);
     }
     return () => {
@@ -142,7 +145,7 @@ function DrawnFlightMap({
         <div
           ref={element}
           data-testid="flight-map"
-          className="w-full rounded-lg border border-slate-200 bg-sky-100"
+          className="w-full rounded-lg border border-slate-200"
           style={{ height: FLIGHT_MAP_VIEW.height }}
           role="region"
           aria-label="Flight map"

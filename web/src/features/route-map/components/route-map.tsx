@@ -12,6 +12,7 @@ import { type RouteNetwork, buildNetwork, findAirports, isHub, markerColour, mil
 
 /** The view of docs/product/maps.md#route-map-page. */
 export const ROUTE_MAP_VIEW = { center: [39.5, -98.35] as [number, number], zoom: 4, minZoom: 2, maxZoom: 10, height: 500 };
+const NARROW = '(max-width: 639px)';
 
 export interface RouteMapProps {
   routes: readonly Route[];
@@ -46,7 +47,9 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
   const network = useMemo(() => buildNetwork(routes, airports), [routes, airports]);
   const [selected, setSelected] = useState<string | null>(null);
   const element = useRef<HTMLDivElement>(null);
-  const mapState = useLeafletMap(element, { ...ROUTE_MAP_VIEW, tiles });
+  // The spec's zoom 4 shows the continental US on a desktop; a phone needs one step out to see all of it.
+  const [zoom] = useState(() => (window.matchMedia?.(NARROW).matches ? ROUTE_MAP_VIEW.zoom - 1 : ROUTE_MAP_VIEW.zoom));
+  const mapState = useLeafletMap(element, { ...ROUTE_MAP_VIEW, zoom, tiles });
   const map = mapState.map;
   const markers = useRef(new Map<string, L.CircleMarker>());
   const [popupBox] = useState(() => document.createElement('div'));
@@ -101,7 +104,7 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
         className: 'gw-route-arc',
       }).addTo(arcs);
     }
-    const popup = L.popup({ closeButton: false, autoClose: false, closeOnClick: false, maxWidth: 280, offset: [0, -4] })
+    const popup = L.popup({ closeButton: false, autoClose: false, closeOnClick: false, maxWidth: 240, minWidth: 200, offset: [0, -4], autoPanPadding: [12, 12] })
       .setLatLng([from.lat, from.lng])
       .setContent(popupBox)
       .openOn(map);
@@ -127,7 +130,7 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
             ref={element}
             data-testid="route-map"
             data-selected={selected ?? ''}
-            className="w-full rounded-xl border border-slate-200 bg-sky-100 shadow-sm"
+            className="w-full rounded-xl border border-slate-200 shadow-sm"
             style={{ height: ROUTE_MAP_VIEW.height }}
             role="region"
             aria-label="Route map"
@@ -178,10 +181,10 @@ function Legend() {
 function CodeList({ label, codes, testId }: { label: string; codes: string[]; testId: string }) {
   return (
     <div data-testid={testId} data-count={codes.length}>
-      <p className="font-semibold text-slate-800">
+      <div className="font-semibold text-slate-800">
         {label} ({codes.length})
-      </p>
-      <p className="mt-0.5 max-h-24 overflow-y-auto leading-snug break-words text-slate-700">{codes.length ? codes.join(', ') : 'None'}</p>
+      </div>
+      <div className="mt-0.5 max-h-16 overflow-y-auto leading-snug break-words text-slate-700">{codes.length ? codes.join(', ') : 'None'}</div>
     </div>
   );
 }
@@ -190,9 +193,9 @@ function RoutePopup({ airport, network, onClear }: { airport: Airport; network: 
   const r = network.routesOf(airport.stationCode);
   return (
     <div className="space-y-2 text-xs" data-testid="route-popup">
-      <p className="text-sm font-bold text-slate-900">
+      <div className="text-sm font-bold text-slate-900">
         {airport.stationCode} · {airport.city}
-      </p>
+      </div>
       <CodeList label="Outbound" codes={r.outbound} testId="popup-outbound" />
       <CodeList label="Inbound" codes={r.inbound} testId="popup-inbound" />
       <Button size="xs" variant="secondary" onClick={onClear}>

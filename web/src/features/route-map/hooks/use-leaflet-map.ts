@@ -3,6 +3,9 @@ import L from 'leaflet';
 import { type RefObject, useEffect, useState } from 'react';
 import { BASEMAP_ATTRIBUTION, loadBasemap } from '../utils/basemap';
 
+/** The bundled basemap's water: the map's own background, under the land. */
+const SEA = '#dbeafe';
+
 export interface MapTiles {
   url: string;
   attribution: string;
@@ -17,6 +20,8 @@ export interface LeafletMapOptions {
   tiles: MapTiles | null;
   /** Bounds to fit once the map exists (the flight map); without them, center and zoom. */
   fitBounds?: L.LatLngBoundsExpression;
+  /** The closest zoom that fitting may choose (the user may still zoom to maxZoom). */
+  fitMaxZoom?: number;
 }
 
 export type LeafletMapState = { status: 'loading'; map: null } | { status: 'ready'; map: L.Map } | { status: 'failed'; map: null };
@@ -44,7 +49,7 @@ export function useLeafletMap(ref: RefObject<HTMLElement | null>, options: Leafl
         worldCopyJump: false,
         zoomSnap: 0.5,
       });
-      if (options.fitBounds) map.fitBounds(options.fitBounds, { padding: [24, 24], maxZoom: options.maxZoom });
+      if (options.fitBounds) map.fitBounds(options.fitBounds, { padding: [40, 40], maxZoom: options.fitMaxZoom ?? options.maxZoom });
     } catch {
       setState({ status: 'failed', map: null });
       return;
@@ -55,6 +60,7 @@ export function useLeafletMap(ref: RefObject<HTMLElement | null>, options: Leafl
     } else {
       // Land and borders on a canvas of their own, under the markers and arcs (an SVG of 200 shapes slows panning).
       map.createPane('basemap').style.zIndex = '200';
+      map.getContainer().style.background = SEA;
       const renderer = L.canvas({ pane: 'basemap' });
       map.attributionControl.addAttribution(BASEMAP_ATTRIBUTION);
       void loadBasemap()

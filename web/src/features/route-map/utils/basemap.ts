@@ -3,7 +3,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
 export interface Basemap {
-  /** Every country's land (Natural Earth 1:110m), the United States in finer detail over it. */
+  /** Every country's land but Antarctica (Natural Earth 1:110m), the United States in finer detail over it. */
   land: FeatureCollection | Feature;
   usLand: FeatureCollection | Feature;
   /** Borders between countries and between US states, as lines. */
@@ -14,6 +14,9 @@ export interface Basemap {
 /** Credit for the bundled basemap: both are public-domain data, credited as their publishers ask. */
 export const BASEMAP_ATTRIBUTION =
   'Basemap: <a href="https://www.naturalearthdata.com/">Natural Earth</a>, <a href="https://www.census.gov/">U.S. Census Bureau</a>';
+
+/** ISO 3166 numeric code of Antarctica in world-atlas. */
+const ANTARCTICA = '010';
 
 let loading: Promise<Basemap> | null = null;
 
@@ -34,8 +37,11 @@ export function loadBasemap(): Promise<Basemap> {
 export function toBasemap(world: Topology, us: Topology): Basemap {
   const countries = world.objects.countries as GeometryCollection;
   const states = us.objects.states as GeometryCollection;
+  // Country by country rather than the one `land` shape: Leaflet clips a polygon to the view, and the single shape
+  // (Antarctica's ring runs along the pole from -180 to 180) clips to nothing. Antarctica is off every route anyway.
+  const land: GeometryCollection = { ...countries, geometries: countries.geometries.filter((g) => g.id !== ANTARCTICA) };
   return {
-    land: feature(world, world.objects.land as GeometryCollection),
+    land: feature(world, land),
     usLand: feature(us, us.objects.nation as GeometryCollection),
     countryBorders: mesh(world, countries, (a, b) => a !== b),
     stateBorders: mesh(us, states, (a, b) => a !== b),
