@@ -65,12 +65,11 @@ test('premium: DEN on /routes shows its arcs, the popup counts and the list; Cle
   // The side list: DEN's destinations, nearest first, each with a search for tomorrow.
   const list = page.getByTestId('destination-list');
   await expect(list.locator('li')).toHaveCount(den.outbound.length);
-  const miles = await list.locator('li').evaluateAll((els) => els.map((e) => Number(e.textContent!.match(/([\d,]+) mi/)![1]!.replace(/,/g, ''))));
+  const miles = await list
+    .locator('li')
+    .evaluateAll((els) => els.map((e) => Number(e.textContent!.match(/([\d,]+) mi/)![1]!.replace(/,/g, ''))));
   expect(miles).toEqual([...miles].sort((a, b) => a - b));
-  await expect(page.getByRole('link', { name: 'Search from here' })).toHaveAttribute(
-    'href',
-    `/?origin=DEN&date=${localDate(1, NOW)}`,
-  );
+  await expect(page.getByRole('link', { name: 'Search from here' })).toHaveAttribute('href', `/?origin=DEN&date=${localDate(1, NOW)}`);
   await page.screenshot({ path: test.info().outputPath('routes-den-1280.png') });
 
   await popup.getByRole('button', { name: 'Clear' }).click();

@@ -130,7 +130,10 @@ export const configSchema = z.object({
   // and fetch nothing; with it, raster tiles from that host only (the CSP allows no other).
   TILE_URL: z
     .url()
-    .refine((v) => /^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must be an http(s) URL with {z}, {x} and {y}')
+    .refine(
+      (v) => /^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+      'must be an http(s) URL with {z}, {x} and {y}',
+    )
     .optional(),
   TILE_ATTRIBUTION: z.string().min(1).default('&copy; OpenStreetMap contributors'),
 

@@ -72,7 +72,8 @@ describe('Redis unreachable from the start', () => {
   it('the request limit still holds, counted in memory', async () => {
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await app.inject({ method: 'GET', url: '/api/gowild/blackout-dates', remoteAddress: ip })).statusCode);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await app.inject({ method: 'GET', url: '/api/gowild/blackout-dates', remoteAddress: ip })).statusCode);
     expect(statuses).toEqual([...Array<number>(30).fill(200), 429]);
   });
 

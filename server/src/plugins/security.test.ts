@@ -69,12 +69,21 @@ describe('map tiles in the CSP (decision 086)', () => {
     const { app: offline } = await buildTestApp();
     const { app: tiled } = await buildTestApp({ env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' } });
     try {
-      const off = directive(String((await offline.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']), 'img-src');
+      const off = directive(
+        String((await offline.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']),
+        'img-src',
+      );
       expect(off).toBe("'self' data: blob:");
-      const on = directive(String((await tiled.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']), 'img-src');
+      const on = directive(
+        String((await tiled.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']),
+        'img-src',
+      );
       expect(on).toBe("'self' data: blob: https://*.tiles.example.org");
       const config = (await tiled.inject({ method: 'GET', url: '/api/config' })).json();
-      expect(config.mapTiles).toEqual({ url: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png', attribution: '&copy; OpenStreetMap contributors' });
+      expect(config.mapTiles).toEqual({
+        url: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        attribution: '&copy; OpenStreetMap contributors',
+      });
     } finally {
       await offline.close();
       await tiled.close();

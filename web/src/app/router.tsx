@@ -58,9 +58,7 @@ export const appRoutes: RouteObject[] = [
       {
         // The route map sells itself to non-premium users (docs/product/maps.md#route-map-page).
         element: <PremiumOnly pitch={ROUTE_MAP_PITCH} />,
-        children: [
-          { path: paths.routeMap, lazy: () => import('@/app/routes/route-map').then((m) => ({ Component: m.RouteMapRoute })) },
-        ],
+        children: [{ path: paths.routeMap, lazy: () => import('@/app/routes/route-map').then((m) => ({ Component: m.RouteMapRoute })) }],
       },
       {
         Component: AdminOnly,

@@ -99,7 +99,10 @@ describe('routes:refresh', () => {
     // Searches and /api/routes follow at once.
     expect(deps.reference.destinationsFrom('DEN')).not.toContain('LAS');
     const { headers } = await signInAs(app, deps, 'premium');
-    const listed = (await app.inject({ method: 'GET', url: '/api/routes', headers })).json().routes as { origin: string; destination: string }[];
+    const listed = (await app.inject({ method: 'GET', url: '/api/routes', headers })).json().routes as {
+      origin: string;
+      destination: string;
+    }[];
     expect(listed).toHaveLength(seed.routes().length - 1);
   });
 

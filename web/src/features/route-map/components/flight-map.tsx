@@ -32,7 +32,9 @@ export function flightPaths(flights: readonly Flight[]): FlightPath[] {
     if (known) known.flights += 1;
     else byKey.set(key, { codes, flights: 1 });
   }
-  return [...byKey.values()].sort((a, b) => b.flights - a.flights || a.codes.length - b.codes.length || a.codes.join().localeCompare(b.codes.join()));
+  return [...byKey.values()].sort(
+    (a, b) => b.flights - a.flights || a.codes.length - b.codes.length || a.codes.join().localeCompare(b.codes.join()),
+  );
 }
 
 /** A premium card's map, shown on request so a list of flights is not pushed down by default. */
@@ -57,7 +59,8 @@ export function FlightMap({ flights }: { flights: readonly Flight[] }) {
   const airports = useAirports();
   const config = useAppConfig();
   const paths = useMemo(() => flightPaths(flights), [flights]);
-  if (airports.isPending || config.isPending) return <div className="mt-2 animate-pulse rounded-lg bg-slate-100" style={{ height: FLIGHT_MAP_VIEW.height }} />;
+  if (airports.isPending || config.isPending)
+    return <div className="mt-2 animate-pulse rounded-lg bg-slate-100" style={{ height: FLIGHT_MAP_VIEW.height }} />;
   const byCode = new Map((airports.data ?? []).map((a) => [a.stationCode, a]));
   const drawable = paths.length > 0 && paths.every((p) => p.codes.every((c) => byCode.has(c)));
   if (!drawable || !config.data) {
@@ -81,8 +84,18 @@ function DrawnFlightMap({
 }) {
   const [chosen, setChosen] = useState(0);
   const element = useRef<HTMLDivElement>(null);
-  const bounds = useMemo(() => L.latLngBounds(paths.flatMap((p) => p.codes.map((c) => [byCode.get(c)!.lat, byCode.get(c)!.lng] as [number, number]))), [paths, byCode]);
-  const state = useLeafletMap(element, { center: [39.5, -98.35], zoom: 4, ...FLIGHT_MAP_VIEW, tiles, fitBounds: bounds, fitMaxZoom: FIT_MAX_ZOOM });
+  const bounds = useMemo(
+    () => L.latLngBounds(paths.flatMap((p) => p.codes.map((c) => [byCode.get(c)!.lat, byCode.get(c)!.lng] as [number, number]))),
+    [paths, byCode],
+  );
+  const state = useLeafletMap(element, {
+    center: [39.5, -98.35],
+    zoom: 4,
+    ...FLIGHT_MAP_VIEW,
+    tiles,
+    fitBounds: bounds,
+    fitMaxZoom: FIT_MAX_ZOOM,
+  });
   const map = state.map;
 
   useEffect(() => {
@@ -90,7 +103,10 @@ function DrawnFlightMap({
     const layer = L.layerGroup().addTo(map);
     paths.forEach((p, i) => {
       const on = i === chosen;
-      for (const leg of flightPath(p.codes.map((c) => byCode.get(c)!), FLIGHT_CURVE_POINTS)) {
+      for (const leg of flightPath(
+        p.codes.map((c) => byCode.get(c)!),
+        FLIGHT_CURVE_POINTS,
+      )) {
         L.polyline(leg, {
           color: on ? '#7c3aed' : '#94a3b8',
           weight: on ? 3 : 1.5,
@@ -114,7 +130,12 @@ function DrawnFlightMap({
         className: `gw-flight-airport gw-airport-${code}`,
       })
         // A handful of airports: their codes stay on the map, so the path reads without hovering.
-        .bindTooltip(`${a.stationCode}${end ? '' : ' (connection)'}`, { permanent: true, direction: 'right', offset: [8, 0], className: 'gw-map-label' })
+        .bindTooltip(`${a.stationCode}${end ? '' : ' (connection)'}`, {
+          permanent: true,
+          direction: 'right',
+          offset: [8, 0],
+          className: 'gw-map-label',
+        })
         .addTo(layer);
     }
     return () => {

@@ -104,7 +104,15 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
         className: 'gw-route-arc',
       }).addTo(arcs);
     }
-    const popup = L.popup({ closeButton: false, autoClose: false, closeOnClick: false, maxWidth: 240, minWidth: 200, offset: [0, -4], autoPanPadding: [12, 12] })
+    const popup = L.popup({
+      closeButton: false,
+      autoClose: false,
+      closeOnClick: false,
+      maxWidth: 240,
+      minWidth: 200,
+      offset: [0, -4],
+      autoPanPadding: [12, 12],
+    })
       .setLatLng([from.lat, from.lng])
       .setContent(popupBox)
       .openOn(map);
@@ -153,7 +161,10 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
 
 export function MapUnavailable() {
   return (
-    <div className="absolute inset-0 flex items-center justify-center rounded-xl bg-slate-50 text-sm font-medium text-slate-600" role="alert">
+    <div
+      className="absolute inset-0 flex items-center justify-center rounded-xl bg-slate-50 text-sm font-medium text-slate-600"
+      role="alert"
+    >
       Unable to display map
     </div>
   );
@@ -184,7 +195,9 @@ function CodeList({ label, codes, testId }: { label: string; codes: string[]; te
       <div className="font-semibold text-slate-800">
         {label} ({codes.length})
       </div>
-      <div className="mt-0.5 max-h-16 overflow-y-auto leading-snug break-words text-slate-700">{codes.length ? codes.join(', ') : 'None'}</div>
+      <div className="mt-0.5 max-h-16 overflow-y-auto leading-snug break-words text-slate-700">
+        {codes.length ? codes.join(', ') : 'None'}
+      </div>
     </div>
   );
 }
@@ -257,8 +270,7 @@ function DestinationList({
           {rows.map(({ to, miles }) => (
             <li key={to.stationCode} className="flex items-center justify-between gap-2 px-4 py-2 text-sm" data-code={to.stationCode}>
               <button type="button" className="min-w-0 text-left hover:underline" onClick={() => onSelect(to.stationCode)}>
-                <span className="font-semibold text-slate-900">{to.stationCode}</span>{' '}
-                <span className="text-slate-600">{to.city}</span>
+                <span className="font-semibold text-slate-900">{to.stationCode}</span> <span className="text-slate-600">{to.city}</span>
                 <span className="block text-xs text-slate-500">{miles.toLocaleString('en-US')} mi</span>
               </button>
               <Link
@@ -317,7 +329,11 @@ function AirportSearch({ network, onSelect }: { network: RouteNetwork; onSelect:
         className="h-10 w-full rounded-lg border border-slate-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
       />
       {hits.length ? (
-        <ul id={listId} role="listbox" className="absolute z-[1000] mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          className="absolute z-[1000] mt-1 w-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+        >
           {hits.map((a, i) => (
             <li
               key={a.stationCode}

@@ -13,7 +13,13 @@ const airport = (code: string, city: string, lat = 40, lng = -100): Airport => (
   lng,
   timezone: 'America/Denver',
 });
-const airports = [airport('DEN', 'Denver'), airport('LAS', 'Las Vegas'), airport('MCO', 'Orlando'), airport('AUA', 'Oranjestad'), airport('SFO', 'San Francisco')];
+const airports = [
+  airport('DEN', 'Denver'),
+  airport('LAS', 'Las Vegas'),
+  airport('MCO', 'Orlando'),
+  airport('AUA', 'Oranjestad'),
+  airport('SFO', 'San Francisco'),
+];
 
 describe('hub colouring', () => {
   it('gives the nine hubs their own colour and everything else the airport colour', () => {
