@@ -126,7 +126,10 @@ test('premium: an open result card shows its flight map, drawn offline', async (
   await signInWithToken(page, PREMIUM, password);
   await page.goto(`/?origin=DEN&date=${localDate(1, NOW)}`);
   await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
-  const card = page.locator('[data-testid="destination-card"]').first();
+  await expect(page.getByTestId('group-gowild')).toBeVisible();
+  // By its code: the list can still reorder as the last destinations arrive.
+  const code = await page.locator('[data-testid="destination-card"]').first().getAttribute('data-code');
+  const card = page.locator(`[data-testid="destination-card"][data-code="${code}"]`);
   await card.locator('h3 button').click();
   await card.getByRole('button', { name: 'Show flight map' }).click();
   const map = card.getByTestId('flight-map');

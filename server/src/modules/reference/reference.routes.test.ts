@@ -8,7 +8,7 @@ let app: FastifyInstance;
 let deps: AppDeps;
 beforeAll(async () => {
   ({ app, deps } = await buildTestApp({ env: { PLAN_MONTHLY_PRICE: '7', FREE_SEARCHES_PER_DAY: '4' } }));
-});
+}, 120_000);
 afterAll(async () => {
   await app.close();
 });
