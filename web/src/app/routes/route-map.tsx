@@ -20,7 +20,8 @@ export function RouteMapRoute() {
         <Notice tone="error" size="lg" role="alert" title={ROUTES_MESSAGES.title} titleAs="h2" data-testid="routes-error">
           {errorMessage(failed, ROUTES_MESSAGES.fallback)}
         </Notice>
-      ) : routes.data && airports.data && config.data ? (
+      ) : config.data ? (
+        // The map is drawn while the routes load (a spinner over it), so Leaflet and the basemap do not wait for them.
         <RouteMap routes={routes.data} airports={airports.data} tiles={config.data.mapTiles} />
       ) : (
         <PageSpinner label="Loading routes" />

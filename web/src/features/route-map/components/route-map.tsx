@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { type MapTiles, useLeafletMap } from '../hooks/use-leaflet-map';
 import { ROUTE_ARC_SEGMENTS, greatCircleArc } from '../utils/arcs';
 import { type RouteNetwork, buildNetwork, findAirports, isHub, markerColour, milesBetween } from '../utils/network';
@@ -15,8 +16,9 @@ export const ROUTE_MAP_VIEW = { center: [39.5, -98.35] as [number, number], zoom
 const NARROW = '(max-width: 639px)';
 
 export interface RouteMapProps {
-  routes: readonly Route[];
-  airports: readonly Airport[];
+  /** Undefined while they load: the map and its basemap are drawn meanwhile, the markers when they come. */
+  routes?: readonly Route[];
+  airports?: readonly Airport[];
   tiles: MapTiles | null;
   /** The day a 'Search' link opens; tomorrow at the origin airport unless given (tests). */
   now?: () => Date;
@@ -44,7 +46,7 @@ function tooltipContent(a: Airport, count: number): HTMLElement {
 
 /** /routes: every airport of the network; select one to see its routes as arcs, a popup and a list. */
 export function RouteMap({ routes, airports, tiles, now = () => new Date() }: RouteMapProps) {
-  const network = useMemo(() => buildNetwork(routes, airports), [routes, airports]);
+  const network = useMemo(() => (routes && airports ? buildNetwork(routes, airports) : null), [routes, airports]);
   const [selected, setSelected] = useState<string | null>(null);
   const element = useRef<HTMLDivElement>(null);
   // The spec's zoom 4 shows the continental US on a desktop; a phone needs one step out to see all of it.
@@ -56,7 +58,7 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
 
   // The markers: once per network.
   useEffect(() => {
-    if (!map) return;
+    if (!map || !network) return;
     const layer = L.layerGroup().addTo(map);
     const made = new Map<string, L.CircleMarker>();
     for (const a of network.airports) {
@@ -84,7 +86,7 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
 
   // The selection: colours, arcs and the popup.
   useEffect(() => {
-    if (!map) return;
+    if (!map || !network) return;
     const linked = new Set(selected ? network.routesOf(selected).linked : []);
     for (const [code, marker] of markers.current) {
       marker.setStyle({ fillColor: markerColour(code, selected, linked) });
@@ -124,14 +126,14 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
 
   const select = (code: string | null) => {
     setSelected(code);
-    const a = code ? network.byCode.get(code) : undefined;
+    const a = code ? network?.byCode.get(code) : undefined;
     if (a && map) map.panTo([a.lat, a.lng]);
   };
 
-  const airport = selected ? network.byCode.get(selected) : undefined;
+  const airport = selected ? network?.byCode.get(selected) : undefined;
   return (
     <div className="space-y-3">
-      <AirportSearch network={network} onSelect={select} />
+      <AirportSearch airports={network?.airports ?? []} onSelect={select} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="relative">
           <div
@@ -143,10 +145,18 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
             role="region"
             aria-label="Route map"
           />
-          {mapState.status === 'failed' ? <MapUnavailable /> : null}
+          {mapState.status === 'failed' ? (
+            <MapUnavailable />
+          ) : !network ? (
+            <div className="pointer-events-none absolute inset-0 z-[1000] flex items-center justify-center text-brand-700">
+              <span className="rounded-full bg-white/90 p-3 shadow">
+                <Spinner className="size-7" label="Loading routes" />
+              </span>
+            </div>
+          ) : null}
           <Legend />
         </div>
-        {airport ? (
+        {airport && network ? (
           <DestinationList airport={airport} network={network} onSelect={select} now={now} />
         ) : (
           <aside className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
@@ -154,7 +164,7 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
           </aside>
         )}
       </div>
-      {airport ? createPortal(<RoutePopup airport={airport} network={network} onClear={() => setSelected(null)} />, popupBox) : null}
+      {airport && network ? createPortal(<RoutePopup airport={airport} network={network} onClear={() => setSelected(null)} />, popupBox) : null}
     </div>
   );
 }
@@ -289,11 +299,11 @@ function DestinationList({
 }
 
 /** Keyboard access: type a code or city, pick one, and it is selected on the map. */
-function AirportSearch({ network, onSelect }: { network: RouteNetwork; onSelect: (code: string) => void }) {
+function AirportSearch({ airports, onSelect }: { airports: readonly Airport[]; onSelect: (code: string) => void }) {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
-  const hits = useMemo(() => findAirports(network.airports, text), [network, text]);
+  const hits = useMemo(() => findAirports(airports, text), [airports, text]);
   const choose = (a: Airport) => {
     onSelect(a.stationCode);
     setText('');
