@@ -164,7 +164,9 @@ export function RouteMap({ routes, airports, tiles, now = () => new Date() }: Ro
           </aside>
         )}
       </div>
-      {airport && network ? createPortal(<RoutePopup airport={airport} network={network} onClear={() => setSelected(null)} />, popupBox) : null}
+      {airport && network
+        ? createPortal(<RoutePopup airport={airport} network={network} onClear={() => setSelected(null)} />, popupBox)
+        : null}
     </div>
   );
 }
