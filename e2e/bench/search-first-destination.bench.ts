@@ -266,6 +266,26 @@ async function benchMaps(browser: Browser, base: string, token: string): Promise
     process.stdout.write(`${i === 0 ? 'warm-up' : `run ${i}`}: /routes interactive at ${ms.toFixed(0)} ms\n`);
     await ctx.close();
   }
+  // The same cold load of the search page (its form on screen), as the yardstick of the machine's state.
+  const homeSamples: number[] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const ctx = await signedIn();
+    const p = await ctx.newPage();
+    await p.goto(`${base}/`, { waitUntil: 'commit' });
+    const ms = (await p.evaluate(`new Promise((done) => {
+      const ready = () => document.querySelector('[data-testid="search-button"]');
+      const finish = () => requestAnimationFrame(() => done(performance.now()));
+      if (ready()) return finish();
+      const obs = new MutationObserver(() => { if (ready()) { obs.disconnect(); finish(); } });
+      obs.observe(document, { childList: true, subtree: true });
+    })`)) as number;
+    if (i > 0) homeSamples.push(ms);
+    await ctx.close();
+  }
+  console.log(
+    `/ (search form) on a cold load, for comparison: median ${median(homeSamples).toFixed(0)} ms over ${homeSamples.length} runs`,
+  );
+
   // In the app: from a click on 'Routes' in the top bar of a loaded search page (the shell and session are there).
   const inApp: number[] = [];
   for (let i = 0; i < RUNS + 1; i++) {
