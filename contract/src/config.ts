@@ -20,6 +20,8 @@ export const publicConfigSchema = z.object({
   freeSearchesPerDay: z.number().int(),
   plans: z.array(planSchema),
   googleClientId: z.string().nullable(),
+  /** Raster tiles for the maps: null draws the bundled basemap (docs/product/maps.md#basemap-and-tiles). */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
   providers: z.object({
     flights: providerModeSchema,
     weather: providerModeSchema,

@@ -9,15 +9,17 @@
  * in production either, as in decision 017) and the app server pointed at it (built web app, embedded database in a
  * temp dir), creates a premium user with the CLI, signs in through the API and drives Debian's Chromium.
  * BENCH_EMULATOR=inprocess runs the emulator inside the app server instead (the default app configuration). Every run searches a different origin so the flight cache never answers (a cold search each time).
+ * It then measures the maps' budgets (benchMaps below); BENCH_PART=maps measures only those.
  * The clock starts in the page on the Search click and stops on the first animation frame after the first card
  * enters the DOM, so it includes the request, the server, the emulator and React's render.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from '@playwright/test';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 250);
@@ -159,6 +161,8 @@ async function main() {
         });
       };
     })()`);
+    await benchMaps(browser, base, token);
+    if (process.env.BENCH_PART === 'maps') return;
     const page = await context.newPage();
     const samples: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) {
@@ -210,6 +214,108 @@ async function main() {
     emulator?.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The maps' budgets (docs/product/maps.md): the JavaScript the first load of `/` runs (gzipped sizes of the scripts
+ * Chromium fetched, so the map code must not be among them), and /routes from navigation to interactive: the airport
+ * markers on the map with their click handlers, in a fresh browser context each run (nothing cached).
+ */
+async function benchMaps(browser: Browser, base: string, token: string): Promise<void> {
+  const signedIn = async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctx.addInitScript((t) => {
+      localStorage.setItem('auth-token', t);
+      for (const v of ['3.1', '1.4']) localStorage.setItem(`app_update_modal_${v}`, 'seen');
+    }, token);
+    return ctx;
+  };
+  const home = await signedIn();
+  const page = await home.newPage();
+  await page.goto(`${base}/`);
+  // The search form is on screen (the home route's chunks ran), then nothing more is fetched.
+  await page.getByTestId('search-button').waitFor();
+  await page.waitForLoadState('networkidle');
+  const scripts = (await page.evaluate(
+    `performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js'))`,
+  )) as string[];
+  const files = scripts.map((u) => new URL(u).pathname);
+  const gz = files.map((f) => gzipSync(readFileSync(join(ROOT, 'web/dist', f)), { level: 9 }).length);
+  const total = gz.reduce((a, b) => a + b, 0) / 1024;
+  const leaked = files.filter((f) => /leaflet|route-map|flight-map|countries|states-10m/.test(f));
+  console.log(
+    `initial JavaScript for /: ${total.toFixed(1)} KB gzipped in ${files.length} files (goal ≤ 200 KB)${leaked.length ? `; map code loaded: ${leaked.join(', ')}` : '; no map code'}`,
+  );
+  await home.close();
+
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const ctx = await signedIn();
+    const p = await ctx.newPage();
+    await p.goto(`${base}/routes`, { waitUntil: 'commit' });
+    // From the navigation's start: markers in the DOM, then the next frame (painted, handlers attached).
+    const ms = (await p.evaluate(`new Promise((done) => {
+      const ready = () => document.querySelector('path.gw-airport-DEN');
+      const finish = () => requestAnimationFrame(() => done(performance.now()));
+      if (ready()) return finish();
+      const obs = new MutationObserver(() => { if (ready()) { obs.disconnect(); finish(); } });
+      obs.observe(document, { childList: true, subtree: true });
+    })`)) as number;
+    await p.locator('path.gw-airport-DEN').click();
+    await p.getByTestId('route-popup').waitFor();
+    if (i > 0) samples.push(ms);
+    process.stdout.write(`${i === 0 ? 'warm-up' : `run ${i}`}: /routes interactive at ${ms.toFixed(0)} ms\n`);
+    await ctx.close();
+  }
+  // The same cold load of the search page (its form on screen), as the yardstick of the machine's state.
+  const homeSamples: number[] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const ctx = await signedIn();
+    const p = await ctx.newPage();
+    await p.goto(`${base}/`, { waitUntil: 'commit' });
+    const ms = (await p.evaluate(`new Promise((done) => {
+      const ready = () => document.querySelector('[data-testid="search-button"]');
+      const finish = () => requestAnimationFrame(() => done(performance.now()));
+      if (ready()) return finish();
+      const obs = new MutationObserver(() => { if (ready()) { obs.disconnect(); finish(); } });
+      obs.observe(document, { childList: true, subtree: true });
+    })`)) as number;
+    if (i > 0) homeSamples.push(ms);
+    await ctx.close();
+  }
+  console.log(
+    `/ (search form) on a cold load, for comparison: median ${median(homeSamples).toFixed(0)} ms over ${homeSamples.length} runs`,
+  );
+
+  // In the app: from a click on 'Routes' in the top bar of a loaded search page (the shell and session are there).
+  const inApp: number[] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const ctx = await signedIn();
+    const p = await ctx.newPage();
+    await p.goto(`${base}/`);
+    await p.getByTestId('search-button').waitFor();
+    await p.evaluate(`(() => {
+      window.__mapReady = new Promise((done) => {
+        const obs = new MutationObserver(() => {
+          if (document.querySelector('path.gw-airport-DEN')) { obs.disconnect(); requestAnimationFrame(() => done(performance.now())); }
+        });
+        obs.observe(document, { childList: true, subtree: true });
+      });
+      document.addEventListener('click', () => { window.__navStart = performance.now(); }, { capture: true, once: true });
+    })()`);
+    await p.getByRole('navigation').getByRole('link', { name: 'Routes', exact: true }).click();
+    const ms = (await p.evaluate(`window.__mapReady.then((t) => t - window.__navStart)`)) as number;
+    if (i > 0) inApp.push(ms);
+    process.stdout.write(`${i === 0 ? 'warm-up' : `run ${i}`}: Routes click → interactive in ${ms.toFixed(0)} ms\n`);
+    await ctx.close();
+  }
+  console.log(
+    `Routes link → route map interactive: median ${median(inApp).toFixed(0)} ms over ${inApp.length} runs (min ${Math.min(...inApp).toFixed(0)}, max ${Math.max(...inApp).toFixed(0)})`,
+  );
+  const med = median(samples);
+  console.log(
+    `/routes time to interactive: median ${med.toFixed(0)} ms over ${samples.length} runs (min ${Math.min(...samples).toFixed(0)}, max ${Math.max(...samples).toFixed(0)}); goal ≤ 1500 ms ${med <= 1500 ? 'OK' : 'OVER'}; load average ${loadavg()[0]!.toFixed(1)}\n`,
+  );
 }
 
 await main();

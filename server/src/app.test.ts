@@ -47,10 +47,10 @@ describe('ops endpoints', () => {
   });
 
   it('exposes Prometheus metrics by route and status', async () => {
-    await app.inject({ method: 'GET', url: '/api/routes' });
+    await app.inject({ method: 'GET', url: '/api/gowild/blackout-dates' });
     const res = await app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/api\/routes",status="200"\} \d+/);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/api\/gowild\/blackout-dates",status="200"\} \d+/);
     expect(res.body).toContain('http_request_duration_seconds_bucket');
   });
 

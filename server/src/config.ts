@@ -150,7 +150,17 @@ export const configSchema = z.object({
   EXTRAS_RPS: num(5, 0.1),
   EXTRAS_BREAKER_THRESHOLD: int(5, 1),
   EXTRAS_BREAKER_COOLDOWN_MS: int(60_000, 100),
-  TILE_URL: z.string().min(1).optional(),
+
+  // Maps (docs/product/maps.md#basemap-and-tiles; decision 086): without TILE_URL the maps draw the bundled basemap
+  // and fetch nothing; with it, raster tiles from that host only (the CSP allows no other).
+  TILE_URL: z
+    .url()
+    .refine(
+      (v) => /^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+      'must be an http(s) URL with {z}, {x} and {y}',
+    )
+    .optional(),
+  TILE_ATTRIBUTION: z.string().min(1).default('&copy; OpenStreetMap contributors'),
 
   // Tests only: the instant the process clock starts at (ISO 8601 with an offset). Refused in production.
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),

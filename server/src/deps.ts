@@ -22,6 +22,7 @@ import { type LocationModule, createLocationModule } from './modules/location/lo
 import { createPublicConfigModule } from './modules/public-config/public-config.module';
 import { createTripsModule } from './modules/trips/trips.module';
 import { type ReferenceModule, createReferenceModule } from './modules/reference/reference.module';
+import { createRouteMapModule } from './modules/route-map/route-map.module';
 import { type WeatherModule, createWeatherModule } from './modules/weather/weather.module';
 import { createMetricsRegistry } from './plugins/metrics';
 import { createBillingProvider } from './providers/billing';
@@ -197,6 +198,7 @@ export async function createAppDeps(config: Config, database: Database, override
     admin,
     billing,
     extras,
+    createRouteMapModule({ auth: accounts.services.auth, reference: reference.services.reference }),
   ];
   for (const m of modules) if (m.close) disposers.push(m.close);
 

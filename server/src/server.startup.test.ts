@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_SEED } from './lib/reference-data/seed';
 import { adminQuery } from './test/database';
@@ -100,8 +101,15 @@ describe.skipIf(!adminUrl)('four replicas starting together on an empty PostgreS
       for (const { port } of servers) {
         const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
         expect(ready.status).toBe(200);
-        const body = (await (await fetch(`http://127.0.0.1:${port}/api/routes`)).json()) as { routes: unknown[] };
-        expect(body.routes).toHaveLength(ROUTE_SEED.length);
+      }
+      // One copy of the network (GET /api/routes is premium-only now, decision 085: read the table itself).
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from routes');
+        expect(rows[0]!.n).toBe(ROUTE_SEED.length);
+      } finally {
+        await client.end();
       }
     } finally {
       for (const { s } of servers) s.proc.kill('SIGKILL');

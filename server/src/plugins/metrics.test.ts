@@ -11,7 +11,7 @@ describe('/metrics on the public port (decision 054)', () => {
   it('asks for the bearer token when METRICS_TOKEN is set: 401 without it or with a wrong one, 200 with it', async () => {
     const { app } = await buildTestApp({ env: { METRICS_TOKEN: TOKEN } });
     try {
-      await app.inject({ method: 'GET', url: '/api/routes' });
+      await app.inject({ method: 'GET', url: '/api/gowild/blackout-dates' });
       const none = await app.inject({ method: 'GET', url: '/metrics' });
       expect(none.statusCode).toBe(401);
       expect(none.headers['www-authenticate']).toContain('Bearer');
@@ -23,7 +23,7 @@ describe('/metrics on the public port (decision 054)', () => {
       }
       const ok = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(ok.statusCode).toBe(200);
-      expect(ok.body).toMatch(/http_requests_total\{method="GET",route="\/api\/routes",status="200"\} \d+/);
+      expect(ok.body).toMatch(/http_requests_total\{method="GET",route="\/api\/gowild\/blackout-dates",status="200"\} \d+/);
     } finally {
       await app.close();
     }

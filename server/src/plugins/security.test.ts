@@ -63,3 +63,34 @@ describe('framing', () => {
     expect(res.headers['x-frame-options']).toBe(expected[ancestors!]);
   });
 });
+
+describe('map tiles in the CSP (decision 086)', () => {
+  it('allows images from no outside host without TILE_URL, and from its host alone with it', async () => {
+    const { app: offline } = await buildTestApp();
+    const { app: tiled } = await buildTestApp({ env: { TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' } });
+    try {
+      const off = directive(
+        String((await offline.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']),
+        'img-src',
+      );
+      expect(off).toBe("'self' data: blob:");
+      const on = directive(
+        String((await tiled.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']),
+        'img-src',
+      );
+      expect(on).toBe("'self' data: blob: https://*.tiles.example.org");
+      const config = (await tiled.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(config.mapTiles).toEqual({
+        url: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        attribution: '&copy; OpenStreetMap contributors',
+      });
+    } finally {
+      await offline.close();
+      await tiled.close();
+    }
+  }, 60_000);
+
+  it('refuses a TILE_URL without the {z}/{x}/{y} placeholders', async () => {
+    await expect(buildTestApp({ env: { TILE_URL: 'https://tiles.example.org/map.png' } })).rejects.toThrow(/TILE_URL/);
+  }, 60_000);
+});

@@ -37,6 +37,18 @@ const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * HSTS only on HTTPS (the socket's, or a trusted proxy's `x-forwarded-proto`), and X-Frame-Options saying what
  * `frame-ancestors` says, for browsers without CSP 2 (docs/decisions/054-security-headers-and-metrics-access.md).
  */
+/**
+ * The CSP source of a tile template: its scheme and host, with a `{s}` subdomain placeholder as a wildcard
+ * (`https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`).
+ */
+export function tileSources(tileUrl: string | undefined): string[] {
+  if (!tileUrl) return [];
+  const match = /^(https?:\/\/)([^/]+)/.exec(tileUrl);
+  if (!match) return [];
+  const host = match[2]!.replace(/\{s\}/g, '*');
+  return [`${match[1]}${host}`];
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config, counters: RateLimitStore) {
   // The helmet middleware, built once: @fastify/helmet builds it again from its options on every request (parsing
   // the CSP each time), for headers that never change (decision 065).
@@ -47,7 +59,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config, cou
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Map tiles come from TILE_URL's host alone; without it the maps fetch no image from anywhere (decision 086).
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.TILE_URL)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
         frameSrc: ['https://accounts.google.com/gsi/', 'https://checkout.stripe.com'],

@@ -28,13 +28,16 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
-/** Premium-only: visitors go to /login; signed-in non-premium users see the 'Premium Feature' panel. */
-export function PremiumOnly() {
+/**
+ * Premium-only: visitors go to /login; signed-in non-premium users see the 'Premium Feature' panel, with the page's
+ * own pitch when it has one.
+ */
+export function PremiumOnly({ pitch }: { pitch?: string }) {
   const { isInitialized, isAuthenticated, isPremium } = useAuth();
   const location = useLocation();
   if (!isInitialized) return <PageSpinner />;
   if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
-  if (!isPremium) return <PremiumFeaturePanel />;
+  if (!isPremium) return <PremiumFeaturePanel pitch={pitch} />;
   return <Outlet />;
 }
 

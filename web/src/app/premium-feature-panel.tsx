@@ -2,11 +2,17 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
+import { useAppConfig } from '@/lib/app-config';
+import { formatPrice } from '@/lib/format-price';
 
-/** What a signed-in non-premium user sees on a premium-only page (docs/product/accounts-and-plans.md#route-guards). */
-export function PremiumFeaturePanel() {
+/**
+ * What a signed-in non-premium user sees on a premium-only page (docs/product/accounts-and-plans.md#route-guards).
+ * A page with a pitch of its own (the route map) sells itself, with the catalogue's monthly price on the button.
+ */
+export function PremiumFeaturePanel({ pitch }: { pitch?: string }) {
   // Starts the monthly checkout (docs/product/billing.md#checkout).
   const upgrade = useUpgrade();
+  const monthly = useAppConfig().data?.plans.find((p) => p.id === 'monthly');
   return (
     <section aria-labelledby="premium-feature-title" className="mx-auto max-w-lg px-4 py-16 text-center">
       <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-500">
@@ -16,12 +22,12 @@ export function PremiumFeaturePanel() {
         Premium Feature
       </h1>
       <p className="mt-3 text-slate-600">
-        This feature is exclusive to premium members. Upgrade to unlock flight notifications and enhanced filtering, along with unlimited
-        searches and every other premium tool.
+        {pitch ??
+          'This feature is exclusive to premium members. Upgrade to unlock flight notifications and enhanced filtering, along with unlimited searches and every other premium tool.'}
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Button variant="premium" size="lg" onClick={() => void upgrade.start('monthly')} isLoading={upgrade.pending}>
-          Upgrade to Premium
+          {pitch && monthly ? `Upgrade to Premium - ${formatPrice(monthly.price)}/month` : 'Upgrade to Premium'}
         </Button>
         <ButtonLink to={paths.home} variant="secondary" size="lg">
           Back to Search

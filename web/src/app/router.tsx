@@ -5,6 +5,9 @@ import { RootLayout } from '@/app/layouts/root-layout';
 import { RouteErrorBoundary } from '@/app/layouts/route-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 
+const ROUTE_MAP_PITCH =
+  'See everywhere you can fly from your airport on one map: tap an airport to light up its routes, where it flies and who flies to it, then search any of them in one click.';
+
 /**
  * Every route of docs/product/README.md#screens-and-routes. Pages are lazy chunks so the first load of / carries only the shell;
  * the guards are layout routes so a redirect happens before a guarded page's chunk is even fetched.
@@ -51,8 +54,12 @@ export const appRoutes: RouteObject[] = [
             path: paths.notifications,
             lazy: () => import('@/app/routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
           },
-          { path: paths.routeMap, lazy: () => import('@/app/routes/route-map').then((m) => ({ Component: m.RouteMapRoute })) },
         ],
+      },
+      {
+        // The route map sells itself to non-premium users (docs/product/maps.md#route-map-page).
+        element: <PremiumOnly pitch={ROUTE_MAP_PITCH} />,
+        children: [{ path: paths.routeMap, lazy: () => import('@/app/routes/route-map').then((m) => ({ Component: m.RouteMapRoute })) }],
       },
       {
         Component: AdminOnly,

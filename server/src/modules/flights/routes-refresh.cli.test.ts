@@ -11,6 +11,7 @@ import { type FrontierEmulator, startFrontierEmulator } from '../../providers/fl
 import { createFrontierProvider } from '../../providers/flights/frontier';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
 import { buildTestApp } from '../../test/build-test-app';
+import { signInAs } from '../../test/factories';
 import { flightsCommands } from './flights.cli';
 import { createRouteRefresh } from './route-refresh';
 import { findAirport } from '../../lib/reference-data/airports';
@@ -100,7 +101,11 @@ describe('routes:refresh', () => {
     expect(routeKeys().some((k) => k.includes('ZZZ'))).toBe(false);
     // Searches and /api/routes follow at once.
     expect(deps.reference.destinationsFrom('DEN')).not.toContain('LAS');
-    const listed = (await app.inject({ method: 'GET', url: '/api/routes' })).json().routes as { origin: string; destination: string }[];
+    const { headers } = await signInAs(app, deps, 'premium');
+    const listed = (await app.inject({ method: 'GET', url: '/api/routes', headers })).json().routes as {
+      origin: string;
+      destination: string;
+    }[];
     expect(listed).toHaveLength(seed.routes().length - 1);
   });
 

@@ -40,6 +40,7 @@ function buildPublicConfig(config: Config, live: PublicConfigLive = {}): PublicC
     freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY,
     plans: planCatalogue(config),
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+    mapTiles: config.TILE_URL ? { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION } : null,
     providers: {
       flights: demo(config.FLIGHTS_PROVIDER === 'frontier'),
       weather: demo(config.WEATHER_PROVIDER === 'open-meteo'),

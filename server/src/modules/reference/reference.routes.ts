@@ -1,9 +1,10 @@
-import { airportsResponseSchema, blackoutDatesResponseSchema, routesResponseSchema } from '@gowild/contract/reference';
+import { airportsResponseSchema, blackoutDatesResponseSchema } from '@gowild/contract/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { prepareJson, sendPreparedJson } from '../../lib/prepared-json';
 import { listAirports } from '../../lib/reference-data/airports';
 import type { ReferenceService } from './reference.service';
 
+// The route network itself is premium data: GET /api/routes lives in the route-map module (decision 085).
 export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceService }> = async (app, { reference }) => {
   const airports = listAirports().map(({ frontier: _frontier, ...a }) => a);
   // The list never changes while the process runs: checked against its schema, serialised and compressed once
@@ -14,15 +15,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
     '/api/airports',
     { schema: { tags: ['reference'], summary: 'Every airport the product knows', response: { 200: airportsResponseSchema } } },
     async (request, reply) => sendPreparedJson(request, reply.header('cache-control', 'public, max-age=3600'), airportsAnswer),
-  );
-
-  app.get(
-    '/api/routes',
-    { schema: { tags: ['reference'], summary: 'The directed route network', response: { 200: routesResponseSchema } } },
-    async () => ({
-      success: true as const,
-      routes: reference.routes(),
-    }),
   );
 
   app.get(

@@ -19,6 +19,8 @@ import { useAuth } from '@/lib/auth/auth-context';
 
 // The alert modal is a chunk of its own, fetched the first time a premium user presses 'Price alert'.
 const AlertModal = lazy(() => import('@/features/alerts/components/alert-modal').then((m) => ({ default: m.AlertModal })));
+// So is the flight map (Leaflet and the basemap): fetched the first time a premium user opens a card.
+const FlightMapPanel = lazy(() => import('@/features/route-map/components/flight-map').then((m) => ({ default: m.FlightMapPanel })));
 
 /** `/`: the search experience, composed from search, usage, location, weather, flight-summary, alerts and what's-new. */
 export function HomeRoute() {
@@ -61,6 +63,11 @@ export function HomeRoute() {
         renderWeather={(code, date) => (
           // The week from the travel date: today's weather is no use for a trip next week.
           <WeatherForecast code={code} range={{ start: date, end: addDays(date, LIMITS.weatherDays - 1) }} title="7-day forecast" />
+        )}
+        renderFlightMap={(_code, flights) => (
+          <Suspense fallback={null}>
+            <FlightMapPanel flights={flights} />
+          </Suspense>
         )}
         renderStayWeather={(code, range) => (
           <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText={WEATHER_MESSAGES.emptyStay} />

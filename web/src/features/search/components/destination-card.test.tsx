@@ -128,3 +128,17 @@ describe('DestinationCard filters', () => {
     },
   );
 });
+
+describe('DestinationCard flight map slot (docs/product/maps.md#flight-map-on-results)', () => {
+  it('shows premium users the map it is given, and others the teaser instead of it', () => {
+    const map = <div data-testid="slot-map">map</div>;
+    const { unmount } = renderCard({ flightMap: map });
+    expect(screen.getByTestId('slot-map')).toBeTruthy();
+    expect(screen.queryByText(/Interactive flight map/)).toBeNull();
+    unmount();
+    renderCard({ flightMap: map, isPremium: false });
+    expect(screen.queryByTestId('slot-map')).toBeNull();
+    expect(screen.getByText(/Interactive flight map — a Premium feature/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/plans');
+  });
+});

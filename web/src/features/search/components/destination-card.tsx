@@ -23,6 +23,8 @@ export interface DestinationCardProps {
   weather?: ReactNode;
   /** Panels about the stay at the destination (hotels, rental cars), under the flights; rendered while open. */
   extras?: ReactNode;
+  /** Premium users: the flight map of this destination's flights (docs/product/maps.md#flight-map-on-results). */
+  flightMap?: ReactNode;
   /** Outbound only: choose this flight and look for a way back. */
   onSelectDeparture?: (flight: Flight) => void;
   /** Inbound results are keyed by origin: the card lists flights from `code`, not to it. */
@@ -49,6 +51,7 @@ export function DestinationCard({
   isPremium,
   weather,
   extras,
+  flightMap,
   onSelectDeparture,
   inbound = false,
   onPriceAlert,
@@ -122,7 +125,9 @@ export function DestinationCard({
                 Upgrade
               </Link>
             </div>
-          ) : null}
+          ) : (
+            flightMap
+          )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 className="text-sm font-semibold text-slate-800">{listTitle}</h4>
             {onPriceAlert ? (

@@ -33,6 +33,8 @@ export interface ResultsScreenProps {
   renderWeather?: (code: string, date: string) => ReactNode;
   /** Stay panels of an open destination card (hotels, rental cars), given its flights. */
   renderDestinationExtras?: (code: string, date: string, flights: Flight[]) => ReactNode;
+  /** Premium users: the flight map of an open card's flights. */
+  renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
   /** A message above the results (e.g. the departure flight of a link was not found). */
   notice?: string | null;
   demo?: boolean;
@@ -90,6 +92,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
                   ? props.renderDestinationExtras(r.code, props.date, r.flights)
                   : null
               }
+              flightMap={expanded === r.code && isPremium && props.renderFlightMap ? props.renderFlightMap(r.code, r.flights) : null}
               onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
               inbound={inbound}
               onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}

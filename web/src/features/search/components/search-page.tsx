@@ -62,6 +62,7 @@ export interface SearchPageProps {
   renderWeather?: (code: string, date: string) => ReactNode;
   /** Hotels and rental cars in an open destination card of the outbound results. */
   renderDestinationExtras?: (code: string, date: string, flights: Flight[]) => ReactNode;
+  renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
   renderStayWeather?: (code: string, range: { start: string; end: string }) => ReactNode;
   /** After each completed search (the usage badge refreshes). */
   onSearchCompleted?: () => void;
@@ -197,6 +198,7 @@ export function SearchPage(props: SearchPageProps) {
         }}
         renderWeather={props.renderWeather}
         renderDestinationExtras={props.renderDestinationExtras}
+        renderFlightMap={props.renderFlightMap}
         demo={props.demoFlights}
         signedIn={auth.signedIn}
         onPriceAlert={
