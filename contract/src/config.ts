@@ -20,6 +20,11 @@ export const publicConfigSchema = z.object({
   freeSearchesPerDay: z.number().int(),
   plans: z.array(planSchema),
   googleClientId: z.string().nullable(),
+  /** The pass year's charges the GoWild explanations name (docs/product/search.md#why-no-gowild); null: not sold. */
+  passCharges: z.object({
+    earlyBookingChargeFrom: z.number().nullable(),
+    peakDayChargeFrom: z.number().nullable(),
+  }),
   providers: z.object({
     flights: providerModeSchema,
     weather: providerModeSchema,

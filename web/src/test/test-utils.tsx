@@ -39,6 +39,7 @@ export function buildConfig(overrides: Partial<PublicConfig> = {}): PublicConfig
       { id: 'yearly', name: 'Yearly', price: 50, regularPrice: 120, interval: 'year', trialDays: 7 },
     ],
     googleClientId: null,
+    passCharges: { earlyBookingChargeFrom: 29, peakDayChargeFrom: 79 },
     providers: { flights: 'demo', weather: 'demo', email: 'demo', billing: 'demo', hotels: 'demo', cars: 'demo', geo: 'demo' },
     ...overrides,
   };
