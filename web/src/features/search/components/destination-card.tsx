@@ -1,4 +1,5 @@
 import { formatWholeDollars, hasGoWild, lowestFare } from '@gowild/contract/flight-format';
+import { DEFAULT_FLIGHT_SORT } from '@gowild/contract/flight-sort';
 import type { Flight } from '@gowild/contract/flights';
 import { ALERT_MESSAGES } from '@gowild/contract/notifications';
 import { type ReactNode, useId, useMemo, useState } from 'react';
@@ -159,7 +160,7 @@ export function DestinationCard({
             className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm font-semibold text-slate-800 sm:hidden"
           >
             {filtersOpen ? 'Hide filters' : 'Filters'}
-            {!isDefaultFilters(filters, ceiling) || filters.sort !== 'highest_first' ? ' (on)' : ''}
+            {!isDefaultFilters(filters, ceiling) || filters.sort !== DEFAULT_FLIGHT_SORT ? ' (on)' : ''}
           </button>
           <FlightFiltersPanel
             filters={filters}
