@@ -30,6 +30,8 @@ export interface DestinationCardProps {
   onPriceAlert?: () => void;
   /** Visitors pressing 'Price alert' are asked to log in (docs/product/alerts.md#who-may-create-alerts). */
   signedIn?: boolean;
+  /** A line above the filters, e.g. why this route has no GoWild fare on the date. */
+  notice?: ReactNode;
 }
 
 function cheapestGoWild(flights: readonly Flight[]): number | null {
@@ -51,6 +53,7 @@ export function DestinationCard({
   inbound = false,
   onPriceAlert,
   signedIn = true,
+  notice,
 }: DestinationCardProps) {
   const panelId = useId();
   // What a visitor or a free user gets instead of the alert modal.
@@ -153,6 +156,7 @@ export function DestinationCard({
               {alertGate === 'login' ? ALERT_MESSAGES.loginRequired : ALERT_MESSAGES.premiumRequired}
             </Notice>
           ) : null}
+          {notice}
           <button
             type="button"
             aria-expanded={filtersOpen}
