@@ -67,6 +67,7 @@ const NO_RETRY_STATUSES = new Set([401, 403, 429]);
 /** docs/product/search.md#results. */
 export function ResultsScreen(props: ResultsScreenProps) {
   const { search, direction, isPremium } = props;
+  const inbound = direction === 'inbound';
   const [expandedState, setExpanded] = useState<string | null | typeof AUTO>(AUTO);
   const [expandedFor, setExpandedFor] = useState(search.searchId);
   // A new search closes whatever card was open.
@@ -78,11 +79,10 @@ export function ResultsScreen(props: ResultsScreenProps) {
   const groups = useMemo(() => groupDestinations(search.results, done), [search.results, done]);
   const all = [...groups.gowild, ...groups.standard];
   // docs/product/search.md#destination-cards: a single-route search's only destination is open from the start.
-  const expanded = expandedState === AUTO ? (props.hasDestination && all.length === 1 ? all[0]!.code : null) : expandedState;
+  const expanded = expandedState === AUTO ? (!inbound && props.hasDestination && all.length === 1 ? all[0]!.code : null) : expandedState;
   const gapOf = (r: DestinationResult) => (props.goWildGap && !r.flights.some(hasGoWild) ? props.goWildGap(r.code) : null);
   const headerGaps = resultsGapLines(all.map(gapOf));
   const loading = search.status === 'loading';
-  const inbound = direction === 'inbound';
   const noun = inbound ? 'origins' : 'destinations';
   const anyShown = groups.gowild.length + groups.standard.length > 0;
   const title = inbound
