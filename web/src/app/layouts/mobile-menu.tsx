@@ -21,7 +21,9 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
   const { user, isAuthenticated, isPremium, isAdmin } = useAuth();
   const logout = useLogout();
   const navigate = useNavigate();
-  const here = useHerePath();
+  const herePath = useHerePath();
+  // Signing in from a search link comes back to it, search running (docs/product/accounts-and-plans.md#log-in).
+  const here = herePath.startsWith(`${paths.home}?`) ? herePath : null;
   const panelRef = useRef<HTMLDivElement>(null);
   const trialDays = user ? trialDaysLeft(user) : 0;
 

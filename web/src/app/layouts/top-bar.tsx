@@ -18,8 +18,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar() {
   const { isAuthenticated, isInitialized, isPremium } = useAuth();
   const location = useLocation();
-  // Signing in from any page comes back to it (a shared search link included).
-  const here = useHerePath();
+  // Signing in from a search link comes back to it, search running (docs/product/accounts-and-plans.md#log-in).
+  const herePath = useHerePath();
+  const here = herePath.startsWith(`${paths.home}?`) ? herePath : null;
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
 
