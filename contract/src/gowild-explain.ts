@@ -21,8 +21,7 @@ export function routeKind(originCountry: string | undefined, destinationCountry:
 }
 
 export type GoWildGap =
-  | { reason: 'blackout'; date: IsoDate }
-  | { reason: 'not_open'; date: IsoDate; kind: GoWildRouteKind; opensOn: IsoDate };
+  { reason: 'blackout'; date: IsoDate } | { reason: 'not_open'; date: IsoDate; kind: GoWildRouteKind; opensOn: IsoDate };
 
 /**
  * Whether GoWild seats for `date` cannot be on sale at `now`, and why: a blackout date first (the window does not
@@ -43,7 +42,8 @@ export const GOWILD_GAP_TEXTS = {
     kind === 'domestic'
       ? 'Domestic GoWild seats go on sale the day before departure (US Eastern time); until then Standard and Discount Den fares are shown.'
       : 'International GoWild seats go on sale 10 days before departure (US Eastern time); until then Standard and Discount Den fares are shown.',
-  peakDayCharge: (from: number) => `Frontier sells a Peak Day Charge (from $${from} per flight) that lets pass holders fly on blackout dates.`,
+  peakDayCharge: (from: number) =>
+    `Frontier sells a Peak Day Charge (from $${from} per flight) that lets pass holders fly on blackout dates.`,
   earlyBookingCharge: (from: number) => `Frontier sells an Early Booking Charge (from $${from}) to book GoWild before the window opens.`,
   alertButton: 'Alert me when it opens',
   alertButtonBlackout: 'Set a price alert',

@@ -24,7 +24,9 @@ const shutDate = (() => {
 })();
 const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const mediumDate = (d: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${d}T00:00:00Z`),
+  );
 
 async function signInPremium(page: Page) {
   await dismissWhatsNew(page);
@@ -40,11 +42,11 @@ async function waitForResults(page: Page) {
 async function readRows(rows: Locator) {
   return rows.evaluateAll((els) =>
     els.map((el) => {
-      const prices = [...el.querySelectorAll('[aria-label="Fares"] > li')].map((li) => {
+      const prices = Array.from(el.querySelectorAll('[aria-label="Fares"] > li')).map((li) => {
         const t = li.querySelector('span.text-sm')?.textContent ?? '—';
         return t === '—' ? null : Number(t.replace(/[$,]/g, ''));
       });
-      const times = [...el.querySelectorAll('.text-base.font-bold')].map((t) => t.firstChild?.textContent ?? '');
+      const times = Array.from(el.querySelectorAll('.text-base.font-bold')).map((t) => t.firstChild?.textContent ?? '');
       const toMin = (s: string) => {
         const m = /(\d+):(\d+) (AM|PM)/.exec(s)!;
         return ((Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0)) * 60 + Number(m[2]);
@@ -118,7 +120,9 @@ test('outside the booking window it says when GoWild opens and offers an alert f
   await waitForResults(page);
   // International windows (10 days) may be open; the domestic one (the day before) is not.
   await expect(page.locator('[data-testid="destination-card"][data-code="LAS"]')).toHaveAttribute('data-gowild', 'false');
-  await expect(page.getByTestId('results-gowild-gap')).toContainText(`GoWild opens on ${mediumDate(dayBefore(shutDate))} for domestic routes`);
+  await expect(page.getByTestId('results-gowild-gap')).toContainText(
+    `GoWild opens on ${mediumDate(dayBefore(shutDate))} for domestic routes`,
+  );
   const card = page.locator('[data-testid="destination-card"][data-code="LAS"]');
   await card.locator('h3 button').click();
   const gap = card.getByTestId('gowild-gap');
@@ -185,7 +189,10 @@ test('the progress bar shows the figure its text says', async ({ page }) => {
       const fill = document.querySelector<HTMLElement>('[data-testid="search-progress-fill"]');
       const m = /(\d+)%/.exec(box?.textContent ?? '');
       if (m && fill?.parentElement)
-        samples.push({ pct: Number(m[1]), bar: (fill.getBoundingClientRect().width / fill.parentElement.getBoundingClientRect().width) * 100 });
+        samples.push({
+          pct: Number(m[1]),
+          bar: (fill.getBoundingClientRect().width / fill.parentElement.getBoundingClientRect().width) * 100,
+        });
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);

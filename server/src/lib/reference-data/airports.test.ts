@@ -47,7 +47,10 @@ describe('airport reference data', () => {
   it('spells each city one way', () => {
     const byCity = new Map<string, Set<string>>();
     for (const a of listAirports()) {
-      const key = a.city.toLowerCase().replace(/^saint /, 'st. ').replace(/ city$/, '');
+      const key = a.city
+        .toLowerCase()
+        .replace(/^saint /, 'st. ')
+        .replace(/ city$/, '');
       byCity.set(key, (byCity.get(key) ?? new Set()).add(a.city));
     }
     const clashes = [...byCity.values()].filter((names) => names.size > 1).map((names) => [...names]);
