@@ -71,10 +71,13 @@ export function AirportPicker({ label, options, value, onChange, columns, loadin
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {
-          // Enter with exactly one match picks it (and does not submit the form); otherwise the form handles Enter.
-          if (e.key !== 'Enter' || matches.length !== 1 || !typing) return;
+          // Enter with exactly one match, or a typed code that is a card's own, picks it (and does not submit the
+          // form); otherwise the form handles Enter.
+          if (e.key !== 'Enter' || !typing) return;
+          const typed = query.trim().toUpperCase();
+          const only = matches.length === 1 ? matches[0] : matches.find((o) => o.value === typed || o.value === `CITY:${typed}`);
+          if (!only) return;
           e.preventDefault();
-          const only = matches[0]!;
           if (!chosenValues.includes(only.value)) choose(only);
           setQuery('');
         }}
