@@ -22,6 +22,11 @@ export const publicConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   /** Raster tiles for the maps: null draws the bundled basemap (docs/product/maps.md#basemap-and-tiles). */
   mapTiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+  /** The pass year's charges the GoWild explanations name (docs/product/search.md#why-no-gowild); null: not sold. */
+  passCharges: z.object({
+    earlyBookingChargeFrom: z.number().nullable(),
+    peakDayChargeFrom: z.number().nullable(),
+  }),
   providers: z.object({
     flights: providerModeSchema,
     weather: providerModeSchema,

@@ -11,7 +11,11 @@ test('a visitor opening a search link is asked to log in and nothing is searched
   page.on('request', (r) => r.url().includes('/api/flights/') && searches.push(r.url()));
   await page.goto(`/?origin=DEN&date=${localDate(1)}`);
   await expect(page.getByRole('alert').filter({ hasText: 'Please log in to search flights.' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  // The log-in link carries the search link back (docs/product/accounts-and-plans.md#log-in).
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/?origin=DEN&date=${localDate(1)}`)}`,
+  );
   await page.goto(`/?origin=DEN&date=${localDate(1)}&screen=return_flights&flight=abc123`);
   await expect(page.getByRole('alert').filter({ hasText: 'Please log in to view return flights.' })).toBeVisible();
   expect(searches).toEqual([]);

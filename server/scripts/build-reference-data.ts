@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CITY_GROUPS } from '@gowild/contract/city-groups';
+import { airportDisplayName } from '../src/lib/reference-data/airport-names';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,6 +63,9 @@ for (const r of peerRoutes) {
   frontierNames.set(r.origin_code, r.origin_name);
   frontierNames.set(r.destination_code, r.destination_name);
 }
+// One spelling per city where the sources differ: Frontier calls LGA's city 'New York City' and JFK's 'New York';
+// OurAirports writes 'Saint Croix' beside Frontier's 'St. Thomas'.
+const CITY_NAMES: Record<string, string> = { LGA: 'New York', STX: 'St. Croix' };
 const TERRITORIES: Record<string, string> = { PR: 'Puerto Rico', VI: 'U.S. Virgin Islands', AW: 'Aruba', SX: 'Sint Maarten' };
 const codes = [...new Set([...frontierNames.keys(), ...CITY_GROUPS.flatMap((g) => g.airports)])].sort();
 
@@ -71,11 +75,12 @@ const airports = codes.map((code) => {
   if (!of || !oa) throw new Error(`No airport data for ${code}`);
   const region = ourRegions.find((r) => r.code === oa.iso_region);
   const regionCode = region?.local_code ?? oa.iso_region.split('-')[1] ?? '';
-  const city = frontierNames.get(code)?.split(',')[0]?.trim() || oa.municipality || of.city;
-  const display = frontierNames.get(code) ?? (oa.iso_country === 'US' ? `${city}, ${regionCode}` : city);
+  const city = CITY_NAMES[code] ?? (frontierNames.get(code)?.split(',')[0]?.trim() || oa.municipality || of.city);
   return {
     stationCode: code,
-    cityAndCode: `${display} (${code})`,
+    // Frontier's own names mix styles ('Burbank' beside 'Los Angeles, CA', 'Cancun, MX' beside 'Puerto Vallarta,
+    // Mexico'): only its city is kept, and every airport is written in one style (airport-names.ts).
+    cityAndCode: airportDisplayName({ city, code, countryCode: oa.iso_country, stateCode: regionCode }),
     countryCode: oa.iso_country,
     name: of.name,
     city,

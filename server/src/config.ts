@@ -58,6 +58,10 @@ export const configSchema = z.object({
   PLAN_YEARLY_PRICE: num(50),
   PLAN_YEARLY_REGULAR_PRICE: num(120),
   TRIAL_DAYS: int(7, 0, 365),
+  // The GoWild pass year's charges, named where the results explain a missing GoWild fare (docs/product/search.md#why-no-gowild;
+  // decision 096). Dollars, the lowest the airline asks; 0 when the airline sells no such charge. They change every pass year.
+  GOWILD_EARLY_BOOKING_CHARGE_USD: num(29, 0, 10_000),
+  GOWILD_PEAK_DAY_CHARGE_USD: num(79, 0, 10_000),
 
   // Flights: the Frontier adapter always runs; it talks to the real site or to the emulator.
   FLIGHTS_PROVIDER: z.enum(['emulator', 'frontier']).default('emulator'),

@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { showToast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useNextPath } from '@/lib/return-to';
 
 /**
  * The route guards of docs/product/accounts-and-plans.md#route-guards. Each waits for the first token check so that a signed-in reload of a
@@ -20,11 +21,15 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Guest-only: signed-in users go to / (replace, so Back does not return to the form). */
+/**
+ * Guest-only: signed-in users go to the page they came to sign in from (`?next=`, decision 098), else / (replace, so
+ * Back does not return to the form). Signing in on the form lands here too, the moment the session starts.
+ */
 export function GuestOnly() {
   const { isInitialized, isAuthenticated } = useAuth();
+  const next = useNextPath();
   if (!isInitialized) return <PageSpinner />;
-  if (isAuthenticated) return <Navigate to={paths.home} replace />;
+  if (isAuthenticated) return <Navigate to={next} replace />;
   return <Outlet />;
 }
 

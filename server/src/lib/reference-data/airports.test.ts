@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { countryName, POSTAL_COUNTRIES } from './airport-names';
 import { findAirport, isDomesticRoute, listAirports } from './airports';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('airport reference data', () => {
   it('has plausible coordinates and a real IANA zone for every airport', () => {
@@ -26,5 +29,31 @@ describe('airport reference data', () => {
     expect(isDomesticRoute('DEN', 'SJU')).toBe(true);
     expect(isDomesticRoute('DEN', 'CUN')).toBe(false);
     expect(isDomesticRoute('MCO', 'PUJ')).toBe(false);
+  });
+
+  // docs/product/search.md#reference-data: one style for every airport, so 'Burbank (BUR)' never sits beside
+  // 'Los Angeles, CA (LAX)', nor 'Cancun, MX' beside 'Puerto Vallarta, Mexico'.
+  it('names every airport in one style: City, ST (XXX) at home, City, Country (XXX) abroad', () => {
+    for (const a of listAirports()) {
+      const place = POSTAL_COUNTRIES.has(a.countryCode) ? '[A-Z]{2}' : escape(countryName(a.countryCode));
+      expect(a.cityAndCode, a.stationCode).toMatch(new RegExp(`^${escape(a.city)}, ${place} \\(${a.stationCode}\\)$`));
+    }
+    expect(findAirport('BUR')!.cityAndCode).toBe('Burbank, CA (BUR)');
+    expect(findAirport('CUN')!.cityAndCode).toBe('Cancun, Mexico (CUN)');
+    expect(findAirport('PVR')!.cityAndCode).toBe('Puerto Vallarta, Mexico (PVR)');
+    expect(findAirport('SJU')!.cityAndCode).toBe('San Juan, PR (SJU)');
+  });
+
+  it('spells each city one way', () => {
+    const byCity = new Map<string, Set<string>>();
+    for (const a of listAirports()) {
+      const key = a.city
+        .toLowerCase()
+        .replace(/^saint /, 'st. ')
+        .replace(/ city$/, '');
+      byCity.set(key, (byCity.get(key) ?? new Set()).add(a.city));
+    }
+    const clashes = [...byCity.values()].filter((names) => names.size > 1).map((names) => [...names]);
+    expect(clashes).toEqual([]);
   });
 });

@@ -41,6 +41,10 @@ function buildPublicConfig(config: Config, live: PublicConfigLive = {}): PublicC
     plans: planCatalogue(config),
     googleClientId: config.GOOGLE_CLIENT_ID ?? null,
     mapTiles: config.TILE_URL ? { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION } : null,
+    passCharges: {
+      earlyBookingChargeFrom: config.GOWILD_EARLY_BOOKING_CHARGE_USD > 0 ? config.GOWILD_EARLY_BOOKING_CHARGE_USD : null,
+      peakDayChargeFrom: config.GOWILD_PEAK_DAY_CHARGE_USD > 0 ? config.GOWILD_PEAK_DAY_CHARGE_USD : null,
+    },
     providers: {
       flights: demo(config.FLIGHTS_PROVIDER === 'frontier'),
       weather: demo(config.WEATHER_PROVIDER === 'open-meteo'),

@@ -63,6 +63,18 @@ describe('GET /api/config', () => {
     expect(body.providers.flights).toBe('demo');
     expect(body.googleClientId).toBeNull();
     expect(body.mapTiles).toBeNull();
+    // docs/product/search.md#pass-charges: the pass year's charges, defaults here.
+    expect(body.passCharges).toEqual({ earlyBookingChargeFrom: 29, peakDayChargeFrom: 79 });
+  });
+
+  it('publishes the pass charges from configuration, and none for a charge set to 0', async () => {
+    const other = await buildTestApp({ env: { GOWILD_EARLY_BOOKING_CHARGE_USD: '0', GOWILD_PEAK_DAY_CHARGE_USD: '99' } });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json().passCharges).toEqual({ earlyBookingChargeFrom: null, peakDayChargeFrom: 99 });
+    } finally {
+      await other.app.close();
+    }
   });
 });
 

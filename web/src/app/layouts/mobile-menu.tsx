@@ -6,6 +6,7 @@ import { CloseIcon, CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useHerePath, withNext } from '@/lib/return-to';
 
 const linkClass = 'flex items-center gap-2 rounded-lg px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100';
 
@@ -20,6 +21,9 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
   const { user, isAuthenticated, isPremium, isAdmin } = useAuth();
   const logout = useLogout();
   const navigate = useNavigate();
+  const herePath = useHerePath();
+  // Signing in from a search link comes back to it, search running (docs/product/accounts-and-plans.md#log-in).
+  const here = herePath.startsWith(`${paths.home}?`) ? herePath : null;
   const panelRef = useRef<HTMLDivElement>(null);
   const trialDays = user ? trialDaysLeft(user) : 0;
 
@@ -152,14 +156,14 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
             ) : (
               <div className="flex flex-col gap-2">
                 <Link
-                  to={paths.login}
+                  to={withNext(paths.login, here)}
                   onClick={onClose}
                   className="rounded-lg border border-slate-300 px-3 py-2.5 text-center font-semibold text-slate-800"
                 >
                   Sign in
                 </Link>
                 <Link
-                  to={paths.register}
+                  to={withNext(paths.register, here)}
                   onClick={onClose}
                   className="rounded-lg bg-brand-700 px-3 py-2.5 text-center font-semibold text-white"
                 >

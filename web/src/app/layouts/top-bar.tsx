@@ -7,6 +7,7 @@ import { CrownIcon, MenuIcon, PlaneIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { triggerHomeReset } from '@/lib/home-reset';
+import { useHerePath, withNext } from '@/lib/return-to';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -17,6 +18,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar() {
   const { isAuthenticated, isInitialized, isPremium } = useAuth();
   const location = useLocation();
+  // Signing in from a search link comes back to it, search running (docs/product/accounts-and-plans.md#log-in).
+  const herePath = useHerePath();
+  const here = herePath.startsWith(`${paths.home}?`) ? herePath : null;
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
 
@@ -62,10 +66,10 @@ export function TopBar() {
               <UserMenu />
             ) : (
               <>
-                <Link to={paths.login} className={buttonClasses('ghost', 'sm')}>
+                <Link to={withNext(paths.login, here)} className={buttonClasses('ghost', 'sm')}>
                   Sign in
                 </Link>
-                <Link to={paths.register} className={buttonClasses('primary', 'sm')}>
+                <Link to={withNext(paths.register, here)} className={buttonClasses('primary', 'sm')}>
                   Sign up
                 </Link>
               </>

@@ -78,6 +78,7 @@ export function HomeRoute() {
         onSearchCompleted={() => void refreshUsage()}
         onSelectReturn={onSelectReturn}
         onPriceAlert={setAlertTarget}
+        passCharges={config.data?.passCharges ?? null}
       />
       <Suspense fallback={null}>{alertTarget ? <AlertModal target={alertTarget} onClosed={() => setAlertTarget(null)} /> : null}</Suspense>
       <WhatsNewModal version={config.data?.appVersion} monthlyPrice={monthly?.price} />

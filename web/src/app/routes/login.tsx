@@ -4,10 +4,13 @@ import { AuthCard, OrDivider } from '@/features/auth/components/auth-card';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useAppConfig } from '@/lib/app-config';
+import { useNextPath, withNext } from '@/lib/return-to';
 
 /** /login (docs/product/accounts-and-plans.md#log-in). */
 export function LoginRoute() {
   const clientId = useAppConfig().data?.googleClientId ?? null;
+  // Switching to sign-up keeps the page to come back to.
+  const next = useNextPath();
   return (
     <AuthCard
       title="Sign in"
@@ -15,7 +18,7 @@ export function LoginRoute() {
       footer={
         <>
           New to GoWild Finder?{' '}
-          <Link to={paths.register} className="font-semibold text-brand-700 hover:underline">
+          <Link to={withNext(paths.register, next)} className="font-semibold text-brand-700 hover:underline">
             Create account
           </Link>
         </>

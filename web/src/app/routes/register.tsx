@@ -4,10 +4,12 @@ import { AuthCard, OrDivider } from '@/features/auth/components/auth-card';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useAppConfig } from '@/lib/app-config';
+import { useNextPath, withNext } from '@/lib/return-to';
 
 /** /register (docs/product/accounts-and-plans.md#register); the welcome modal is shown by the root layout after sign-up. */
 export function RegisterRoute() {
   const config = useAppConfig();
+  const next = useNextPath();
   const clientId = config.data?.googleClientId ?? null;
   const perDay = config.data?.freeSearchesPerDay;
   return (
@@ -17,7 +19,7 @@ export function RegisterRoute() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          <Link to={withNext(paths.login, next)} className="font-semibold text-brand-700 hover:underline">
             Sign in
           </Link>
         </>

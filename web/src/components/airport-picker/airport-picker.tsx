@@ -10,6 +10,18 @@ export interface AirportPickerProps {
   columns: number;
   loading?: boolean;
   error?: string | null;
+  /**
+   * Several cards may be chosen, up to this many (docs/product/search.md#airport-pickers: Airport View's departure
+   * airports, up to the server's limit); the value is then the codes joined with commas.
+   */
+  multiple?: number;
+}
+
+/** Toggles `code` in a comma-separated choice of at most `max`; a full choice stays as it is. */
+export function toggleChoice(value: string, code: string, max: number): string {
+  const chosen = value ? value.split(',').filter(Boolean) : [];
+  if (chosen.includes(code)) return chosen.filter((c) => c !== code).join(',');
+  return chosen.length >= max ? value : [...chosen, code].join(',');
 }
 
 /**
@@ -17,20 +29,26 @@ export interface AirportPickerProps {
  * More (N more)' / 'Show Less' (hidden while typing, when every match shows). Clicking the chosen card again clears the
  * choice.
  */
-export function AirportPicker({ label, options, value, onChange, columns, loading = false, error = null }: AirportPickerProps) {
+export function AirportPicker({ label, options, value, onChange, columns, loading = false, error = null, multiple }: AirportPickerProps) {
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(false);
   const inputId = useId();
   const typing = query.trim().length > 0;
   const matches = useMemo(() => filterOptions(options, query), [options, query]);
-  const selected = options.find((o) => o.value === value);
+  const chosenValues = useMemo(() => (multiple ? value.split(',').filter(Boolean) : value ? [value] : []), [multiple, value]);
+  const selectedOptions = chosenValues.map((v) => options.find((o) => o.value === v)).filter((o): o is AirportOption => Boolean(o));
+  const full = multiple !== undefined && chosenValues.length >= multiple;
+  const choose = (o: AirportOption) => {
+    if (multiple) onChange(toggleChoice(value, o.value, multiple));
+    else onChange(o.value === value ? '' : o.value);
+  };
 
   let shown: AirportOption[];
   if (typing || expanded) shown = matches;
   else {
-    // The chosen card leads the collapsed row so it is always on screen.
-    const rest = matches.filter((o) => o.value !== value);
-    shown = selected ? [selected, ...rest.slice(0, columns - 1)] : rest.slice(0, columns);
+    // The chosen cards lead the collapsed row so they are always on screen.
+    const rest = matches.filter((o) => !chosenValues.includes(o.value));
+    shown = [...selectedOptions, ...rest.slice(0, Math.max(0, columns - selectedOptions.length))];
   }
   const hiddenCount = matches.length - shown.length;
 
@@ -38,13 +56,31 @@ export function AirportPicker({ label, options, value, onChange, columns, loadin
     <div className="min-w-0">
       <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800">
         {label}
-        {selected ? <span className="ml-2 font-normal text-slate-600">— {selected.title}</span> : null}
+        {selectedOptions.length ? (
+          <span className="ml-2 font-normal text-slate-600">— {selectedOptions.map((o) => o.title).join(', ')}</span>
+        ) : null}
       </label>
+      {multiple ? (
+        <p className="mb-1 text-xs text-slate-600" data-testid="picker-multiple-hint">
+          Choose up to {multiple} airports{chosenValues.length ? ` (${chosenValues.length} chosen)` : ''}.
+        </p>
+      ) : null}
       <input
         id={inputId}
         type="search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter with exactly one match, or a typed code that is a card's own, picks it (and does not submit the
+          // form); otherwise the form handles Enter.
+          if (e.key !== 'Enter' || !typing) return;
+          const typed = query.trim().toUpperCase();
+          const only = matches.length === 1 ? matches[0] : matches.find((o) => o.value === typed || o.value === `CITY:${typed}`);
+          if (!only) return;
+          e.preventDefault();
+          if (!chosenValues.includes(only.value)) choose(only);
+          setQuery('');
+        }}
         placeholder="Search cities or airports..."
         autoComplete="off"
         className="mb-2 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
@@ -67,15 +103,16 @@ export function AirportPicker({ label, options, value, onChange, columns, loadin
         <>
           <ul role="list" aria-label={`${label} choices`} className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {shown.map((o) => {
-              const isSelected = o.value === value;
+              const isSelected = chosenValues.includes(o.value);
               return (
                 <li key={o.value}>
                   <button
                     type="button"
                     aria-pressed={isSelected}
                     data-value={o.value}
-                    onClick={() => onChange(isSelected ? '' : o.value)}
-                    className={`flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                    disabled={full && !isSelected}
+                    onClick={() => choose(o)}
+                    className={`flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
                       isSelected
                         ? 'border-brand-700 bg-brand-700 text-white'
                         : 'border-slate-200 bg-white hover:border-brand-500 hover:bg-brand-50'

@@ -235,6 +235,24 @@ export function DateSelector({
                   } ${date === today && !chosen ? 'ring-1 ring-brand-600' : ''}`}
                 >
                   {dayOfMonth(date)}
+                  {/* The box view's gowild and international tags, shortened to fit a cell (the legend spells them out). */}
+                  {!disabled && (tags.includes('gowild') || tags.includes('international')) ? (
+                    <span className="absolute top-0.5 right-0.5 flex gap-px" aria-hidden="true" data-testid="calendar-tags">
+                      {tags.includes('gowild') ? (
+                        <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.gowild}`} data-tag="gowild">
+                          GW
+                        </span>
+                      ) : null}
+                      {tags.includes('international') ? (
+                        <span
+                          className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.international}`}
+                          data-tag="international"
+                        >
+                          INT
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : null}
                   {isBlackout && !disabled ? (
                     <span className="absolute bottom-0.5 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-red-600" aria-hidden="true" />
                   ) : null}
@@ -258,8 +276,22 @@ export function DateSelector({
             <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setView('box')}>
               Show less
             </button>
-            <span className="ml-auto flex items-center gap-1 text-xs text-slate-600">
-              <span className="h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> Blackout
+            <span className="ml-auto flex flex-wrap items-center gap-2 text-xs text-slate-600">
+              <span className="flex items-center gap-1">
+                <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.gowild}`} aria-hidden="true">
+                  GW
+                </span>{' '}
+                gowild
+              </span>
+              <span className="flex items-center gap-1">
+                <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.international}`} aria-hidden="true">
+                  INT
+                </span>{' '}
+                international
+              </span>
+              <span className="flex items-center gap-1">
+                <span className="h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> Blackout
+              </span>
             </span>
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { useGoogleSignIn } from '@/features/auth/api/google-sign-in';
 import { useGoogleIdentity } from '@/features/auth/hooks/use-google-identity';
+import { useNextPath } from '@/lib/return-to';
 
 function GoogleLogo() {
   return (
@@ -28,9 +28,10 @@ function GoogleLogo() {
 export function GoogleSignInButton({ clientId, label }: { clientId: string; label: 'Sign in with Google' | 'Sign up with Google' }) {
   const google = useGoogleSignIn();
   const navigate = useNavigate();
+  const next = useNextPath();
   const { status, error, signIn, showFallback, fallbackRef } = useGoogleIdentity(clientId, async (credential) => {
     await google.mutateAsync(credential);
-    void navigate(paths.home, { replace: true });
+    void navigate(next, { replace: true });
   });
 
   const text = status === 'preparing' ? 'Preparing Google sign-in…' : status === 'signing-in' ? 'Signing in…' : label;

@@ -8,17 +8,19 @@ import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
 import { errorMessage } from '@/lib/api-client';
 import { AUTH_STORE_MESSAGES } from '@/lib/auth/auth-store';
+import { useNextPath } from '@/lib/return-to';
 import { type FieldErrors, focusFirstError, validateFields } from '@/lib/form-errors';
 
 type Field = 'email' | 'password';
 
-/** Email and password sign-in (docs/product/accounts-and-plans.md#log-in); on success it goes to /. */
+/** Email and password sign-in (docs/product/accounts-and-plans.md#log-in); on success it goes back to `next` (or /). */
 export function LoginForm() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const login = useLogin();
   const navigate = useNavigate();
+  const next = useNextPath();
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -33,10 +35,7 @@ export function LoginForm() {
       requestAnimationFrame(() => focusFirstError(formRef.current));
       return;
     }
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      { onSuccess: () => void navigate(paths.home, { replace: true }) },
-    );
+    login.mutate({ email: values.email.trim(), password: values.password }, { onSuccess: () => void navigate(next, { replace: true }) });
   };
 
   return (

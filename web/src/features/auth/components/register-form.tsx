@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
-import { paths } from '@/config/paths';
 import { useRegister } from '@/features/auth/api/register';
 import { formatPhoneInput, phoneDigits } from '@/features/auth/components/phone-input';
 import { errorMessage } from '@/lib/api-client';
 import { AUTH_STORE_MESSAGES } from '@/lib/auth/auth-store';
 import { type FieldErrors, focusFirstError, validateFields } from '@/lib/form-errors';
+import { useNextPath } from '@/lib/return-to';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'phone_number' | 'password' | 'confirm';
 const EMPTY: Record<Field, string> = { first_name: '', last_name: '', email: '', phone_number: '', password: '', confirm: '' };
@@ -35,6 +35,7 @@ export function RegisterForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const registration = useRegister();
   const navigate = useNavigate();
+  const next = useNextPath();
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: field === 'phone_number' ? formatPhoneInput(value) : value }));
@@ -58,7 +59,7 @@ export function RegisterForm() {
         last_name: values.last_name.trim(),
         ...(phone ? { phone_number: phone } : {}),
       },
-      { onSuccess: () => void navigate(paths.home, { replace: true }) },
+      { onSuccess: () => void navigate(next, { replace: true }) },
     );
   };
 

@@ -1,4 +1,5 @@
 import { formatWholeDollars, hasGoWild, lowestFare } from '@gowild/contract/flight-format';
+import { DEFAULT_FLIGHT_SORT } from '@gowild/contract/flight-sort';
 import type { Flight } from '@gowild/contract/flights';
 import { ALERT_MESSAGES } from '@gowild/contract/notifications';
 import { type ReactNode, useId, useMemo, useState } from 'react';
@@ -33,6 +34,8 @@ export interface DestinationCardProps {
   onPriceAlert?: () => void;
   /** Visitors pressing 'Price alert' are asked to log in (docs/product/alerts.md#who-may-create-alerts). */
   signedIn?: boolean;
+  /** A line above the filters, e.g. why this route has no GoWild fare on the date. */
+  notice?: ReactNode;
 }
 
 function cheapestGoWild(flights: readonly Flight[]): number | null {
@@ -56,6 +59,7 @@ export function DestinationCard({
   inbound = false,
   onPriceAlert,
   signedIn = true,
+  notice,
 }: DestinationCardProps) {
   const panelId = useId();
   // What a visitor or a free user gets instead of the alert modal.
@@ -160,6 +164,7 @@ export function DestinationCard({
               {alertGate === 'login' ? ALERT_MESSAGES.loginRequired : ALERT_MESSAGES.premiumRequired}
             </Notice>
           ) : null}
+          {notice}
           <button
             type="button"
             aria-expanded={filtersOpen}
@@ -167,7 +172,7 @@ export function DestinationCard({
             className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm font-semibold text-slate-800 sm:hidden"
           >
             {filtersOpen ? 'Hide filters' : 'Filters'}
-            {!isDefaultFilters(filters, ceiling) || filters.sort !== 'highest_first' ? ' (on)' : ''}
+            {!isDefaultFilters(filters, ceiling) || filters.sort !== DEFAULT_FLIGHT_SORT ? ' (on)' : ''}
           </button>
           <FlightFiltersPanel
             filters={filters}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FILTER_LIMITS, type FlightFilters, type StopsFilter, updateFilters } from '../utils/filters';
 import { formatMinutesOfDay, formatWholeDollars } from '@gowild/contract/flight-format';
+import { FLIGHT_SORT_KEYS, FLIGHT_SORT_LABELS, isFlightSortKey } from '@gowild/contract/flight-sort';
 
 export interface FlightFiltersPanelProps {
   filters: FlightFilters;
@@ -18,9 +19,9 @@ const STOPS: { value: StopsFilter; label: string }[] = [
   { value: 'one_stop', label: '1 stop max' },
 ];
 
-/** The filters of docs/product/search.md#filters: stops, max duration (1–24 h by 0.5), max price (by 50), departure window (by 30 min). */
+/** The filters of docs/product/search.md#filters: stops, max duration (1–24 h by 0.5), max price (by 50), departure window (by 30 min), and the order. */
 export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOnSmall = true }: FlightFiltersPanelProps) {
-  const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId() };
+  const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId(), sort: useId() };
   const set = (patch: Partial<FlightFilters>) => onChange(updateFilters(filters, patch, ceiling));
   const L = FILTER_LIMITS;
   const rangeCls = 'w-full accent-brand-700';
@@ -128,14 +129,22 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
         </div>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
-        <label className="flex items-center gap-2 text-slate-800">
-          <input
-            type="checkbox"
-            checked={filters.sort === 'highest_first'}
-            onChange={(e) => set({ sort: e.target.checked ? 'highest_first' : 'lowest_first' })}
-            className="accent-brand-700"
-          />
-          Highest fare first
+        <label htmlFor={ids.sort} className="flex items-center gap-2 font-medium text-slate-800">
+          Sort by
+          <select
+            id={ids.sort}
+            value={filters.sort}
+            onChange={(e) => {
+              if (isFlightSortKey(e.target.value)) set({ sort: e.target.value });
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm font-normal focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          >
+            {FLIGHT_SORT_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {FLIGHT_SORT_LABELS[k]}
+              </option>
+            ))}
+          </select>
         </label>
         <button type="button" onClick={onReset} className="ml-auto text-xs font-medium text-brand-700 underline-offset-2 hover:underline">
           Reset filters

@@ -1,5 +1,7 @@
 import { formatLongDate } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
+import { type GoWildGap, GOWILD_GAP_TEXTS, type PassCharges } from '@gowild/contract/gowild-explain';
+import { hasGoWild } from '@gowild/contract/flight-format';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -8,6 +10,7 @@ import { type DestinationResult, groupDestinations } from '../utils/group-result
 import type { Direction } from '../utils/search-button';
 import { DateStepper } from './date-stepper';
 import { DestinationCard } from './destination-card';
+import { GoWildGapNotice } from './gowild-gap-notice';
 import { PartialNotice, SearchErrorPanel, SearchProgress } from './search-status-panels';
 
 export interface ResultsScreenProps {
@@ -41,6 +44,25 @@ export interface ResultsScreenProps {
   /** The price-alert button of a card (its airport code); none when absent. */
   onPriceAlert?: (code: string) => void;
   signedIn?: boolean;
+  /** Why a card's route can have no GoWild fare on this date (blackout, window not open), or null. */
+  goWildGap?: (code: string) => GoWildGap | null;
+  /** The pass year's charges the explanations name. */
+  passCharges?: PassCharges | null;
+}
+
+/** The card state right after a search: a single-route search's only destination opens by itself. */
+const AUTO = 'auto' as const;
+
+/** The results' header lines: a blackout once, else when each kind of route (domestic, international) opens. */
+export function resultsGapLines(gaps: readonly (GoWildGap | null)[]): string[] {
+  const lines = new Set<string>();
+  for (const gap of gaps) {
+    if (!gap) continue;
+    lines.add(
+      gap.reason === 'blackout' ? GOWILD_GAP_TEXTS.resultsBlackout(gap.date) : GOWILD_GAP_TEXTS.resultsNotOpen(gap.kind, gap.opensOn),
+    );
+  }
+  return [...lines].sort();
 }
 
 /** Refusals a retry cannot change: not signed in, not allowed (premium), no searches left. */
@@ -49,17 +71,22 @@ const NO_RETRY_STATUSES = new Set([401, 403, 429]);
 /** docs/product/search.md#results. */
 export function ResultsScreen(props: ResultsScreenProps) {
   const { search, direction, isPremium } = props;
-  const [expanded, setExpanded] = useState<string | null>(null);
+  const inbound = direction === 'inbound';
+  const [expandedState, setExpanded] = useState<string | null | typeof AUTO>(AUTO);
   const [expandedFor, setExpandedFor] = useState(search.searchId);
   // A new search closes whatever card was open.
   if (expandedFor !== search.searchId) {
     setExpandedFor(search.searchId);
-    setExpanded(null);
+    setExpanded(AUTO);
   }
   const done = search.status === 'done';
   const groups = useMemo(() => groupDestinations(search.results, done), [search.results, done]);
+  const all = [...groups.gowild, ...groups.standard];
+  // docs/product/search.md#destination-cards: a single-route search's only destination is open from the start.
+  const expanded = expandedState === AUTO ? (!inbound && props.hasDestination && all.length === 1 ? all[0]!.code : null) : expandedState;
+  const gapOf = (r: DestinationResult) => (props.goWildGap && !r.flights.some(hasGoWild) ? props.goWildGap(r.code) : null);
+  const headerGaps = resultsGapLines(all.map(gapOf));
   const loading = search.status === 'loading';
-  const inbound = direction === 'inbound';
   const noun = inbound ? 'origins' : 'destinations';
   const anyShown = groups.gowild.length + groups.standard.length > 0;
   const title = inbound
@@ -77,28 +104,41 @@ export function ResultsScreen(props: ResultsScreenProps) {
           {label} <span className="text-sm font-normal text-slate-600">({items.length})</span>
         </h2>
         <ul className="space-y-2">
-          {items.map((r) => (
-            <DestinationCard
-              key={r.code}
-              code={r.code}
-              name={props.airportName(r.code)}
-              flights={r.flights}
-              expanded={expanded === r.code}
-              onToggle={() => setExpanded((c) => (c === r.code ? null : r.code))}
-              isPremium={isPremium}
-              weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
-              extras={
-                expanded === r.code && !inbound && props.renderDestinationExtras
-                  ? props.renderDestinationExtras(r.code, props.date, r.flights)
-                  : null
-              }
-              flightMap={expanded === r.code && isPremium && props.renderFlightMap ? props.renderFlightMap(r.code, r.flights) : null}
-              onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
-              inbound={inbound}
-              onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}
-              signedIn={props.signedIn}
-            />
-          ))}
+          {items.map((r) => {
+            const gap = gapOf(r);
+            return (
+              <DestinationCard
+                key={r.code}
+                code={r.code}
+                name={props.airportName(r.code)}
+                flights={r.flights}
+                expanded={expanded === r.code}
+                onToggle={() => setExpanded(expanded === r.code ? null : r.code)}
+                isPremium={isPremium}
+                weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
+                extras={
+                  expanded === r.code && !inbound && props.renderDestinationExtras
+                    ? props.renderDestinationExtras(r.code, props.date, r.flights)
+                    : null
+                }
+                flightMap={expanded === r.code && isPremium && props.renderFlightMap ? props.renderFlightMap(r.code, r.flights) : null}
+                onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
+                inbound={inbound}
+                onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}
+                signedIn={props.signedIn}
+                notice={
+                  gap ? (
+                    <GoWildGapNotice
+                      gap={gap}
+                      charges={props.passCharges ?? null}
+                      isPremium={isPremium}
+                      onAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}
+                    />
+                  ) : null
+                }
+              />
+            );
+          })}
         </ul>
       </section>
     ) : null;
@@ -131,6 +171,16 @@ export function ResultsScreen(props: ResultsScreenProps) {
       {props.notice ? (
         <Notice tone="warning" role="alert">
           {props.notice}
+        </Notice>
+      ) : null}
+
+      {headerGaps.length ? (
+        <Notice tone="info" role={null} data-testid="results-gowild-gap">
+          {headerGaps.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
         </Notice>
       ) : null}
 

@@ -1,16 +1,27 @@
 import { formatLongDate } from '@gowild/contract/dates';
-import { daysAtDestination, daysAtDestinationLabel, formatLocalTime, localDatePart } from '@gowild/contract/flight-format';
+import {
+  arrivesNextDay,
+  daysAtDestination,
+  daysAtDestinationLabel,
+  formatLocalTime,
+  hasGoWild,
+  localDatePart,
+} from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
-import type { ReactNode } from 'react';
+import type { GoWildGap, PassCharges } from '@gowild/contract/gowild-explain';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { RETURN_MESSAGES } from '../api/search-single-route';
 import { useReturnFlights } from '../hooks/use-return-flights';
+import { type FlightFilters, applyFilters, defaultFilters, isDefaultFilters, priceCeiling } from '../utils/filters';
 import { returnOrigins } from '../utils/return-flights';
 import type { SelectedDeparture } from '../utils/search-page-state';
 import { DateStepper } from './date-stepper';
+import { FlightFiltersPanel } from './flight-filters-panel';
 import { FlightRow } from './flight-row';
+import { GoWildGapNotice } from './gowild-gap-notice';
 
 export interface ReturnScreenProps {
   departure: SelectedDeparture | null;
@@ -31,6 +42,11 @@ export interface ReturnScreenProps {
   /** Set while a link's departures are still loading, or the 3-second not-found message. */
   notice?: string | null;
   waiting?: boolean;
+  /** Why the way home can have no GoWild fare on a date (blackout, window not open), or null. */
+  goWildGap?: (from: string, to: string, date: string) => GoWildGap | null;
+  passCharges?: PassCharges | null;
+  /** Opens the alert modal for the way home on the return date (premium users). */
+  onPriceAlert?: (target: { origin: string; destination: string; date: string }) => void;
 }
 
 function Skeleton() {
@@ -58,6 +74,17 @@ export function ReturnScreen(props: ReturnScreenProps) {
   });
   const stayStart = arrival ? localDatePart(arrival) : props.minDate;
   const stayCode = origins[0] ?? '';
+  // The same filters and orders as a destination card (docs/product/search.md#filters); until the traveller changes
+  // one they follow the list, whose price ceiling is known only once it has loaded.
+  const [chosenFilters, setFilters] = useState<FlightFilters | null>(null);
+  const ceiling = useMemo(() => priceCeiling(ret.flights), [ret.flights]);
+  const filters = chosenFilters ?? defaultFilters(ret.flights);
+  const shown = useMemo(() => applyFilters(ret.flights, filters, ceiling), [ret.flights, filters, ceiling]);
+  // docs/product/search.md#why-no-gowild: the way home on a date whose GoWild seats are not on sale yet (or blacked out).
+  const gap =
+    props.goWildGap && stayCode && !props.waiting && props.isPremium && !ret.loading && !ret.flights.some(hasGoWild)
+      ? props.goWildGap(stayCode, props.originValue, props.returnDate)
+      : null;
 
   return (
     <div className="space-y-4" data-testid="return-screen">
@@ -94,7 +121,8 @@ export function ReturnScreen(props: ReturnScreenProps) {
       {departure ? (
         <Notice tone="brand" role={null} data-testid="selected-departure">
           <strong>Your departure:</strong> {departure.flight.origin} {formatLocalTime(departure.flight.departure_time)} →{' '}
-          {departure.destination} {formatLocalTime(departure.flight.arrival_time)} on{' '}
+          {departure.destination} {formatLocalTime(departure.flight.arrival_time)}
+          {arrivesNextDay(departure.flight) ? <span data-testid="departure-next-day"> (+1)</span> : null} on{' '}
           {formatLongDate(localDatePart(departure.flight.departure_time))} · Flight {departure.flight.flight_number}
         </Notice>
       ) : !props.waiting ? (
@@ -106,6 +134,20 @@ export function ReturnScreen(props: ReturnScreenProps) {
       {stayCode && props.renderStayWeather && !props.waiting
         ? props.renderStayWeather(stayCode, { start: stayStart < props.returnDate ? stayStart : props.returnDate, end: props.returnDate })
         : null}
+
+      {gap ? (
+        <GoWildGapNotice
+          gap={gap}
+          charges={props.passCharges ?? null}
+          isPremium={props.isPremium}
+          onAlert={
+            props.onPriceAlert
+              ? () => props.onPriceAlert!({ origin: stayCode, destination: props.originValue, date: props.returnDate })
+              : undefined
+          }
+          data-testid="return-gowild-gap"
+        />
+      ) : null}
 
       {!props.isPremium && !props.waiting ? (
         <Notice
@@ -144,35 +186,45 @@ export function ReturnScreen(props: ReturnScreenProps) {
           {RETURN_MESSAGES.none}
         </Notice>
       ) : (
-        <ul className="space-y-2" aria-label="Return flights">
-          {ret.flights.map((f) => {
-            const days = arrival ? daysAtDestination(arrival, f.departure_time) : null;
-            return (
-              <FlightRow
-                key={f.flightHash}
-                flight={f}
-                isPremium={props.isPremium}
-                badge={
-                  days !== null ? (
-                    <span className="rounded-full bg-sky-100 px-2 py-0.5 text-[11px] font-semibold text-sky-900" data-testid="days-badge">
-                      {daysAtDestinationLabel(days)}
-                    </span>
-                  ) : null
-                }
-                action={
-                  <Button
-                    size="sm"
-                    disabled={!departure}
-                    title={departure ? undefined : 'Pick a departure flight first'}
-                    onClick={() => props.onSelectReturn(f)}
-                  >
-                    Select Return
-                  </Button>
-                }
-              />
-            );
-          })}
-        </ul>
+        <div className="space-y-3">
+          <FlightFiltersPanel filters={filters} onChange={setFilters} ceiling={ceiling} onReset={() => setFilters(null)} />
+          {shown.length === 0 ? (
+            <p className="text-sm text-slate-600">No flights match your filters</p>
+          ) : !isDefaultFilters(filters, ceiling) ? (
+            <p className="text-xs text-slate-600" aria-live="polite">
+              Showing {shown.length} of {ret.flights.length} flights
+            </p>
+          ) : null}
+          <ul className="space-y-2" aria-label="Return flights">
+            {shown.map((f) => {
+              const days = arrival ? daysAtDestination(arrival, f.departure_time) : null;
+              return (
+                <FlightRow
+                  key={f.flightHash}
+                  flight={f}
+                  isPremium={props.isPremium}
+                  badge={
+                    days !== null ? (
+                      <span className="rounded-full bg-sky-100 px-2 py-0.5 text-[11px] font-semibold text-sky-900" data-testid="days-badge">
+                        {daysAtDestinationLabel(days)}
+                      </span>
+                    ) : null
+                  }
+                  action={
+                    <Button
+                      size="sm"
+                      disabled={!departure}
+                      title={departure ? undefined : 'Pick a departure flight first'}
+                      onClick={() => props.onSelectReturn(f)}
+                    >
+                      Select Return
+                    </Button>
+                  }
+                />
+              );
+            })}
+          </ul>
+        </div>
       )}
     </div>
   );

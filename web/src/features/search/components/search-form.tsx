@@ -1,3 +1,4 @@
+import { SEARCH_MAX_AIRPORT_ITEMS } from '@gowild/contract/flights';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AirportPicker } from '@/components/airport-picker/airport-picker';
@@ -6,6 +7,7 @@ import { DateSelector } from '@/components/date-selector/date-selector';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
+import { useHerePath, withNext } from '@/lib/return-to';
 import { type Direction, isSearchDisabled, searchButtonLabel } from '../utils/search-button';
 import type { FormMessage, SearchFormValues } from '../utils/search-page-state';
 import { PremiumCrown } from './premium-crown';
@@ -86,6 +88,8 @@ function Segmented<T extends string>({
 /** docs/product/search.md#search-form. */
 export function SearchForm(props: SearchFormProps) {
   const { values: v, isPremium } = props;
+  // A visitor who signs in from here comes back to this page (a search link keeps its query string and runs).
+  const here = useHerePath();
   const inbound = v.direction === 'inbound';
   const showDestination = inbound || v.singleRoute;
   const buttonInput = {
@@ -112,6 +116,16 @@ export function SearchForm(props: SearchFormProps) {
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       aria-label="Flight search"
       onSubmit={(e) => {
+        e.preventDefault();
+        if (!blocked) props.onSearch();
+      }}
+      onKeyDown={(e) => {
+        // The browser does not submit on Enter while the submit button is disabled (a field missing), so Enter in
+        // any text field submits here and the page says what is missing. A field that used Enter (a picker's single
+        // match) prevents it first.
+        if (e.key !== 'Enter' || e.defaultPrevented) return;
+        const t = e.target;
+        if (!(t instanceof HTMLInputElement) || ['checkbox', 'radio', 'button', 'submit', 'range'].includes(t.type)) return;
         e.preventDefault();
         if (!blocked) props.onSearch();
       }}
@@ -155,6 +169,7 @@ export function SearchForm(props: SearchFormProps) {
           options={props.options}
           value={v.origin}
           onChange={props.onOriginChange}
+          multiple={v.viewMode === 'airport' ? SEARCH_MAX_AIRPORT_ITEMS : undefined}
           columns={props.columns}
           loading={props.optionsLoading}
           error={props.optionsError}
@@ -204,11 +219,11 @@ export function SearchForm(props: SearchFormProps) {
           {props.message.loginLink ? (
             <>
               {' '}
-              <Link to={paths.login} className="font-semibold underline underline-offset-2">
+              <Link to={withNext(paths.login, here)} className="font-semibold underline underline-offset-2">
                 Log in
               </Link>{' '}
               or{' '}
-              <Link to={paths.register} className="font-semibold underline underline-offset-2">
+              <Link to={withNext(paths.register, here)} className="font-semibold underline underline-offset-2">
                 create an account
               </Link>
               .

@@ -1,5 +1,7 @@
 import { localToday } from '@gowild/contract/dates';
+import { expandAirportInput } from '@gowild/contract/city-groups';
 import type { Flight } from '@gowild/contract/flights';
+import { type PassCharges, goWildGap, routeKind } from '@gowild/contract/gowild-explain';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { useBlackoutDates } from '@/api/get-blackout-dates';
@@ -69,6 +71,8 @@ export interface SearchPageProps {
   onSelectReturn: (trip: SelectedTrip) => void;
   /** A destination card's 'Price alert', pressed by a premium user (the card answers visitors and free users). */
   onPriceAlert?: (target: PriceAlertTarget) => void;
+  /** The pass year's charges (GET /api/config), named where GoWild is missing; null until loaded. */
+  passCharges?: PassCharges | null;
 }
 
 /**
@@ -101,6 +105,16 @@ export function SearchPage(props: SearchPageProps) {
   const byCode = useMemo(() => new Map((airports.data ?? []).map((a) => [a.stationCode, a])), [airports.data]);
   const airportName = useCallback((code: string) => byCode.get(code)?.cityAndCode ?? code, [byCode]);
   const describe = useCallback((value: string) => describeAirportValue(value, byCode), [byCode]);
+  const blackoutDates = blackout.data;
+  // docs/product/search.md#why-no-gowild: why a route cannot show GoWild on a date (its first airport of each end
+  // decides domestic or international; a city's airports are all in one country).
+  const gapFor = useCallback(
+    (from: string, to: string, date: string) => {
+      const country = (value: string) => byCode.get(expandAirportInput(value)[0] ?? value)?.countryCode;
+      return goWildGap({ now: new Date(), date, kind: routeKind(country(from), country(to)), blackoutDates: blackoutDates ?? [] });
+    },
+    [byCode, blackoutDates],
+  );
 
   const newSearch = () => {
     resetStream();
@@ -199,6 +213,13 @@ export function SearchPage(props: SearchPageProps) {
         renderWeather={props.renderWeather}
         renderDestinationExtras={props.renderDestinationExtras}
         renderFlightMap={props.renderFlightMap}
+        passCharges={props.passCharges ?? null}
+        goWildGap={(code) => {
+          const date = requestValues.date || page.form.date;
+          return requestValues.direction === 'inbound'
+            ? gapFor(code, requestValues.destination, date)
+            : gapFor(requestValues.origin, code, date);
+        }}
         demo={props.demoFlights}
         signedIn={auth.signedIn}
         onPriceAlert={
@@ -239,6 +260,9 @@ export function SearchPage(props: SearchPageProps) {
           props.onSelectReturn({ departure, returnFlight, origin, destination: departure.destination, date });
         }}
         renderStayWeather={props.renderStayWeather}
+        passCharges={props.passCharges ?? null}
+        goWildGap={gapFor}
+        onPriceAlert={props.onPriceAlert}
         waiting={search.status === 'loading' || page.pendingHash !== null}
       />
     );

@@ -129,9 +129,12 @@ export function SearchProgress({ checked, total, noun = 'destinations' }: { chec
         aria-valuetext={text}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
+        {/* No width transition: the bar must show the same figure as the text at every moment (a transition left it
+            far behind while a fast stream moved the count on). */}
         <div
-          className={`h-full rounded-full bg-brand-600 transition-[width] duration-200 ${total === 0 ? 'w-1/4 animate-pulse' : ''}`}
+          className={`h-full rounded-full bg-brand-600 ${total === 0 ? 'w-1/4 animate-pulse' : ''}`}
           style={total > 0 ? { width: `${pct}%` } : undefined}
+          data-testid="search-progress-fill"
         />
       </div>
     </div>

@@ -57,10 +57,8 @@ export function TripDurationStepper({ value, onChange }: TripDurationStepperProp
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              commit();
-            }
+            // Commits the value; the form then takes the same Enter as a search (docs/product/search.md#trip-duration).
+            if (e.key === 'Enter') commit();
           }}
           className="h-9 w-20 rounded-lg border border-slate-300 px-2 text-center text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
         />

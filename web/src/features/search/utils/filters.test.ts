@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlight } from '@/test/build-flight';
-import { applyFilters, defaultFilters, matchesFilters, priceCeiling, sortFlights, updateFilters } from './filters';
+import { applyFilters, defaultFilters, matchesFilters, priceCeiling, updateFilters } from './filters';
 
 describe('priceCeiling', () => {
   it('rounds the highest fare up to a multiple of 50', () => {
@@ -58,12 +58,13 @@ describe('matchesFilters', () => {
 });
 
 describe('sorting', () => {
-  it('orders by lowest fare, highest first while the flag is on, and puts unpriced flights last', () => {
-    const a = buildFlight({ goWild: 20, standard: 90, den: null });
-    const b = buildFlight({ goWild: null, standard: 150, den: null });
-    const c = buildFlight({ goWild: null, standard: null, den: null });
-    expect(sortFlights([a, c, b], 'highest_first')).toEqual([b, a, c]);
-    expect(sortFlights([c, b, a], 'lowest_first')).toEqual([a, b, c]);
-    expect(applyFilters([a, b, c], defaultFilters([a, b, c]))).toEqual([b, a, c]);
+  it('lists GoWild flights first, cheapest first, unless another order is chosen', () => {
+    const standardOnly = buildFlight({ goWild: null, standard: 111, den: null, departure_time: '2026-04-02T06:00:00' });
+    const goWild = buildFlight({ goWild: 18, standard: 140, den: null, departure_time: '2026-04-02T12:00:00' });
+    const unpriced = buildFlight({ goWild: null, standard: null, den: null, departure_time: '2026-04-02T05:00:00' });
+    const all = [standardOnly, unpriced, goWild];
+    expect(applyFilters(all, defaultFilters(all))).toEqual([goWild, standardOnly, unpriced]);
+    expect(applyFilters(all, { ...defaultFilters(all), sort: 'earliest' })).toEqual([unpriced, standardOnly, goWild]);
+    expect(applyFilters(all, { ...defaultFilters(all), sort: 'cheapest' })).toEqual([goWild, standardOnly, unpriced]);
   });
 });

@@ -1,8 +1,8 @@
 import { highestFare, lowestFare, minutesOfDay } from '@gowild/contract/flight-format';
+import { DEFAULT_FLIGHT_SORT, type FlightSortKey, sortFlights } from '@gowild/contract/flight-sort';
 import type { Flight } from '@gowild/contract/flights';
 
 export type StopsFilter = 'any' | 'nonstop' | 'one_stop';
-export type SortOrder = 'highest_first' | 'lowest_first';
 
 /** docs/product/search.md#filters. */
 export const FILTER_LIMITS = {
@@ -25,8 +25,8 @@ export interface FlightFilters {
   /** Minutes after local midnight, earliest ≤ latest. */
   earliestDeparture: number;
   latestDeparture: number;
-  /** docs/product/search.md#filters: sorted by lowest fare, highest first while the flag is on (default on). */
-  sort: SortOrder;
+  /** docs/product/search.md#sorting: GoWild first (then cheapest, then earliest) unless the traveller picks another order. */
+  sort: FlightSortKey;
 }
 
 /** The price slider's top: the dearest fare of the list rounded up to a multiple of 50 (at least 50). */
@@ -43,7 +43,7 @@ export function defaultFilters(flights: readonly Pick<Flight, 'fares'>[]): Fligh
     maxPrice: priceCeiling(flights),
     earliestDeparture: FILTER_LIMITS.timeMin,
     latestDeparture: FILTER_LIMITS.timeMax,
-    sort: 'highest_first',
+    sort: DEFAULT_FLIGHT_SORT,
   };
 }
 
@@ -88,16 +88,6 @@ export function matchesFilters(flight: Flight, filters: FlightFilters, ceiling: 
   const dep = minutesOfDay(flight.departure_time);
   if (dep < filters.earliestDeparture || dep > filters.latestDeparture) return false;
   return true;
-}
-
-/** Sorts by each flight's lowest fare; flights with no fare on sale go last either way. */
-export function sortFlights(flights: readonly Flight[], order: SortOrder): Flight[] {
-  return [...flights].sort((a, b) => {
-    const pa = lowestFare(a);
-    const pb = lowestFare(b);
-    if (pa === null || pb === null) return pa === pb ? 0 : pa === null ? 1 : -1;
-    return order === 'highest_first' ? pb - pa : pa - pb;
-  });
 }
 
 export function applyFilters(flights: readonly Flight[], filters: FlightFilters, ceiling = priceCeiling(flights)): Flight[] {

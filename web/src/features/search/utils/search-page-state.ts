@@ -131,6 +131,8 @@ function findByHash(results: readonly DestinationResult[], hash: string): Select
 function convertForView(value: string, mode: ViewMode): string {
   if (!value) return value;
   if (mode === 'airport') return findCityGroup(value)?.primaryAirport ?? value;
+  // Several airports (Airport View picks up to the server's limit) become the first one's card in City View.
+  if (value.includes(',')) return convertForView(value.split(',')[0]!, mode);
   const group = CITY_GROUPS.find((g) => g.airports.includes(value));
   return group ? cityValue(group) : value;
 }
