@@ -90,6 +90,16 @@ describe('map tiles in the CSP (decision 086)', () => {
     }
   }, 60_000);
 
+  it('allows the real hotel search its photo host, and only with a RapidAPI key (decision 081)', async () => {
+    const { app } = await buildTestApp({ env: { RAPIDAPI_KEY: 'test-key' } });
+    try {
+      const csp = String((await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+      expect(directive(csp, 'img-src')).toBe("'self' data: blob: https://cf.bstatic.com");
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
   it('refuses a TILE_URL without the {z}/{x}/{y} placeholders', async () => {
     await expect(buildTestApp({ env: { TILE_URL: 'https://tiles.example.org/map.png' } })).rejects.toThrow(/TILE_URL/);
   }, 60_000);

@@ -41,6 +41,9 @@ const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * The CSP source of a tile template: its scheme and host, with a `{s}` subdomain placeholder as a wildcard
  * (`https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`).
  */
+/** Where Booking.com serves the hotel photos its API links to. */
+export const HOTEL_PHOTO_HOST = 'https://cf.bstatic.com';
+
 export function tileSources(tileUrl: string | undefined): string[] {
   if (!tileUrl) return [];
   const match = /^(https?:\/\/)([^/]+)/.exec(tileUrl);
@@ -60,7 +63,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, cou
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         // Map tiles come from TILE_URL's host alone; without it the maps fetch no image from anywhere (decision 086).
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.TILE_URL)],
+        // With the real hotel search, its photos come from Booking.com's image host (decision 081); demo hotels
+        // draw theirs as data: URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.TILE_URL), ...(config.RAPIDAPI_KEY ? [HOTEL_PHOTO_HOST] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
         frameSrc: ['https://accounts.google.com/gsi/', 'https://checkout.stripe.com'],
