@@ -4,6 +4,7 @@ import { buildTripCalendar, tripCalendarFileName } from '@gowild/contract/trip-c
 import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast/toast-store';
 import type { SharedTrip } from '../utils/share-data';
+import { downloadFile } from '@/lib/download-file';
 
 /** The .ics text of a trip: both flights at local times, and the GoWild-opens reminder for the return. */
 export function tripCalendar(trip: SharedTrip, airports: ReadonlyMap<string, Airport>, now: Date = new Date()): string {
@@ -25,15 +26,7 @@ export function tripCalendar(trip: SharedTrip, airports: ReadonlyMap<string, Air
 export function CalendarButton({ trip, airports }: { trip: SharedTrip; airports: ReadonlyMap<string, Airport> }) {
   const download = () => {
     try {
-      const blob = new Blob([tripCalendar(trip, airports)], { type: 'text/calendar;charset=utf-8' });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = tripCalendarFileName([trip.departure, trip.return]);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadFile(tripCalendarFileName([trip.departure, trip.return]), tripCalendar(trip, airports), 'text/calendar;charset=utf-8');
     } catch {
       showToast({ type: 'error', title: 'Calendar Export Failed', message: 'Could not create the calendar file. Please try again.' });
     }

@@ -3,6 +3,7 @@ import type { Flight } from '@gowild/contract/flights';
 import { HUB_MESSAGES, type HubConnection } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
 import { buildTripCalendar, tripCalendarFileName } from '@gowild/contract/trip-calendar';
+import { downloadFile } from '@/lib/download-file';
 
 function Leg({ label, flight, cityOf }: { label: string; flight: Flight; cityOf: (code: string) => string }) {
   const link = flight.booking_links.go_wild;
@@ -42,14 +43,7 @@ export function connectionCalendar(c: HubConnection, airports: ReadonlyMap<strin
 }
 
 function download(c: HubConnection, airports: ReadonlyMap<string, Airport>) {
-  const url = URL.createObjectURL(new Blob([connectionCalendar(c, airports)], { type: 'text/calendar;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = tripCalendarFileName([c.first, c.second]);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(tripCalendarFileName([c.first, c.second]), connectionCalendar(c, airports), 'text/calendar;charset=utf-8');
 }
 
 /** One two-ticket trip: both flights, the layover at the hub, and the separate-ticket risk. */
