@@ -98,11 +98,13 @@ describe('account metrics on /metrics', () => {
     const refusals = async () => Number((await metric('search_quota_refusals_total '))[0]?.split(' ').at(-1));
     expect(await refusals()).toBe(0);
     const { headers } = await signInAs(app, deps, 'free');
-    const search = () => app.inject({ method: 'GET', url: '/test/search', headers });
-    for (let i = 0; i < deps.config.FREE_SEARCHES_PER_DAY; i++) expect((await search()).statusCode).toBe(200);
+    // Distinct searches (another date each): a repeat of one paid for today is free (decision 100).
+    const search = (n: number) => app.inject({ method: 'GET', url: `/test/search?origin=DEN&date=2026-04-${10 + n}`, headers });
+    for (let i = 0; i < deps.config.FREE_SEARCHES_PER_DAY; i++) expect((await search(i)).statusCode).toBe(200);
     expect(await refusals()).toBe(0);
-    expect((await search()).statusCode).toBe(429);
-    expect((await search()).statusCode).toBe(429);
+    expect((await search(0)).statusCode).toBe(200);
+    expect((await search(7)).statusCode).toBe(429);
+    expect((await search(8)).statusCode).toBe(429);
     expect(await refusals()).toBe(2);
     // Premium callers are never counted.
     const premium = await signInAs(app, deps, 'premium');
