@@ -7,8 +7,9 @@ import { dismissWhatsNew, goWildEve, localDate } from './search-support';
 const PREMIUM = { email: 'pass.holder@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Holder', premium: true };
 // A day whose tomorrow has GoWild seats (decision 048); every other date is chosen from it by rule.
 const NOW = goWildEve(new Date('2026-11-23T17:00:00Z'));
-// Slow enough that the progress bar can be read mid-search.
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW, EMULATOR_LATENCY_MS: '150' } });
+// Slow enough that the progress bar can be read mid-search, and answers spread out (jitter) so that they do not all
+// land in one frame on a quiet machine.
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW, EMULATOR_LATENCY_MS: '150', EMULATOR_JITTER_MS: '600' } });
 
 const blackouts = new Set(blackoutDates.map((b) => b.date));
 const tomorrow = localDate(1, NOW);
@@ -74,7 +75,8 @@ test('flights with GoWild seats come first, then the cheapest; the order can be 
   await expect(rows.first()).toBeVisible();
   const shown = await readRows(rows);
   // The badge's GoWild fare is the first flight's: no Standard-only flight ahead of a GoWild one.
-  const badge = Number((await card.locator('h3').textContent())!.match(/GoWild \$(\d+)/)![1]);
+  // The card's own heading (the open card holds the hotel and car panels' headings too).
+  const badge = Number((await card.locator('h3').first().textContent())!.match(/GoWild \$(\d+)/)![1]);
   expect(shown[0]!.goWild).toBe(badge);
   const firstStandardOnly = shown.findIndex((r) => r.goWild === null);
   if (firstStandardOnly >= 0) expect(shown.slice(firstStandardOnly).every((r) => r.goWild === null)).toBe(true);
