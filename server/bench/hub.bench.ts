@@ -26,6 +26,7 @@ async function main() {
   const emulator = await startEmulatorProcess(L);
   const config = loadConfig({
     NODE_ENV: 'production',
+    BILLING_DEMO: 'true',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     FLIGHTS_PROVIDER: 'frontier',
