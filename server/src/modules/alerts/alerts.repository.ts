@@ -50,20 +50,25 @@ function slices<T>(items: readonly T[]): T[][] {
 
 const open = and(eq(notifications.isActive, true), eq(notifications.isCompleted, false));
 
+/** One outbox row: an e-mail due at once, for the alert it belongs to (decision 068). */
+function outboxRow(notificationId: string, email: QueuedEmail, now: Date) {
+  return {
+    notificationId,
+    kind: email.kind,
+    recipient: email.recipient,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
 export function createAlertsRepository(db: Db) {
   function queueEmail(tx: Executor, notificationId: string, email: QueuedEmail, now: Date) {
     return tx
       .insert(alertEmails)
-      .values({
-        notificationId,
-        kind: email.kind,
-        recipient: email.recipient,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
-        nextAttemptAt: now,
-        createdAt: now,
-      })
+      .values(outboxRow(notificationId, email, now))
       .onConflictDoNothing();
   }
 
@@ -190,18 +195,7 @@ export function createAlertsRepository(db: Db) {
         if (emails.length > 0)
           await tx
             .insert(alertEmails)
-            .values(
-              emails.map(({ id, email }) => ({
-                notificationId: id,
-                kind: email.kind,
-                recipient: email.recipient,
-                subject: email.subject,
-                textBody: email.text,
-                htmlBody: email.html,
-                nextAttemptAt: now,
-                createdAt: now,
-              })),
-            )
+            .values(emails.map(({ id, email }) => outboxRow(id, email, now)))
             .onConflictDoNothing();
         return emails.map((m) => m.id);
       });
