@@ -83,6 +83,23 @@ const serverLayerConfigs = layerRules.flatMap(({ files, patterns, nonTestPattern
     : []),
 ]);
 
+// One home for the UTC calendar day of an instant (decision 125): `utcDateOf`/`todayUtc` in contract/src/dates.ts, or
+// `todayAt` in contract/src/local-time.ts for an airport's own day. The idiom is forbidden everywhere else.
+const isoDateIdiom = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString'][arguments.length=2][arguments.0.value=0][arguments.1.value=10]",
+    message:
+      'A calendar day comes from @gowild/contract/dates (utcDateOf, todayUtc) or local-time (todayAt), not toISOString().slice(0, 10)',
+  },
+  {
+    selector:
+      "MemberExpression[property.value=0][object.type='CallExpression'][object.callee.property.name='split'][object.callee.object.type='CallExpression'][object.callee.object.callee.property.name='toISOString']",
+    message:
+      "A calendar day comes from @gowild/contract/dates (utcDateOf, todayUtc) or local-time (todayAt), not toISOString().split('T')[0]",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,11 +121,21 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
-  { files: ['scripts/**/*.mjs', '*.js', '*.ts', 'server/**/*.ts', 'e2e/**/*.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: ['scripts/**/*.mjs', 'server/scripts/**/*.mjs', '*.js', '*.ts', 'server/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  { files: ['**/*.{ts,tsx,js,mjs}'], ignores: ['contract/src/dates.ts'], rules: { 'no-restricted-syntax': ['error', ...isoDateIdiom] } },
   { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
   { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, webImports] }] } },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [webImports] }] } },
   ...serverLayerConfigs,
+  // Functions a reader can hold in mind (issue 19): no server function outside tests over 120 lines.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -23,6 +23,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     channel: undefined,
     trace: 'retain-on-failure',
+    // The app's service worker would answer requests that specs intercept with page.route; only the offline spec,
+    // which tests the worker itself, lets it run (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,

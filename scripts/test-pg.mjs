@@ -1,6 +1,7 @@
 // The scale-out suite: the server's tests against the machine's PostgreSQL (a fresh database per run, and one
 // per test copied from a migrated template) and Redis. Used by .ci/run next to `npm test`.
 import { execSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -39,6 +40,9 @@ try {
 }
 
 const runDb = `gowild_ci_${Date.now()}`;
+// Every test database of this run carries the tag (server/src/test/database.ts), so the clean-up below drops this
+// run's databases only, never those of another suite running on the same PostgreSQL.
+const tag = randomBytes(3).toString('hex');
 const c = new pg.Client({ connectionString: admin });
 await c.connect();
 await c.query(`create database ${runDb}`);
@@ -48,13 +52,13 @@ runUrl.pathname = `/${runDb}`;
 
 const r = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: runUrl.toString(), TEST_REDIS_URL: redis },
+  env: { ...process.env, TEST_DATABASE_URL: runUrl.toString(), TEST_REDIS_URL: redis, TEST_DB_TAG: tag },
 });
 
 // Drop this run's databases (the run database and any per-test ones left by a crash).
 const cleanup = new pg.Client({ connectionString: admin });
 await cleanup.connect();
-const { rows } = await cleanup.query(`select datname from pg_database where datname = $1 or datname like 'gw\\_t%'`, [runDb]);
+const { rows } = await cleanup.query(`select datname from pg_database where datname = $1 or datname ~ $2`, [runDb, `^gw_(t|tpl)_${tag}_`]);
 for (const { datname } of rows) await cleanup.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
 await cleanup.end();
 process.exit(r.status ?? 1);

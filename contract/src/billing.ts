@@ -102,6 +102,8 @@ export const BILLING_MESSAGES = {
   noCustomer: 'There is no subscription to manage on this account yet. Start one from the plans page.',
   providerUnavailable: 'The payment service is unavailable right now. Please try again in a few minutes.',
   webhookSignature: 'Webhook signature verification failed',
+  webhookMalformed: 'Webhook event is malformed: it needs an id, a type and data.object',
+  tooManyCheckouts: 'Too many checkout attempts. Please wait a while and try again.',
   webhookNotConfigured: 'Stripe webhooks are not configured on this server (billing runs as a demo).',
   demoOnly: 'This call exists only while billing runs as a demo.',
   demoSessionMissing: 'This demo checkout does not exist or belongs to another account.',

@@ -12,11 +12,19 @@ const DAY_MS = 86_400_000;
 
 const utcMidnight = (date: IsoDate) => new Date(`${date}T00:00:00Z`);
 
+/**
+ * The UTC calendar day of an instant. The one place the `toISOString().slice(0, 10)` idiom lives (eslint forbids it
+ * elsewhere): callers say which day they mean, UTC here or an airport's own with local-time.ts's `todayAt`.
+ */
+export function utcDateOf(instant: Date | number): IsoDate {
+  return (typeof instant === 'number' ? new Date(instant) : instant).toISOString().slice(0, 10);
+}
+
 /** A real calendar date in YYYY-MM-DD form (no 2026-02-30). */
 export function isIsoDate(value: string | null | undefined): value is IsoDate {
   if (!value || !ISO_DATE.test(value)) return false;
   const d = utcMidnight(value);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(d.getTime()) && utcDateOf(d) === value;
 }
 
 /** Dates travel as YYYY-MM-DD (docs/product/search.md#dates). */
@@ -27,7 +35,7 @@ export const isoDateSchema = z
 
 /** Today in UTC. */
 export function todayUtc(now: Date = new Date()): IsoDate {
-  return now.toISOString().slice(0, 10);
+  return utcDateOf(now);
 }
 
 /** Today on this machine's clock: the traveller's own day in the browser. */
@@ -41,7 +49,7 @@ export function localToday(now: Date = new Date()): IsoDate {
 export function addDays(date: IsoDate, days: number): IsoDate {
   const d = utcMidnight(date);
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return utcDateOf(d);
 }
 
 /** Whole days from `from` to `to` (to − from); negative when `to` is earlier. */
@@ -71,7 +79,7 @@ export function addMonths(firstOfMonth: IsoDate, months: number): IsoDate {
   const d = utcMidnight(firstOfMonth);
   d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
+  return utcDateOf(d);
 }
 
 // Formatters are built once: Intl.DateTimeFormat is slow to construct and these run per calendar cell.

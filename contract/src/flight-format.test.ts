@@ -1,3 +1,4 @@
+import { formatDollars, formatWholeDollars } from './money';
 import { describe, expect, it } from 'vitest';
 import {
   arrivalDayOffset,
@@ -7,14 +8,12 @@ import {
   daysAtDestinationLabel,
   flightPrice,
   flightPriceFare,
-  formatDollars,
   formatDuration,
   formatLocalTime,
   formatMinutesOfDay,
   formatStay,
   formatStops,
   formatTripDuration,
-  formatWholeDollars,
   highestFare,
   lowestFare,
   minutesOfDay,

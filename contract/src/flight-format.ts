@@ -61,16 +61,6 @@ export function bookingLinkFor(flight: Pick<Flight, 'fares' | 'booking_links'>):
   return priced ?? FARE_KEYS.map((k) => flight.booking_links[k]).find(Boolean) ?? null;
 }
 
-/** docs/product/search.md#fare-types: result prices in whole US dollars: '$29', '$1,234'. */
-export function formatWholeDollars(amount: number): string {
-  return `$${Math.round(amount).toLocaleString('en-US')}`;
-}
-
-/** Summary prices to the cent: '$42.50'. */
-export function formatDollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /** docs/product/search.md#seat-counts: seat counts for premium users only, as '{n} seats left' or 'Seats available'. */
 export function seatsLabel(fare: Fare, isPremium: boolean): string | null {
   if (!isPremium || !isAvailable(fare)) return null;
@@ -175,7 +165,7 @@ export function arrivesNextDay(flight: Pick<Flight, 'departure_time' | 'arrival_
 }
 
 /**
- * docs/product/search.md#summary-figures: the arrival time handed to the destination panels is rounded up to the next
+ * docs/product/search.md#summary-figures: the car pick-up time handed to the rental panel is rounded up to the next
  * full hour unless it is already on the hour: '2026-04-02T14:05:00' → '2026-04-02T15:00:00'; 23:30 rolls over to the
  * next day.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GOWILD_FARE_TYPES } from './gowild-fare';
 
 /** Fares (docs/product/search.md#flights): each fare has a total in USD and, for premium callers only, seats left. */
 export const fareSchema = z.object({
@@ -6,6 +7,19 @@ export const fareSchema = z.object({
   available_seats: z.number().int().nullable().optional(),
 });
 export type Fare = z.infer<typeof fareSchema>;
+
+/**
+ * A GoWild fare also says which kind it is (docs/product/search.md#gowild-fare-types; decision 176): `standard` inside
+ * the booking window, `early_booking` before it opens (with a charge on top), `peak_day` on a blackout date (with a
+ * charge). Every answer carries it; only trip links and cached answers kept from before it existed lack it.
+ */
+export const goWildFareSchema = fareSchema.extend({
+  fare_type: z.enum(GOWILD_FARE_TYPES).optional().meta({
+    description:
+      'standard: inside the booking window; early_booking: before it opens, with an Early Booking Charge; peak_day: on a blackout date, with a Peak Day Charge',
+  }),
+});
+export type GoWildFare = z.infer<typeof goWildFareSchema>;
 
 export const FARE_KEYS = ['go_wild', 'standard', 'discount_den'] as const;
 export type FareKey = (typeof FARE_KEYS)[number];
@@ -33,7 +47,7 @@ export const flightSchema = z.object({
   flight_number: z.string(),
   segments: z.array(segmentSchema),
   fares: z.object({
-    go_wild: fareSchema.nullable(),
+    go_wild: goWildFareSchema.nullable(),
     standard: fareSchema.nullable(),
     discount_den: fareSchema.nullable(),
   }),
@@ -64,6 +78,13 @@ export const searchSummarySchema = z.object({
 });
 
 /** Flight search response (docs/product/search.md#the-answer). */
+/** Destinations left unchecked because the user's airline share for this minute ran out (decision 117). */
+export const overBudgetSchema = z.object({
+  codes: z.array(z.string()),
+  retry_after_seconds: z.number().int(),
+  message: z.string(),
+});
+
 export const flightSearchResponseSchema = z.object({
   flights: z.record(z.string(), z.array(flightSchema)),
   search_parameters: searchParametersSchema,
@@ -78,6 +99,17 @@ export const flightSearchResponseSchema = z.object({
    * them are right but may not be all (docs/product/search.md#the-answer).
    */
   incomplete: z.record(z.string(), z.number().int()).optional(),
+  /**
+   * The user's share of airline lookups for this minute ran out midway: these codes (also in `failed`) were not
+   * checked, and searching again after `retry_after_seconds` checks them; `message` says so in words.
+   */
+  over_budget: overBudgetSchema.optional(),
+  /**
+   * When each code's answer was fetched from the airline (ISO instant; its oldest query's, for a code asked from
+   * several origins): "checked 12 min ago". The answer may come from what was fetched before (the flight cache, or
+   * the kept observations of a sweep or another search) while it is within the flight cache's fresh time.
+   */
+  checked_at: z.record(z.string(), z.string()).optional(),
   demo: z.boolean().optional(),
 });
 export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
@@ -98,6 +130,10 @@ export const searchStreamEventSchema = z.discriminatedUnion('type', [
     done: z.number().int(),
     total: z.number().int(),
     failed: z.boolean().optional(),
+    /** Not checked because the user's airline share for this minute ran out (the summary's `over_budget` says when to retry). */
+    over_budget: z.boolean().optional(),
+    /** When this code's answer was fetched from the airline (ISO instant), as the JSON answer's `checked_at`. */
+    checked_at: z.string().optional(),
   }),
   z.object({
     type: z.literal('summary'),
@@ -106,6 +142,7 @@ export const searchStreamEventSchema = z.discriminatedUnion('type', [
     failed: z.array(z.string()).optional(),
     stale: z.record(z.string(), z.number()).optional(),
     incomplete: z.record(z.string(), z.number().int()).optional(),
+    over_budget: overBudgetSchema.optional(),
     demo: z.boolean().optional(),
   }),
   z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string(), code: z.string() }),
@@ -129,6 +166,16 @@ export const SEARCH_MESSAGES = {
   upstreamUnavailable: 'The airline is not answering right now. Please try again in a few minutes.',
   serverRestarting: 'The server is restarting. Please search again in a moment.',
 } as const;
+
+/**
+ * A search refused, or cut short, because the user's share of airline lookups for this minute is used up
+ * (decision 117): a search that would start with none left is refused with 429 and Retry-After; one that runs out
+ * midway lists the destinations it could not check.
+ */
+export const airlineShareMessage = (retryAfterSeconds: number, midway = false) =>
+  midway
+    ? `Airline search limit reached: your searches used this minute's share of airline lookups, so some destinations were not checked. Please try again in ${retryAfterSeconds} seconds.`
+    : `Airline search limit reached: your searches used this minute's share of airline lookups. Please try again in ${retryAfterSeconds} seconds.`;
 
 /** Searches reach at most this many days past today (the airline sells about a year ahead). */
 export const SEARCH_MAX_DAYS_AHEAD = 365;

@@ -1,5 +1,5 @@
 import { type IsoDate, formatLongDate, formatMediumDate } from './dates';
-import { type GoWildRouteKind, goWildOpensOn, isGoWildWindowOpen } from './gowild-window';
+import { type GoWildRouteKind, goWildOpensOn, goWildRouteKind, isGoWildRouteOpen } from './gowild-window';
 
 /**
  * Why a date shows no GoWild fares, in words a pass holder can act on (docs/product/search.md#why-no-gowild;
@@ -13,23 +13,29 @@ export interface PassCharges {
   peakDayChargeFrom: number | null;
 }
 
-/** Countries (ISO 3166 alpha-2) whose airports count as domestic for the pass: the US and its territories. */
-export const DOMESTIC_COUNTRIES: ReadonlySet<string> = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
-
+/** Domestic when both ends are in the US or its territories (the window's own rule: contract/src/gowild-window.ts). */
 export function routeKind(originCountry: string | undefined, destinationCountry: string | undefined): GoWildRouteKind {
-  return DOMESTIC_COUNTRIES.has(originCountry ?? '') && DOMESTIC_COUNTRIES.has(destinationCountry ?? '') ? 'domestic' : 'international';
+  return goWildRouteKind(originCountry, destinationCountry);
 }
 
 export type GoWildGap =
   { reason: 'blackout'; date: IsoDate } | { reason: 'not_open'; date: IsoDate; kind: GoWildRouteKind; opensOn: IsoDate };
 
 /**
- * Whether GoWild seats for `date` cannot be on sale at `now`, and why: a blackout date first (the window does not
- * matter then), else a window that has not opened yet. Null when neither holds: seats may be on sale (or sold out).
+ * Whether standard GoWild seats for `date` cannot be on sale at `now`, and why: a blackout date first (the window does
+ * not matter then), else a window that has not opened yet at the origin airport (decision 175: midnight there, the
+ * first any trip on the route can open). Null when neither holds: seats may be on sale (or sold out).
  */
-export function goWildGap(input: { now: Date; date: IsoDate; kind: GoWildRouteKind; blackoutDates: readonly string[] }): GoWildGap | null {
+export function goWildGap(input: {
+  now: Date;
+  date: IsoDate;
+  kind: GoWildRouteKind;
+  blackoutDates: readonly string[];
+  /** The origin airport's IANA zone; US Eastern when unknown. */
+  originTimeZone?: string | null;
+}): GoWildGap | null {
   if (input.blackoutDates.includes(input.date)) return { reason: 'blackout', date: input.date };
-  if (!isGoWildWindowOpen(input.now, input.kind, input.date))
+  if (!isGoWildRouteOpen(input.now, input.kind, input.date, input.originTimeZone))
     return { reason: 'not_open', date: input.date, kind: input.kind, opensOn: goWildOpensOn(input.kind, input.date) };
   return null;
 }
@@ -40,8 +46,8 @@ export const GOWILD_GAP_TEXTS = {
   blackoutDetail: (date: IsoDate) => `The pass is not valid on ${formatLongDate(date)}; Standard and Discount Den fares are shown.`,
   notOpenDetail: (kind: GoWildRouteKind) =>
     kind === 'domestic'
-      ? 'Domestic GoWild seats go on sale the day before departure (US Eastern time); until then Standard and Discount Den fares are shown.'
-      : 'International GoWild seats go on sale 10 days before departure (US Eastern time); until then Standard and Discount Den fares are shown.',
+      ? 'Domestic GoWild seats go on sale at midnight the day before each flight leaves, at its departure airport (a connection opens when its last flight does); until then Standard and Discount Den fares are shown.'
+      : 'International GoWild seats go on sale at midnight 10 days before each flight leaves, at its departure airport; until then Standard and Discount Den fares are shown.',
   peakDayCharge: (from: number) =>
     `Frontier sells a Peak Day Charge (from $${from} per flight) that lets pass holders fly on blackout dates.`,
   earlyBookingCharge: (from: number) => `Frontier sells an Early Booking Charge (from $${from}) to book GoWild before the window opens.`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flightSchema } from './flights';
+import { flightSchema, overBudgetSchema } from './flights';
 
 /**
  * "Via a hub" (docs/product/search.md#via-a-hub; decision 102): two-flight GoWild trips the airline does not sell as
@@ -67,6 +67,13 @@ export const hubConnectionSchema = z.object({
   overnight: z.boolean(),
   /** The two GoWild fares added up, USD. */
   total_go_wild: z.number(),
+  /**
+   * When the second ticket's standard GoWild window opens (ISO instant; decision 175: midnight at the hub the day
+   * before it leaves, per segment). Before then its GoWild fare, if any, is an Early Booking one with a charge.
+   */
+  second_opens_at: z.string().optional(),
+  /** The IANA time zone of the airport whose midnight `second_opens_at` is (the segment that opens last). */
+  second_opens_time_zone: z.string().optional(),
   /** Always true: two tickets, bought separately (the risk is in HUB_MESSAGES.separateTickets). */
   separate_tickets: z.literal(true),
 });
@@ -98,6 +105,39 @@ export const hubSearchResponseSchema = z.object({
   failed: z.array(z.string()).optional(),
   /** More onward routes than one search may ask for (HUB_LIMITS.maxSecondLegQueries): not all were checked. */
   truncated: z.boolean().optional(),
+  /** The user's airline share for this minute ran out midway: these routes (also in `failed`) were not checked. */
+  over_budget: overBudgetSchema.optional(),
   demo: z.boolean().optional(),
 });
 export type HubSearchResponse = z.infer<typeof hubSearchResponseSchema>;
+
+/**
+ * 'Second flight bookable from 12:00 AM MT, Tue Nov 26' while the second ticket's GoWild window is not open at `now`
+ * (the time on the clock of the airport where it opens, decision 175); undefined once it is open or when unknown.
+ */
+export function secondFlightOpensText(c: Pick<HubConnection, 'second_opens_at' | 'second_opens_time_zone'>, now: Date): string | undefined {
+  if (!c.second_opens_at) return undefined;
+  const at = new Date(c.second_opens_at);
+  if (Number.isNaN(at.getTime()) || now.getTime() >= at.getTime()) return undefined;
+  return `Second flight bookable from ${formatOpening(at, c.second_opens_time_zone)}`;
+}
+
+/** '12:00 AM MT, Tue Nov 26' on the zone's clock ('MT': its generic short name), or in UTC when no zone is known. */
+function formatOpening(at: Date, timeZone: string | undefined): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone ?? 'UTC',
+      timeZoneName: timeZone ? 'shortGeneric' : 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    }).formatToParts(at);
+  } catch {
+    return formatOpening(at, undefined);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}, ${part('weekday')} ${part('month')} ${part('day')}`;
+}

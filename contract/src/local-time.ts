@@ -1,3 +1,5 @@
+import { type IsoDate, todayUtc } from './dates';
+
 /**
  * Airport-local wall-clock times (YYYY-MM-DDTHH:mm:ss, no zone, as the airline gives them) and instants, converted
  * with each airport's IANA zone. Intl does the zone rules; formatters are cached because searches convert a lot.
@@ -77,6 +79,11 @@ export function utcToLocalIso(utcMs: number, timeZone: string): string {
 /** Today's date (YYYY-MM-DD) at a place. */
 export function localDate(now: Date, timeZone: string): string {
   return utcToLocalIso(now.getTime(), timeZone).slice(0, 10);
+}
+
+/** Today at an airport: its own calendar day when its zone is known, else the UTC day. */
+export function todayAt(timeZone: string | null | undefined, now: Date): IsoDate {
+  return timeZone ? localDate(now, timeZone) : todayUtc(now);
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

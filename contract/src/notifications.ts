@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPrice } from './money';
 import { isIsoDate } from './dates';
 
 /** Flight alerts (docs/product/alerts.md): the texts both sides show, the request and the record. */
@@ -21,6 +22,9 @@ export const ALERT_MESSAGES = {
   datesTomorrowOrLater: 'All travel dates must be tomorrow or later',
   tooManyDates: 'Maximum 5 travel dates allowed',
   priceAboveZero: 'Max price must be greater than $0',
+  // The server's own price rules beyond the page's (the inputs' minimum 1 and step 0.01).
+  priceAtLeastOne: 'Max price must be at least $1',
+  priceWholeCents: 'Max price must be in dollars and cents (at most 2 decimals)',
   maxAlertsReached: 'Maximum 3 alerts reached',
   // The server's own rules beyond the page's (checked with its clock and route network).
   datesTooFar: 'Travel dates must be within the next 365 days',
@@ -74,6 +78,43 @@ export function alertCreatedFromPage(dates: number): string {
   return `Successfully created flight alert for ${dates} date(s)! Check your email for confirmation.`;
 }
 
+/** The channels an alert can be delivered on (docs/product/alerts.md#channels); SMS is not one yet. */
+export const ALERT_CHANNEL_KINDS = ['email', 'push', 'telegram', 'discord'] as const;
+export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
+export const ALERT_CHANNEL_LABELS: Record<AlertChannelKind, string> = {
+  email: 'E-mail',
+  push: 'Browser push',
+  telegram: 'Telegram',
+  discord: 'Discord',
+};
+
+export const CHANNEL_MESSAGES = {
+  channelsRequired: 'Choose at least one channel',
+  unknownChannel: 'Unknown channel',
+  channelNotSetUp: (label: string) => `${label} is not set up on your account. Set it up under Channels first.`,
+  channelBroken: (label: string) => `${label} is marked broken. Set it up again under Channels first.`,
+  telegramNotLinked: 'No Telegram chat is linked',
+  discordNotLinked: 'No Discord webhook is saved',
+  discordUrlRequired: 'Paste a Discord channel webhook address',
+  discordUrlInvalid: 'That is not a Discord channel webhook address (https://discord.com/api/webhooks/<id>/<token>)',
+  discordHostRefused: (host: string) => `Webhooks on ${host} are not accepted; only Discord's own webhook addresses are`,
+  discordPrivateAddress: 'That address points to a private network and is refused',
+  discordUnresolvable: 'That address could not be found',
+  discordTestFailed: (reason: string) => `Discord refused the test message: ${reason}`,
+  discordSaved: 'Discord webhook saved; a test message was sent',
+  discordRemoved: 'Discord webhook removed',
+  telegramUnlinked: 'Telegram chat unlinked',
+  historyEmpty: 'Nothing sent yet',
+  loadFailed: 'Failed to load channels',
+} as const;
+
+/** The create request's channels: distinct, at least one, e-mail when not given. */
+export const alertChannelsField = z
+  .array(z.enum(ALERT_CHANNEL_KINDS, { error: CHANNEL_MESSAGES.unknownChannel }), { error: CHANNEL_MESSAGES.channelsRequired })
+  .transform((list) => ALERT_CHANNEL_KINDS.filter((k) => list.includes(k)))
+  .refine((list) => list.length > 0, CHANNEL_MESSAGES.channelsRequired)
+  .default(['email']);
+
 /** An airport code as typed: trimmed and upper-cased; blank means "not given". */
 const airportCode = (required: string) =>
   z
@@ -82,6 +123,25 @@ const airportCode = (required: string) =>
     .min(1, required)
     .transform((s) => s.toUpperCase())
     .refine((s) => /^[A-Z]{3}$/.test(s), { message: 'Airport must be a 3-letter airport code' });
+
+/** The least maximum price an alert may have, in US dollars (the forms' minimum). */
+const MIN_ALERT_PRICE = 1;
+/** The greatest, in US dollars: far above any fare, so only a typing slip meets it. */
+const MAX_ALERT_PRICE = 100_000;
+
+/** Whole cents: 49.99 is, 0.001 is not (the float's own error, 49.99 * 100 = 4998.999…, is allowed for). */
+const isWholeCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/**
+ * An alert's maximum price: a JSON number (never a string, a boolean or an array, which coercion would read as 1
+ * or 7), in US dollars, at least $1 and in whole cents, so the cents stored are the price the traveller typed.
+ */
+export const alertPriceSchema = z
+  .number({ error: ALERT_MESSAGES.priceAboveZero })
+  .refine((n) => Number.isFinite(n) && n > 0, ALERT_MESSAGES.priceAboveZero)
+  .refine((n) => n >= MIN_ALERT_PRICE, ALERT_MESSAGES.priceAtLeastOne)
+  .refine((n) => n <= MAX_ALERT_PRICE, 'Max price must be at most $100,000')
+  .refine(isWholeCents, ALERT_MESSAGES.priceWholeCents);
 
 /**
  * POST /api/notifications. The shape and the rules that need no data; "tomorrow or later" (at the origin airport)
@@ -99,13 +159,11 @@ export const createNotificationSchema = z
       .transform((dates) => [...new Set(dates)].sort())
       .refine((dates) => dates.length > 0, ALERT_MESSAGES.datesRequired)
       .refine((dates) => dates.length <= MAX_ALERT_DATES, ALERT_MESSAGES.tooManyDates),
-    max_price: z.coerce
-      .number({ error: ALERT_MESSAGES.priceAboveZero })
-      .refine((n) => Number.isFinite(n) && n > 0, ALERT_MESSAGES.priceAboveZero)
-      .refine((n) => n <= 100_000, 'Max price must be at most $100,000'),
+    max_price: alertPriceSchema,
     gowild_only: z.boolean().default(false),
     phone_number: z.string().trim().max(32).nullish(),
     sms_consent: z.boolean().default(false),
+    channels: alertChannelsField,
   })
   .refine((a) => a.origin_airport !== a.destination_airport, { message: ALERT_MESSAGES.sameAirports, path: ['destination_airport'] });
 export type CreateNotificationRequest = z.input<typeof createNotificationSchema>;
@@ -122,10 +180,13 @@ export const listNotificationsQuerySchema = z.object({
 /** An alert as its owner sees it (docs/product/alerts.md#alert-record). Dates are YYYY-MM-DD, instants ISO. */
 export const notificationSchema = z.object({
   id: z.string(),
+  /** 'price': a fare at or under max_price; 'window_open': tell me when GoWild opens (contract/src/window-alerts.ts). */
+  kind: z.enum(['price', 'window_open']),
   origin_airport: z.string(),
   destination_airport: z.string(),
   travel_dates: z.array(z.string()),
-  max_price: z.number(),
+  /** Null for a window-open alert. */
+  max_price: z.number().nullable(),
   gowild_only: z.boolean(),
   phone_number: z.string().nullable(),
   sms_consent: z.boolean(),
@@ -136,8 +197,95 @@ export const notificationSchema = z.object({
   notification_sent: z.boolean(),
   created_at: z.string(),
   last_checked_at: z.string().nullable(),
+  channels: z.array(z.enum(ALERT_CHANNEL_KINDS)),
+  /** A window-open alert: the instant its date's GoWild window opens (ISO), when the service checks it. */
+  opens_at: z.string().nullable(),
+  /** A window-open alert's answer once checked: GoWild on sale (found_price, found_seats) or not offered. */
+  window_result: z.enum(['gowild', 'not_offered']).nullable(),
+  found_seats: z.number().int().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** One place the user receives alerts on one channel, as /notifications shows it. */
+export const channelTargetSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** Set when deliveries kept failing (docs/product/alerts.md#broken-channels): the reason of the last failure. */
+  broken_reason: z.string().nullable(),
+  broken_at: z.string().nullable(),
+});
+export type ChannelTargetView = z.infer<typeof channelTargetSchema>;
+
+/** GET /api/alert-channels: each channel, whether the user has set it up, and its targets. */
+export const alertChannelStatusSchema = z.object({
+  channel: z.enum(ALERT_CHANNEL_KINDS),
+  /** The channel works on this server (web push needs its keys; Telegram and Discord always, in demo without setup). */
+  enabled: z.boolean(),
+  /** The offline demo stands in for the outside service (no bot token): labelled demo on the page. */
+  demo: z.boolean(),
+  targets: z.array(channelTargetSchema),
+});
+export type AlertChannelStatus = z.infer<typeof alertChannelStatusSchema>;
+export const alertChannelsResponseSchema = z.object({ channels: z.array(alertChannelStatusSchema) });
+
+/** A channel can be chosen for an alert: e-mail always; the others with a target that is not broken. */
+export function channelSelectable(status: AlertChannelStatus): boolean {
+  return status.channel === 'email' || (status.enabled && status.targets.some((t) => t.broken_reason === null));
+}
+
+/** POST /api/alert-channels/telegram/link: a one-time code and the bot link that carries it. */
+export const telegramLinkStartSchema = z.object({
+  code: z.string(),
+  link: z.string(),
+  expires_at: z.string(),
+  demo: z.boolean(),
+  /** Demo only: the demo bot linked at once. */
+  linked: z.boolean(),
+});
+export type TelegramLinkStart = z.infer<typeof telegramLinkStartSchema>;
+
+/** PUT /api/alert-channels/discord. */
+export const saveDiscordWebhookSchema = z.object({
+  url: z.string({ error: CHANNEL_MESSAGES.discordUrlRequired }).trim().min(1, CHANNEL_MESSAGES.discordUrlRequired).max(500),
+});
+export const channelMessageResponseSchema = z.object({ message: z.string() });
+
+/** One delivery in an alert's history (docs/product/alerts.md#delivery-history). */
+export const alertDeliverySchema = z.object({
+  id: z.string(),
+  notification_id: z.string(),
+  kind: z.enum(['confirmation', 'match', 'window_open', 'test']),
+  channel: z.enum(ALERT_CHANNEL_KINDS),
+  target_label: z.string(),
+  title: z.string(),
+  /** delivered; pending (not tried yet, or being sent); retrying (failed, will try again); failed (given up). */
+  status: z.enum(['delivered', 'pending', 'retrying', 'failed']),
+  attempts: z.number().int(),
+  /** Attempts after the first. */
+  retries: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+});
+export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
+export const alertDeliveriesResponseSchema = z.object({ deliveries: z.array(alertDeliverySchema) });
+
+/** The history's one line for a delivery: 'Delivered', 'Delivered after 2 retries', 'Failed: …'. */
+export function deliveryStatusText(d: Pick<AlertDelivery, 'status' | 'retries' | 'last_error'>): string {
+  const retried = d.retries === 1 ? 'after 1 retry' : `after ${d.retries} retries`;
+  switch (d.status) {
+    case 'delivered':
+      return d.retries > 0 ? `Delivered ${retried}` : 'Delivered';
+    case 'pending':
+      return 'Sending';
+    case 'retrying':
+      return `Retrying (${d.retries + 1} ${d.retries + 1 === 1 ? 'attempt' : 'attempts'} failed): ${d.last_error ?? 'no answer'}`;
+    case 'failed':
+      return `Failed: ${d.last_error ?? 'no answer'}`;
+  }
+}
 
 export const notificationsResponseSchema = z.object({ notifications: z.array(notificationSchema) });
 export const notificationCreatedResponseSchema = z.object({ notification: notificationSchema, message: z.string() });
@@ -145,11 +293,6 @@ export const notificationDeletedResponseSchema = z.object({ message: z.string() 
 
 /** docs/product/alerts.md#alert-status: the one status line an alert shows. */
 export function alertStatus(n: Pick<Notification, 'is_active' | 'is_completed' | 'found_price'>): string {
-  if (n.is_completed) return n.found_price !== null && n.found_price > 0 ? `Found: $${formatAlertPrice(n.found_price)}` : 'Date Passed';
+  if (n.is_completed) return n.found_price !== null && n.found_price > 0 ? `Found: ${formatPrice(n.found_price)}` : 'Date Passed';
   return n.is_active ? 'Active' : 'Inactive';
-}
-
-/** Whole dollars without decimals, otherwise two (the price a traveller typed, e.g. 49.99). */
-export function formatAlertPrice(price: number): string {
-  return Number.isInteger(price) ? String(price) : price.toFixed(2);
 }

@@ -84,14 +84,15 @@ describe('trip calendar (.ics)', () => {
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
   });
 
-  it('adds a reminder with an alarm at midnight US Eastern when GoWild opens for the planned return', () => {
+  it("adds a reminder with an alarm at midnight at the return's departure airport when GoWild opens for it (decision 175)", () => {
     const reminder = parse(text)
       .getAllSubcomponents('vevent')
       .find((e) => e.getFirstPropertyValue('summary') === CALENDAR_TEXTS.reminderSummary('MCO', 'DEN'));
     expect(reminder).toBeDefined();
     const ev = new ICAL.Event(reminder!);
-    // Domestic: the day before the flight, midnight in New York (EDT on 1 April: 04:00 UTC).
+    // Domestic: the day before the flight, midnight in Orlando (EDT on 1 April: 04:00 UTC).
     expect(ev.startDate.toJSDate().toISOString()).toBe('2026-04-01T04:00:00.000Z');
+    expect(ev.description).toContain('(MCO)');
     const alarm = reminder!.getFirstSubcomponent('valarm');
     expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
     expect(String(alarm?.getFirstPropertyValue('trigger'))).toBe('PT0S');

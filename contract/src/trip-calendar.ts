@@ -1,5 +1,5 @@
 import type { Flight } from './flights';
-import { type GoWildRouteKind, GOWILD_WINDOW_TIME_ZONE, goWildOpensAt, goWildOpensOn } from './gowild-window';
+import { type GoWildRouteKind, goWildTripOpening } from './gowild-window';
 import { utcToLocalIso } from './local-time';
 
 /**
@@ -36,8 +36,8 @@ export const CALENDAR_TEXTS = {
   separateTickets:
     'Separate tickets: the airline does not know these flights belong together. If the first one is late or cancelled, the second will not wait and is not rebooked for you.',
   reminderSummary: (from: string, to: string) => `GoWild opens for your return ${from} → ${to}`,
-  reminderDescription: (date: string) =>
-    `GoWild seats for your return flight on ${date} go on sale now (midnight US Eastern). Book early: they sell out.`,
+  reminderDescription: (date: string, airport: string) =>
+    `GoWild seats for your return flight on ${date} go on sale now (midnight at ${airport}, where its last flight leaves). Book early: they sell out.`,
 } as const;
 
 const PRODID = '-//GoWild Finder//Trip calendar//EN';
@@ -207,18 +207,26 @@ export function buildTripCalendar(input: TripCalendarInput): string {
   const planned = input.plannedReturn;
   if (planned) {
     const travelDate = planned.flight.departure_time.slice(0, 10);
-    const opensAt = goWildOpensAt(planned.kind, travelDate).getTime();
-    if (opensAt > now.getTime()) {
-      const onDate = goWildOpensOn(planned.kind, travelDate);
-      zones.set(GOWILD_WINDOW_TIME_ZONE, [...(zones.get(GOWILD_WINDOW_TIME_ZONE) ?? []), Number(onDate.slice(0, 4))]);
+    // Per segment, at each departure airport (decision 175): the trip opens with its last segment to open.
+    const segments =
+      planned.flight.segments.length > 0
+        ? planned.flight.segments
+        : [{ departure_airport: planned.flight.origin, departure_time: planned.flight.departure_time }];
+    const opening = goWildTripOpening(
+      planned.kind,
+      segments.map((s) => ({ departure_time: s.departure_time, timeZone: input.airports(s.departure_airport)?.timezone })),
+    );
+    const opensFrom = (segments[opening.segment] as { departure_airport: string }).departure_airport;
+    if (opening.at.getTime() > now.getTime()) {
+      zones.set(opening.timeZone, [...(zones.get(opening.timeZone) ?? []), Number(opening.opensOn.slice(0, 4))]);
       events.push([
         'BEGIN:VEVENT',
         `UID:${planned.flight.flightHash}-gowild-opens@gowild-finder`,
         `DTSTAMP:${stamp}`,
-        `DTSTART;TZID=${GOWILD_WINDOW_TIME_ZONE}:${localStamp(`${onDate}T00:00:00`)}`,
+        `DTSTART;TZID=${opening.timeZone}:${localStamp(`${opening.opensOn}T00:00:00`)}`,
         'DURATION:PT30M',
         `SUMMARY:${escapeText(CALENDAR_TEXTS.reminderSummary(planned.flight.origin, planned.flight.destination))}`,
-        `DESCRIPTION:${escapeText(CALENDAR_TEXTS.reminderDescription(travelDate))}`,
+        `DESCRIPTION:${escapeText(CALENDAR_TEXTS.reminderDescription(travelDate, airportLabel(input.airports(opensFrom), opensFrom)))}`,
         'TRANSP:TRANSPARENT',
         'BEGIN:VALARM',
         'ACTION:DISPLAY',

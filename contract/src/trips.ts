@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { flightSchema } from './flights';
+import { formatDollars } from './money';
+
+/** A fare that moved since a link was made (decision 197): the price then (null when unknown) and now. */
+export const priceChangeSchema = z.object({ from: z.number().nullable(), to: z.number() });
+export type PriceChange = z.infer<typeof priceChangeSchema>;
 
 /**
  * A chosen trip looked up by its flights' hashes (docs/product/search.md#summary-links; decision 101): the hash-style
@@ -41,6 +46,12 @@ export const tripLookupQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid flight summary URL. Missing required parameters.'),
   departure_leg: z.string().optional().meta({ description: 'DEN-MCO-2026-03-02: the departure flight route and date' }),
   return_leg: z.string().optional().meta({ description: 'MCO-DEN-2026-03-05: the return flight route and date' }),
+  departure_ref: z
+    .string()
+    .max(120)
+    .optional()
+    .meta({ description: 'F9 1234~2026-03-02T06:15:00~31.00: the departure flight numbers, time and price when chosen' }),
+  return_ref: z.string().max(120).optional().meta({ description: 'The return flight numbers, time and price when chosen' }),
 });
 export type TripLookupQuery = z.infer<typeof tripLookupQuerySchema>;
 
@@ -51,6 +62,9 @@ export const tripLookupResponseSchema = z.object({
   destination: z.string(),
   date: z.string(),
   demo: z.boolean().optional(),
+  /** Set for a flight found by its reference whose fare moved since the link was made (decision 197). */
+  departure_price_change: priceChangeSchema.optional(),
+  return_price_change: priceChangeSchema.optional(),
 });
 export type TripLookupResponse = z.infer<typeof tripLookupResponseSchema>;
 
@@ -63,3 +77,55 @@ export const TRIP_MESSAGES = {
 
 /** Days after the departure date an older link (without `return_leg`) is searched for its return flight. */
 export const LEGACY_RETURN_DAYS = 7;
+
+/**
+ * What names a flight apart from its fare (decision 197): its flight numbers and local departure time, with the price
+ * it had when the link was made. The hash includes the price (docs/product/search.md#flight-hash), so a link made
+ * before a fare change finds no flight by hash; the reference finds the same flight and says what the price was.
+ * Written `F9 1234 / F9 567~2026-04-02T06:15:00~31.00` (no price after the last `~` when no fare was offered).
+ */
+export interface FlightRef {
+  flightNumber: string;
+  departureTime: string;
+  price: number | null;
+}
+
+const REF_PATTERN = /^([A-Za-z0-9 /]{2,60})~(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)~(\d{1,6}(?:\.\d{1,2})?)?$/;
+
+export function refOf(f: { flight_number: string; departure_time: string; lowest_price: number | null }): string {
+  return [f.flight_number, f.departure_time, f.lowest_price === null ? '' : f.lowest_price.toFixed(2)].join('~');
+}
+
+export function parseRef(value: string | null | undefined): FlightRef | null {
+  const m = value ? REF_PATTERN.exec(value.trim()) : null;
+  if (!m) return null;
+  return { flightNumber: normalizeNumbers(m[1]!), departureTime: m[2]!, price: m[3] === undefined ? null : Number(m[3]) };
+}
+
+const normalizeNumbers = (n: string) => n.trim().toUpperCase().replace(/\s+/g, ' ');
+/** Departure times compared to the minute (the airline writes seconds, a hand-made link may not). */
+const minute = (t: string) => t.slice(0, 16);
+
+/** The flight a link names: by its hash, else (with a reference) the same flight numbers leaving at the same time. */
+export function matchFlight<F extends { flight_number: string; departure_time: string; lowest_price: number | null; flightHash: string }>(
+  flights: readonly F[],
+  hash: string,
+  ref: FlightRef | null,
+): { flight: F; priceChange: PriceChange | null } | null {
+  const exact = flights.find((f) => f.flightHash === hash);
+  if (exact) return { flight: exact, priceChange: null };
+  if (!ref) return null;
+  const same = flights.find(
+    (f) => normalizeNumbers(f.flight_number) === ref.flightNumber && minute(f.departure_time) === minute(ref.departureTime),
+  );
+  // A flight with no fare left cannot be booked: for the traveller it is gone.
+  if (!same || same.lowest_price === null) return null;
+  return { flight: same, priceChange: same.lowest_price === ref.price ? null : { from: ref.price, to: same.lowest_price } };
+}
+
+/** 'The price changed from $31.00 to $45.00' (decision 197), said once for the flight whose fare moved. */
+export function priceChangedMessage(change: PriceChange): string {
+  return change.from === null
+    ? `The price changed to ${formatDollars(change.to)}`
+    : `The price changed from ${formatDollars(change.from)} to ${formatDollars(change.to)}`;
+}

@@ -43,9 +43,21 @@ test('premium: an alert from the results modal shows on /notifications and can b
   const later = localDate(3, NOW);
   await searchFromNewYork(page, tomorrow);
 
-  const card = page.getByTestId('destination-card').first();
+  // A destination flown from more than one New York airport, so the alert asks which; the choice offers exactly the
+  // airports its flights leave from (never one without the route).
+  const cards = page.getByTestId('destination-card');
+  let card = cards.first();
+  let origins: string[] = [];
+  for (let i = 0; i < (await cards.count()); i += 1) {
+    card = cards.nth(i);
+    await card.locator('h3 button').click();
+    await expect(card.getByTestId('flight-row').first()).toBeVisible();
+    origins = [...new Set(await card.getByTestId('flight-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-origin')!)))];
+    if (origins.length > 1) break;
+  }
+  expect(origins.length, 'a destination flown from two New York airports').toBeGreaterThan(1);
   const code = await card.getAttribute('data-code');
-  await card.locator('h3 button').click();
+  const origin = origins.sort()[0]!;
   const alertButton = card.getByRole('button', { name: 'Price alert' });
 
   // Escape closes the modal and gives focus back to the button.
@@ -65,7 +77,9 @@ test('premium: an alert from the results modal shows on /notifications and can b
   await expect(dialog.getByText('Please enter a valid price')).toBeVisible();
   await expectNoSeriousAxe(page, '[data-testid="alert-modal"]');
 
-  await dialog.getByRole('group', { name: 'Departure airport' }).getByText('LGA', { exact: true }).click();
+  const choice = dialog.getByRole('group', { name: 'Departure airport' });
+  expect((await choice.getByRole('radio').evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value))).sort()).toEqual(origins);
+  await choice.getByText(origin, { exact: true }).click();
   // $1: no fare is that low, so the checker leaves the alert active while the test deletes it.
   await dialog.getByLabel('Maximum price (USD)').fill('1');
   await dialog.locator(`button[data-date="${later}"]`).click();
@@ -76,7 +90,7 @@ test('premium: an alert from the results modal shows on /notifications and can b
     "Successfully created flight alert for 2 date(s)! Check your email for confirmation and you'll be notified when we find matching flights.",
   );
   await expect(dialog).toBeHidden();
-  const confirmation = await waitForEmail(server.dataDir, PREMIUM, new RegExp(`Flight alert set: LGA → ${code}`));
+  const confirmation = await waitForEmail(server.dataDir, PREMIUM, new RegExp(`Flight alert set: ${origin} → ${code}`));
   expect(confirmation.text).toContain('$1');
 
   // The account menu leads to /notifications, where the alert is listed as Active.
@@ -85,7 +99,7 @@ test('premium: an alert from the results modal shows on /notifications and can b
   await expect(page).toHaveURL(/\/notifications$/);
   const item = page.getByTestId('notification');
   await expect(item).toHaveCount(1);
-  await expect(item.getByRole('heading', { name: `LGA → ${code}` })).toBeVisible();
+  await expect(item.getByRole('heading', { name: `${origin} → ${code}` })).toBeVisible();
   await expect(item.getByTestId('notification-status')).toHaveText('Active');
   await expect(item).toContainText('$1 · GoWild only');
   await expect(page.getByTestId('active-count')).toHaveText('1 of 3 active alerts');
@@ -97,7 +111,7 @@ test('premium: an alert from the results modal shows on /notifications and can b
     prompt = d.message();
     void d.accept();
   });
-  await item.getByRole('button', { name: `Delete alert LGA → ${code}` }).click();
+  await item.getByRole('button', { name: `Delete alert ${origin} → ${code}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Notification deleted successfully' })).toBeVisible();
   expect(prompt).toBe('Are you sure you want to delete this notification?');
   await expect(page.getByTestId('notification')).toHaveCount(0);

@@ -10,8 +10,11 @@ import { createAccount, expect, test } from '../fixtures/test';
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 
-/** Screenshots at both widths, kept with the test's output for a person to look at. */
-async function snap(page: Page, name: string) {
+/**
+ * The page fits both widths: nothing is wider than the window (no sideways scrolling at 375 px). A screenshot at each
+ * width is kept with the test's output for a person to look at.
+ */
+async function fitsBothWidths(page: Page, name: string) {
   // Away from the avatar button, whose menu opens on hover.
   await page.mouse.move(5, 400);
   for (const [label, size] of [
@@ -19,6 +22,9 @@ async function snap(page: Page, name: string) {
     ['375', MOBILE],
   ] as const) {
     await page.setViewportSize(size);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${label} px` })
+      .toBeLessThanOrEqual(size.width);
     await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
@@ -40,7 +46,7 @@ test('free → yearly trial on the demo checkout → cancel in the portal → fr
   await page.goto('/plans');
   await page.getByRole('button', { name: /Yearly/ }).click();
   await expect(page.getByTestId('premium-price')).toContainText('$50/year');
-  await snap(page, 'plans');
+  await fitsBothWidths(page, 'plans');
   await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
 
   // The demo checkout: plan, price, trial, the demo mark; Confirm.
@@ -51,7 +57,7 @@ test('free → yearly trial on the demo checkout → cancel in the portal → fr
   await expect(page.getByTestId('demo-checkout-price')).toContainText('$50/year');
   await expect(page.getByText(/^7 days, until /)).toBeVisible();
   await noSeriousA11yProblems(page);
-  await snap(page, 'demo-checkout');
+  await fitsBothWidths(page, 'demo-checkout');
   await page.getByRole('button', { name: 'Confirm' }).click();
 
   // Back in the app as premium in trial, without a reload.
@@ -66,7 +72,7 @@ test('free → yearly trial on the demo checkout → cancel in the portal → fr
   await expect(page.getByRole('menuitem', { name: 'Upgrade plan' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await noSeriousA11yProblems(page);
-  await snap(page, 'profile-trial');
+  await fitsBothWidths(page, 'profile-trial');
 
   await page.setViewportSize(MOBILE);
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -81,7 +87,7 @@ test('free → yearly trial on the demo checkout → cancel in the portal → fr
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
   await expect(page.getByTestId('demo-portal-subscription')).toContainText('nothing will be charged');
-  await snap(page, 'demo-portal-cancelled');
+  await fitsBothWidths(page, 'demo-portal-cancelled');
   await page.getByRole('link', { name: /Return to GoWild Finder/ }).click();
   await expect(page.getByTestId('subscription-status')).toContainText('cancelled');
   // Still premium until the trial (the period) ends.
@@ -96,7 +102,7 @@ test('free → yearly trial on the demo checkout → cancel in the portal → fr
   await expect(page.getByTestId('profile-account-type')).not.toContainText('days left in trial');
   await expect(page.getByRole('button', { name: /Upgrade Now/ })).toBeVisible();
   await expect(page.getByTestId('subscription-status')).toContainText('Ended on');
-  await snap(page, 'profile-free-again');
+  await fitsBothWidths(page, 'profile-free-again');
   await page.getByRole('button', { name: /Bailey Buyer/ }).click();
   await expect(page.getByRole('menu')).toContainText('Free plan');
   await page.keyboard.press('Escape');

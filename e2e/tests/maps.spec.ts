@@ -115,7 +115,7 @@ test('a free user sees the route map panel with the catalogue price, and the ser
   await page.goto('/routes');
   await expect(page.getByRole('heading', { name: 'Premium Feature' })).toBeVisible();
   await expect(page.getByText(/everywhere you can fly from your airport/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Upgrade to Premium - $5/month' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Premium - $5/month' })).toHaveAttribute('href', '/profile');
   await expect(page.getByText('$15')).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to Search' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -65,12 +65,20 @@ test('a hash-style summary address opened in a fresh browser (premium, signed in
   expect(ics).toContain('BEGIN:VALARM');
   await context.close();
 
-  // Signed out, the same address keeps the spec's not-found box.
+  // Signed out, the same address asks to log in (never 'may have expired'), and signing in comes back to the trip.
   const visitor = await browser.newContext({ baseURL });
   const v = await visitor.newPage();
+  await v.clock.setSystemTime(new Date(NOW));
   await dismissWhatsNew(v);
   await v.goto(address);
-  await expect(v.getByRole('heading', { name: 'Flight Data Not Found' })).toBeVisible();
+  await expect(v.getByRole('heading', { name: 'Log in to see this trip' })).toBeVisible();
+  await expect(v.getByText(/may have expired/)).toHaveCount(0);
+  await v.getByRole('link', { name: 'Log in' }).click();
+  await v.getByLabel('Email').fill(PREMIUM.email);
+  await v.getByLabel('Password').fill(PREMIUM.password);
+  await v.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(v).toHaveURL((u) => u.pathname + u.search === address);
+  await expect(v.getByRole('heading', { name: /Your trip to Orlando/ })).toBeVisible();
   await visitor.close();
 });
 

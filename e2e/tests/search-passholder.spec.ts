@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
+import { addDays, formatLongDate, formatMediumDate } from '@gowild/contract/dates';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
 import { dismissWhatsNew, goWildEve, localDate } from './search-support';
 
@@ -23,11 +24,6 @@ const shutDate = (() => {
   for (let i = 3; i < 60; i++) if (!blackouts.has(localDate(i, NOW))) return localDate(i, NOW);
   throw new Error('no open date ahead');
 })();
-const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-const mediumDate = (d: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${d}T00:00:00Z`),
-  );
 
 async function signInPremium(page: Page) {
   await dismissWhatsNew(page);
@@ -107,9 +103,11 @@ test('a blackout date says why there is no GoWild, with the Peak Day Charge', as
   await signInPremium(page);
   await page.goto(`/?origin=DEN&date=${nextBlackout}&screen=departure_flights`);
   await waitForResults(page);
-  await expect(page.getByTestId('group-gowild')).toHaveCount(0);
+  // GoWild on a blackout date is only ever a Peak Day fare, with its charge (decision 176).
+  const gowild = page.getByTestId('group-gowild');
+  if ((await gowild.count()) > 0) await expect(gowild).toContainText('Peak Day');
   await expect(page.getByTestId('results-gowild-gap')).toContainText('GoWild is blacked out on');
-  const card = page.getByTestId('destination-card').first();
+  const card = page.locator('[data-testid="destination-card"][data-gowild="false"]').first();
   await card.locator('h3 button').click();
   const gap = card.getByTestId('gowild-gap');
   await expect(gap).toContainText('GoWild blacked out on this date');
@@ -123,18 +121,25 @@ test('outside the booking window it says when GoWild opens and offers an alert f
   // International windows (10 days) may be open; the domestic one (the day before) is not.
   await expect(page.locator('[data-testid="destination-card"][data-code="LAS"]')).toHaveAttribute('data-gowild', 'false');
   await expect(page.getByTestId('results-gowild-gap')).toContainText(
-    `GoWild opens on ${mediumDate(dayBefore(shutDate))} for domestic routes`,
+    `GoWild opens on ${formatMediumDate(addDays(shutDate, -1))} for domestic routes`,
   );
   const card = page.locator('[data-testid="destination-card"][data-code="LAS"]');
   await card.locator('h3 button').click();
   const gap = card.getByTestId('gowild-gap');
-  await expect(gap).toContainText(`GoWild opens on ${mediumDate(dayBefore(shutDate))} for this route`);
+  await expect(gap).toContainText(`GoWild opens on ${formatMediumDate(addDays(shutDate, -1))} for this route`);
   await expect(gap).toContainText('Early Booking Charge (from $29)');
   await gap.getByRole('button', { name: 'Alert me when it opens' }).click();
-  const modal = page.getByRole('dialog', { name: 'Create Price Alert' });
+  const modal = page.getByRole('dialog', { name: 'Alert Me When GoWild Opens' });
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('alert-route')).toContainText('(LAS)');
-  await expect(modal.locator(`button[data-date="${shutDate}"]`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(modal.getByTestId('window-alert-date')).toContainText(formatLongDate(shutDate));
+  await modal.getByRole('button', { name: 'Alert me when it opens' }).click();
+  await expect(page.getByText('Window Alert Created!')).toBeVisible();
+  // It is listed on /notifications with when it opens, waiting.
+  await page.goto('/notifications');
+  const alert = page.locator('[data-testid="notification"][data-kind="window_open"]').filter({ hasText: 'DEN → LAS' }).first();
+  await expect(alert.getByTestId('notification-opens')).toContainText('Opens ');
+  await expect(alert.getByTestId('notification-status')).toHaveText('Waiting');
 });
 
 test('a single-route search opens its destination; next-day arrivals read +1; the return date beyond the window explains itself', async ({
@@ -170,11 +175,14 @@ test('a single-route search opens its destination; next-day arrivals read +1; th
   // A day after landing the domestic window is still shut: standard fares, when it opens, and an alert for that date.
   await page.getByRole('button', { name: /Next day/i }).click();
   await expect(page.getByTestId('return-skeleton')).toBeHidden({ timeout: 30_000 });
+  // Either the window is explained, or the airline sells GoWild there anyway: Early Booking or Peak Day (decision 177).
   const gap = page.getByTestId('return-gowild-gap');
-  await expect(gap).toContainText(/GoWild (opens on .* for this route|blacked out on this date)/);
-  if ((await gap.textContent())!.includes('opens on')) {
+  const early = page.getByText(/GoWild (Early Booking|Peak Day)/).first();
+  await expect(gap.or(early)).toBeVisible();
+  if ((await gap.count()) > 0) await expect(gap).toContainText(/GoWild (opens on .* for this route|blacked out on this date)/);
+  if ((await gap.count()) > 0 && (await gap.textContent())!.includes('opens on')) {
     await gap.getByRole('button', { name: 'Alert me when it opens' }).click();
-    const modal = page.getByRole('dialog', { name: 'Create Price Alert' });
+    const modal = page.getByRole('dialog', { name: 'Alert Me When GoWild Opens' });
     await expect(modal.getByTestId('alert-route')).toContainText(`(${dest})`);
     await expect(modal.getByTestId('alert-route')).toContainText('(DEN)');
   }

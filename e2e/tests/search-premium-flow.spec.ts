@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { dismissWhatsNew, dollars, goWildEve, localDate, priceOf } from './search-support';
+import { formatDollars } from '@gowild/contract/money';
+import { dismissWhatsNew, goWildEve, localDate, priceOf } from './search-support';
 
 const PREMIUM = { email: 'premium.flyer@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
 // GoWild seats 'tomorrow' exist only when tomorrow is not a blackout date: this spec lives on such a day.
@@ -83,8 +84,8 @@ test('premium: city origin for tomorrow → GoWild first → nonstop → weather
     [url.searchParams.get('departure'), url.searchParams.get('return')],
   );
   const total = priceOf(JSON.parse(stored[0]!)) + priceOf(JSON.parse(stored[1]!));
-  await expect(page.getByTestId('total-price')).toHaveText(dollars(total));
-  await expect(page.getByTestId('price-total')).toHaveText(dollars(total));
+  await expect(page.getByTestId('total-price')).toHaveText(formatDollars(total));
+  await expect(page.getByTestId('price-total')).toHaveText(formatDollars(total));
   await expect(page.getByText('Round trip • Economy • 1 passenger')).toBeVisible();
   await expectNoSeriousAxe(page);
 
@@ -97,7 +98,7 @@ test('premium: city origin for tomorrow → GoWild first → nonstop → weather
   try {
     const visitor = await other.newPage();
     await visitor.goto(shared);
-    await expect(visitor.getByTestId('total-price')).toHaveText(dollars(total));
+    await expect(visitor.getByTestId('total-price')).toHaveText(formatDollars(total));
     await expect(visitor.getByTestId('leg-outbound')).toBeVisible();
     await expect(visitor.getByTestId('leg-return')).toBeVisible();
   } finally {

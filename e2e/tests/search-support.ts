@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { addDays, utcDateOf } from '@gowild/contract/dates';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
 
 /** The test run's 'now': the pinned TEST_NOW of a clock-matrix run, else the real time. */
@@ -23,10 +24,9 @@ export function localDate(days = 0, from: string | Date = runNow()): string {
  */
 export function goWildEve(from: Date = runNow()): string {
   const blackouts = new Set(blackoutDates.map((b) => b.date));
-  const day = new Date(`${from.toISOString().slice(0, 10)}T17:00:00Z`);
+  const day = new Date(`${utcDateOf(from)}T17:00:00Z`);
   for (let i = 0; i < 400; i++) {
-    const next = new Date(day.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-    if (!blackouts.has(next)) return day.toISOString();
+    if (!blackouts.has(addDays(utcDateOf(day), 1))) return day.toISOString();
     day.setTime(day.getTime() + 24 * 3600 * 1000);
   }
   throw new Error('no day without a blackout on the next day within 400 days');
@@ -50,6 +50,13 @@ export function priceOf(stored: StoredFlight): number {
   return 0;
 }
 
-export function dollars(n: number): string {
-  return `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/**
+ * A departures search has finished on screen with answers: the results screen is up (so the search has started),
+ * its progress bar is gone, and the first destination card shows. Checking only that the progress bar is hidden
+ * passes before the search has even begun.
+ */
+export async function departuresShown(page: Page): Promise<void> {
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('destination-card').first()).toBeVisible({ timeout: 30_000 });
 }

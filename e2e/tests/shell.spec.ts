@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures/test';
 test.describe('app shell', () => {
   test('the home page loads with no console error', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The footer says which providers are demo ones (a fresh checkout runs every one in demo mode).

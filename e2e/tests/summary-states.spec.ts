@@ -8,10 +8,9 @@ test('the summary names each problem with its box', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Error Loading Flight Summary' })).toBeVisible();
   await expect(page.getByText('Invalid flight summary URL. Missing required parameters.')).toBeVisible();
   await page.goto('/flight-summary?departure=aaa&return=bbb&origin=DEN&destination=LAS&date=2026-04-02');
-  await expect(page.getByRole('heading', { name: 'Flight Data Not Found' })).toBeVisible();
-  await expect(
-    page.getByText('Flight data not found. The flights may have expired or the URL is invalid. Please start a new search.'),
-  ).toBeVisible();
+  // A visitor is asked to log in: only a signed-in browser may ask the server for flights it does not hold.
+  await expect(page.getByRole('heading', { name: 'Log in to see this trip' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', /^\/login\?next=%2Fflight-summary%3F/);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.goto('/flight-summary?data=bm90LWEtdHJpcA');

@@ -169,7 +169,7 @@ async function main() {
           originAirport: route.origin,
           destinationAirport: route.destination,
           travelDates: [...dates].sort(),
-          maxPrice,
+          maxPriceCents: Math.round(maxPrice * 100),
           gowildOnly,
         };
       });

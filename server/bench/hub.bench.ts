@@ -5,7 +5,7 @@
  * a fresh app (an empty flight cache); the emulator process stays. Prints table rows for docs/benchmarks.md.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { addDays } from '@gowild/contract/dates';
+import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { HubSearchResponse } from '@gowild/contract/hub-search';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -34,6 +34,9 @@ async function main() {
     UPSTREAM_TIMEOUT_MS: String(5 * L),
     UPSTREAM_RETRIES: '2',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // One bench caller runs every search: the per-user airline share (decision 117, measured by bench:fair-use) is off.
+    AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
+    AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',
   });
   /** A fresh app: its own in-memory flight cache, so the run is cold. */
   const fresh = async () => {
@@ -54,7 +57,7 @@ async function main() {
     const first = await fresh();
     const reference = first.deps.reference;
     // GoWild seats are on sale today and tomorrow (domestic window), never on a blackout date: tomorrow when it can be.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayUtc();
     const date = [addDays(today, 1), today].find((d) => !reference.isBlackout(d)) ?? addDays(today, 1);
     const degree = new Map<string, number>();
     for (const r of reference.routes()) degree.set(r.origin, (degree.get(r.origin) ?? 0) + 1);

@@ -23,7 +23,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { addDays } from '@gowild/contract/dates';
+import { addDays, utcDateOf, todayUtc } from '@gowild/contract/dates';
 import { BLACKOUT_SEED } from '../src/lib/reference-data/seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,9 +74,9 @@ async function startTarget(kind: 'app' | 'hello', env: Record<string, string> = 
 /** The first day from now whose next day is not a blackout date, at noon US Eastern (as e2e's goWildEve). */
 function goWildEve(from: Date): string {
   const blackouts = new Set(BLACKOUT_SEED.map((b) => b.date));
-  const day = new Date(`${from.toISOString().slice(0, 10)}T17:00:00Z`);
+  const day = new Date(`${utcDateOf(from)}T17:00:00Z`);
   for (let i = 0; i < 400; i++) {
-    if (!blackouts.has(addDays(day.toISOString().slice(0, 10), 1))) return day.toISOString();
+    if (!blackouts.has(addDays(utcDateOf(day), 1))) return day.toISOString();
     day.setTime(day.getTime() + 24 * 3600 * 1000);
   }
   throw new Error('no day without a blackout on the next day within 400 days');
@@ -201,7 +201,7 @@ async function main() {
   const pct = (f: Figures) => `${((f.rps / baseline.rps) * 100).toFixed(f.rps / baseline.rps < 0.1 ? 2 : 1)}%`;
   const row = (f: Figures, ratio: string) =>
     `| ${f.name} | ${Math.round(f.rps).toLocaleString('en-US')} | ${f.p50} ms | ${f.p99} ms | ${f.errors} | ${(f.bytesPerRequest / 1024).toFixed(1)} KB | ${Math.round(f.cpuPerRequest)} µs | ${ratio} |`;
-  const markdown = `Machine: ${machine}. Run on ${new Date().toISOString().slice(0, 10)}. ${CONNECTIONS} connections, ${DURATION_S} s a case after ${WARMUP_S} s of warm-up. Search: ${searchInfo}.
+  const markdown = `Machine: ${machine}. Run on ${todayUtc()}. ${CONNECTIONS} connections, ${DURATION_S} s a case after ${WARMUP_S} s of warm-up. Search: ${searchInfo}.
 
 | Case | req/s | p50 | p99 | errors | bytes a response | server CPU a request | ÷ hello-world |
 |---|---|---|---|---|---|---|---|

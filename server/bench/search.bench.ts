@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { addDays } from '@gowild/contract/dates';
+import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { FlightSearchResponse } from '@gowild/contract/flights';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -31,6 +31,11 @@ interface BenchSettings {
   faultHangRate: number;
   /** Faulty searches per fault scenario; the median is reported (one run is a roll of the dice). */
   faultRuns: number;
+  /**
+   * `faults`: only the warm-up, the cold searches (the reference for the fault rows) and the four fault scenarios, for
+   * a loaded machine (`BENCH_SEARCH_ONLY=faults`); `all` by default.
+   */
+  only: 'all' | 'faults';
 }
 
 const DEFAULTS: BenchSettings = {
@@ -44,12 +49,26 @@ const DEFAULTS: BenchSettings = {
   faultErrorRate: 0.2,
   faultHangRate: 0.05,
   faultRuns: 3,
+  only: 'all',
 };
+
+/** The settings the environment may change: `BENCH_SEARCH_ONLY=faults`, `BENCH_FAULT_RUNS=5`. */
+function benchSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<BenchSettings> {
+  const out: Partial<BenchSettings> = {};
+  if (env.BENCH_SEARCH_ONLY === 'faults') out.only = 'faults';
+  else if (env.BENCH_SEARCH_ONLY && env.BENCH_SEARCH_ONLY !== 'all') throw new Error('BENCH_SEARCH_ONLY is `all` or `faults`');
+  const runs = Number(env.BENCH_FAULT_RUNS);
+  if (env.BENCH_FAULT_RUNS !== undefined) {
+    if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_FAULT_RUNS is a whole number of at least 1');
+    out.faultRuns = runs;
+  }
+  return out;
+}
 
 export interface Emulator {
   url: string;
   child: ChildProcess;
-  stats(): Promise<{ internalSelect: number; select: number }>;
+  stats(): Promise<{ internalSelect: number; select: number; answered: number }>;
   reset(): Promise<void>;
   knobs(k: Record<string, number>): Promise<void>;
   stop(): Promise<void>;
@@ -82,7 +101,7 @@ export async function startEmulatorProcess(latencyMs: number): Promise<Emulator>
   return {
     url,
     child,
-    stats: async () => (await call('/__emulator/stats')).stats as { internalSelect: number; select: number },
+    stats: async () => (await call('/__emulator/stats')).stats as { internalSelect: number; select: number; answered: number },
     reset: async () => void (await call('/__emulator/reset', {})),
     knobs: async (k) => void (await call('/__emulator/knobs', k)),
     stop: () =>
@@ -109,15 +128,16 @@ interface BenchResult {
   destinations: number;
   floorMs: number;
   cold: { runsMs: number[]; medianMs: number; ratio: number; cpuMs: number };
-  warm: { p50Ms: number; p99Ms: number };
-  concurrent: { upstreamRequests: number; ratio: number; wallMs: number };
-  stream: { firstDestinationMs: number; ratio: number; totalMs: number };
+  /** Left out (undefined) when only the fault part runs. */
+  warm?: { p50Ms: number; p99Ms: number };
+  concurrent?: { upstreamRequests: number; ratio: number; wallMs: number };
+  stream?: { firstDestinationMs: number; ratio: number; totalMs: number };
   faults: FaultFigure;
   hangs: FaultFigure;
   /** The same two scenarios with hedging turned off: the gateway as it was before decision 059. */
   faultsUnhedged: FaultFigure;
   hangsUnhedged: FaultFigure;
-  baseline: { wallMs: number; ratioToCold: number };
+  baseline?: { wallMs: number; ratioToCold: number };
   machine: string;
   date: string;
 }
@@ -130,6 +150,10 @@ interface FaultFigure {
   ratio: number;
   upstreamRequests: number;
   hedges: number;
+  /** Attempts cut because the site had not begun answering (decision 220). */
+  earlyCuts: number;
+  /** The gateway's p95 of first answers and of whole answers after the median run (ms): what the cut goes by. */
+  p95: { firstAnswer?: number; answer?: number };
 }
 
 async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<BenchResult> {
@@ -148,6 +172,9 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     UPSTREAM_RETRIES: String(s.retries),
     UPSTREAM_CONCURRENCY: String(s.maxWorkers),
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // One bench caller runs every search: the per-user airline share (decision 117, measured by bench:fair-use) is off.
+    AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
+    AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',
   });
   const database = await openDatabase({ dataDir: 'memory://' });
   const deps = await createAppDeps(config, database, { searchGate: fixedCallerGate({ isPremium: true }).gate });
@@ -160,7 +187,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     const [origin, N] = ranked[0] as [string, number];
     const warmupOrigins = ranked.slice(1, 6).map(([code]) => code);
     const floorMs = Math.ceil(N / s.maxWorkers) * L;
-    const day0 = addDays(new Date().toISOString().slice(0, 10), 1);
+    const day0 = addDays(todayUtc(), 1);
     let day = 0;
     const nextDate = () => addDays(day0, ++day);
     const search = async (date: string, o = origin) => {
@@ -187,16 +214,17 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     }
     const coldMedian = median(coldRuns);
 
+    const full = s.only === 'all';
     // 2. Warm (cached) search: server time through inject, p50 and p99.
     const warm: number[] = [];
-    for (let i = 0; i < s.warmRuns; i++) warm.push((await search(coldDate)).wall);
+    for (let i = 0; full && i < s.warmRuns; i++) warm.push((await search(coldDate)).wall);
     warm.sort((a, b) => a - b);
 
     // 3. Concurrent identical cold searches: airline requests ÷ N.
     await emulator.reset();
     const concurrentDate = nextDate();
     const t3 = performance.now();
-    await Promise.all(Array.from({ length: s.concurrentSearches }, () => search(concurrentDate)));
+    if (full) await Promise.all(Array.from({ length: s.concurrentSearches }, () => search(concurrentDate)));
     const concurrentWall = performance.now() - t3;
     const upstream3 = (await emulator.stats()).internalSelect;
 
@@ -204,7 +232,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const firstDestinations: number[] = [];
     let streamTotal = 0;
-    for (let i = 0; i < s.coldRuns; i++) {
+    for (let i = 0; full && i < s.coldRuns; i++) {
       const t4 = performance.now();
       const res = await fetch(`${address}/api/flights/search/stream?origin=${origin}&date=${nextDate()}`);
       let first = NaN;
@@ -226,18 +254,22 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     // Median of `faultRuns` searches each.
     const hedgesSent = async () =>
       Number(/^flight_upstream_hedges_total\{result="sent"\} (\S+)$/m.exec(await deps.metrics.metrics())?.[1] ?? 0);
+    const earlyCuts = async () => Number(/^flight_upstream_early_cuts_total (\S+)$/m.exec(await deps.metrics.metrics())?.[1] ?? 0);
     const faultScenario = async (errorRate: number, hangRate: number): Promise<FaultFigure> => {
       await emulator.knobs({ errorRate, hangRate });
-      const runs: { wall: number; failed: number; requests: number; hedges: number }[] = [];
+      const runs: { wall: number; failed: number; requests: number; hedges: number; cuts: number; p95: FaultFigure['p95'] }[] = [];
       for (let i = 0; i < s.faultRuns; i++) {
         await emulator.reset();
         const hedgesBefore = await hedgesSent();
+        const cutsBefore = await earlyCuts();
         const faulty = await search(nextDate());
         runs.push({
           wall: faulty.wall,
           failed: faulty.body.failed?.length ?? 0,
           requests: (await emulator.stats()).internalSelect,
           hedges: (await hedgesSent()) - hedgesBefore,
+          cuts: (await earlyCuts()) - cutsBefore,
+          p95: deps.flights.gateway.latencyP95(),
         });
       }
       await emulator.knobs({ errorRate: 0, hangRate: 0 });
@@ -249,6 +281,8 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
         ratio: mid.wall / floorMs,
         upstreamRequests: mid.requests,
         hedges: mid.hedges,
+        earlyCuts: mid.cuts,
+        p95: mid.p95,
       };
     };
     const faults = await faultScenario(s.faultErrorRate, s.faultHangRate);
@@ -261,7 +295,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     // Baseline: what a typical script does — one request after another, no cache — through the same adapter.
     const baselineDate = nextDate();
     const tb = performance.now();
-    for (const destination of deps.reference.destinationsFrom(origin)) {
+    for (const destination of full ? deps.reference.destinationsFrom(origin) : []) {
       await deps.flights.provider.fetchFlights({ origin, destination, date: baselineDate }, AbortSignal.timeout(s.timeoutMs * 4));
     }
     const baselineWall = performance.now() - tb;
@@ -272,16 +306,16 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
       destinations: N,
       floorMs,
       cold: { runsMs: coldRuns, medianMs: coldMedian, ratio: coldMedian / floorMs, cpuMs: median(coldCpu) },
-      warm: { p50Ms: percentile(warm, 50), p99Ms: percentile(warm, 99) },
-      concurrent: { upstreamRequests: upstream3, ratio: upstream3 / N, wallMs: concurrentWall },
-      stream: { firstDestinationMs: firstDestination, ratio: firstDestination / L, totalMs: streamTotal },
+      warm: full ? { p50Ms: percentile(warm, 50), p99Ms: percentile(warm, 99) } : undefined,
+      concurrent: full ? { upstreamRequests: upstream3, ratio: upstream3 / N, wallMs: concurrentWall } : undefined,
+      stream: full ? { firstDestinationMs: firstDestination, ratio: firstDestination / L, totalMs: streamTotal } : undefined,
       faults,
       hangs,
       faultsUnhedged,
       hangsUnhedged,
-      baseline: { wallMs: baselineWall, ratioToCold: baselineWall / coldMedian },
+      baseline: full ? { wallMs: baselineWall, ratioToCold: baselineWall / coldMedian } : undefined,
       machine: `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.versions.node}, load average ${loadBefore} before and ${loadavg()[0]?.toFixed(1)} after`,
-      date: new Date().toISOString().slice(0, 10),
+      date: todayUtc(),
     };
   } finally {
     await app.close();
@@ -296,35 +330,36 @@ function verdict(ok: boolean): string {
 }
 
 function faultText(r: BenchResult, f: FaultFigure): string {
-  return `median ${ms(f.wallMs)} (runs ${f.runsMs.map((v) => Math.round(v)).join(', ')}) ÷ floor = ${x(f.ratio)} (${x(f.wallMs / r.cold.medianMs)} this run's cold search); ${(f.answeredShare * 100).toFixed(1)}% of destinations answered, ${f.upstreamRequests} airline requests for ${r.destinations}, ${f.hedges} hedged`;
+  return `median ${ms(f.wallMs)} (runs ${f.runsMs.map((v) => Math.round(v)).join(', ')}) ÷ floor = ${x(f.ratio)} (${x(f.wallMs / r.cold.medianMs)} this run's cold search); ${(f.answeredShare * 100).toFixed(1)}% of destinations answered, ${f.upstreamRequests} airline requests for ${r.destinations}, ${f.hedges} hedged, ${f.earlyCuts} cut early (p95 of first answers ${ms(f.p95.firstAnswer ?? NaN)}, of answers ${ms(f.p95.answer ?? NaN)})`;
 }
 
 function renderBench(r: BenchResult): { table: string; markdown: string } {
   const L = r.settings.latencyMs;
-  const rows: [string, string, string, string][] = [
+  const { warm, concurrent, stream, baseline } = r;
+  const rows: ([string, string, string, string] | undefined)[] = [
     [
       '1. Cold all-destinations search ÷ floor',
       `median ${ms(r.cold.medianMs)} (runs ${r.cold.runsMs.map((v) => Math.round(v)).join(', ')}) ÷ ${ms(r.floorMs)} = ${x(r.cold.ratio)}; app CPU ${ms(r.cold.cpuMs)} a search`,
       '≤ 1.15',
       verdict(r.cold.ratio <= 1.15),
     ],
-    [
+    warm && [
       '2. Warm (cached) search, server time',
-      `p50 ${r.warm.p50Ms.toFixed(1)} ms, p99 ${r.warm.p99Ms.toFixed(1)} ms`,
+      `p50 ${warm.p50Ms.toFixed(1)} ms, p99 ${warm.p99Ms.toFixed(1)} ms`,
       'p50 ≤ 20 ms',
-      verdict(r.warm.p50Ms <= 20),
+      verdict(warm.p50Ms <= 20),
     ],
-    [
+    concurrent && [
       `3. ${r.settings.concurrentSearches} concurrent identical cold searches: airline requests ÷ N`,
-      `${r.concurrent.upstreamRequests} ÷ ${r.destinations} = ${x(r.concurrent.ratio)} (all done in ${ms(r.concurrent.wallMs)})`,
+      `${concurrent.upstreamRequests} ÷ ${r.destinations} = ${x(concurrent.ratio)} (all done in ${ms(concurrent.wallMs)})`,
       'exactly 1.0',
-      verdict(r.concurrent.ratio === 1),
+      verdict(concurrent.ratio === 1),
     ],
-    [
+    stream && [
       '4. Streamed search: first destination ÷ L',
-      `${ms(r.stream.firstDestinationMs)} ÷ ${ms(L)} = ${x(r.stream.ratio)} (median of ${r.settings.coldRuns}; whole stream ${ms(r.stream.totalMs)})`,
+      `${ms(stream.firstDestinationMs)} ÷ ${ms(L)} = ${x(stream.ratio)} (median of ${r.settings.coldRuns}; whole stream ${ms(stream.totalMs)})`,
       '≤ 1.2',
-      verdict(r.stream.ratio <= 1.2),
+      verdict(stream.ratio <= 1.2),
     ],
     [
       `5. With ${r.settings.faultErrorRate * 100}% errors and ${r.settings.faultHangRate * 100}% hangs`,
@@ -333,26 +368,27 @@ function renderBench(r: BenchResult): { table: string; markdown: string } {
       verdict(r.faults.ratio < 2),
     ],
     [`5b. With ${r.settings.faultHangRate * 100}% hangs only`, faultText(r, r.hangs), '< 2', verdict(r.hangs.ratio < 2)],
-    [`5c. As 5, hedging off`, faultText(r, r.faultsUnhedged), 'reported', '—'],
-    [`5d. As 5b, hedging off`, faultText(r, r.hangsUnhedged), 'reported', '—'],
-    [
+    [`5c. As 5, hedging and early cut off`, faultText(r, r.faultsUnhedged), 'reported', '—'],
+    [`5d. As 5b, hedging and early cut off`, faultText(r, r.hangsUnhedged), 'reported', '—'],
+    baseline && [
       'Baseline: sequential requests, no cache',
-      `${ms(r.baseline.wallMs)}; ${x(r.baseline.ratioToCold)} the cold search time`,
+      `${ms(baseline.wallMs)}; ${x(baseline.ratioToCold)} the cold search time`,
       'reported',
       '—',
     ],
   ];
-  const table = rows.map((row) => `${row[0]}\n    ${row[1]}    [goal ${row[2]}: ${row[3]}]`).join('\n');
+  const shown = rows.filter((row): row is [string, string, string, string] => row !== undefined);
+  const table = shown.map((row) => `${row[0]}\n    ${row[1]}    [goal ${row[2]}: ${row[3]}]`).join('\n');
   const markdown = `Machine: ${r.machine}. Run on ${r.date}. Origin ${r.origin}, N = ${r.destinations}, L = ${L} ms, floor ${r.floorMs} ms.
 
 | Figure | Measured | Goal | |
 |---|---|---|---|
-${rows.map((row) => `| ${row.join(' | ')} |`).join('\n')}`;
+${shown.map((row) => `| ${row.join(' | ')} |`).join('\n')}`;
   return { table, markdown };
 }
 
 async function main() {
-  const result = await runSearchBench();
+  const result = await runSearchBench(benchSettingsFromEnv(process.env));
   const { table, markdown } = renderBench(result);
   console.log(
     `\nFlight search benchmark — origin ${result.origin}, N = ${result.destinations}, L = ${result.settings.latencyMs} ms, floor ${result.floorMs} ms\n`,

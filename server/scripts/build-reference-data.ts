@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CITY_GROUPS } from '@gowild/contract/city-groups';
 import { airportDisplayName } from '../src/lib/reference-data/airport-names';
+import { utcDateOf } from '@gowild/contract/dates';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -115,7 +116,7 @@ const yoth = JSON.parse(readFileSync(path.join(peers, 'gowild_rules_blackouts_20
 const blackout = new Map<string, { date: string; label: string; sources: string[] }>();
 function addRange(start: string, end: string, label: string, source: string) {
   for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
-    const key = d.toISOString().slice(0, 10);
+    const key = utcDateOf(d);
     const row = blackout.get(key) ?? { date: key, label, sources: [] };
     if (!row.sources.includes(source)) row.sources.push(source);
     blackout.set(key, row);

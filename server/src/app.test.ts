@@ -60,7 +60,17 @@ describe('ops endpoints', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/airports', '/api/routes', '/api/gowild/blackout-dates', '/api/config']),
+      expect.arrayContaining([
+        '/api/airports',
+        '/api/routes',
+        '/api/gowild/blackout-dates',
+        '/api/config',
+        '/api/flights/home',
+        '/api/flights/trips',
+        '/api/trips/summary',
+        '/api/push/public-key',
+        '/api/push/subscriptions',
+      ]),
     );
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

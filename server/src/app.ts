@@ -28,6 +28,9 @@ const REDACTED_LOG_PATHS = [
   '*.apiKey',
 ];
 
+/** The module whose routes (`/api/health`, `/api/ready`) every role serves. */
+const PROBES_MODULE = 'health';
+
 /** Builds the app with its plugins and modules; never listens (server.ts does). `logStream` lets tests read the log. */
 export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -52,17 +55,21 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   app.setSerializerCompiler(serializerCompiler);
   registerValidation(app);
 
+  // The process's role (decision 137): a worker serves the probes and metrics only, an api process runs no job.
+  const servesApi = config.PROCESS_ROLE !== 'worker';
+  const runsJobs = config.PROCESS_ROLE !== 'api';
+
   await registerSecurity(app, config, deps.requestRateLimits);
   await registerCompression(app);
-  await registerOpenApi(app, config.APP_VERSION);
+  if (servesApi) await registerOpenApi(app, config.APP_VERSION);
   registerHttpMetrics(app, deps.metrics, config);
-  const serveSpa = await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  const serveSpa = servesApi ? await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : undefined;
   registerErrorHandling(app, { serveSpa });
 
   // Each module's routes in a plugin of their own, so a module's hooks never reach another module's routes.
-  for (const m of deps.modules) if (m.routes) await app.register(m.routes);
-  const jobs = deps.modules.flatMap((m) => m.jobs ?? []);
-  app.addHook('onReady', () => deps.jobs.start(jobs, app.log));
+  for (const m of deps.modules) if (m.routes && (servesApi || m.name === PROBES_MODULE)) await app.register(m.routes);
+  const jobs = runsJobs ? deps.modules.flatMap((m) => m.jobs ?? []) : [];
+  if (jobs.length > 0) app.addHook('onReady', () => deps.jobs.start(jobs, app.log));
   // Closing starts by telling open work the app is stopping (decision 057): Fastify has stopped routing new requests
   // (503) and, once these hooks ran, stops listening and waits for the open responses, which now end at once.
   app.addHook('preClose', async () => deps.shutdown.abort());

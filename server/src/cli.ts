@@ -2,7 +2,8 @@
  * Operator commands against the configured database: `npm run cli -- <command> [args]`.
  * Each module contributes its commands from its own `<feature>.cli.ts`; this file only collects and runs them.
  */
-import { ConfigError, loadConfig } from './config';
+import { pathToFileURL } from 'node:url';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase, unreachableDatabaseLine } from './db/client';
 import { type AppDeps, createAppDeps, disposeAppDeps } from './deps';
 import { type CliCommand, CliUsageError } from './lib/app-module';
@@ -40,20 +41,43 @@ export async function runCommand(commands: Record<string, CliCommand>, argv: str
   }
 }
 
+/**
+ * `migrate` applies the migrations this release ships and exits (decision 138): the release step that runs before
+ * the replicas start with MIGRATE_ON_START=false. It needs no module, so none is built (nor Redis or a provider opened).
+ */
+function migrateCommand(config: Config): CliCommand {
+  return {
+    usage: 'migrate   (applies the database migrations this release ships, then exits)',
+    async run(_args, out) {
+      const database = await openDatabase({ ...databaseOptions(config), migrate: true });
+      try {
+        if (!(await database.migrationsApplied())) throw new Error('the migrations ran but the database still lacks some');
+        out(`migrations applied (${database.kind})`);
+      } finally {
+        await database.close();
+      }
+    },
+  };
+}
+
+const databaseOptions = (config: Config) => ({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+});
+
 /** Runs a command against `deps`, or against the configured database and providers (opened and closed here). */
 export async function runCli(argv: string[], out: (line: string) => void = console.log, deps?: AppDeps): Promise<number> {
   if (deps) return runCommand(collectCommands(deps.modules), argv, out);
   const config = loadConfig({ ...process.env, FLIGHTS_PROVIDER: process.env.FLIGHTS_PROVIDER, LOG_LEVEL: 'silent' });
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-  });
+  const migrate = migrateCommand(config);
+  if (argv[0] === 'migrate') return runCommand({ migrate }, argv, out);
+  const database = await openDatabase({ ...databaseOptions(config), migrate: config.MIGRATE_ON_START });
   try {
     const own = await createAppDeps(config, database);
     try {
-      return await runCommand(collectCommands(own.modules), argv, out);
+      return await runCommand({ migrate, ...collectCommands(own.modules) }, argv, out);
     } finally {
       await disposeAppDeps(own);
     }
@@ -62,7 +86,8 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// The entry point when run as a program (tsx src/cli.ts, or node dist/cli.js), not when a test imports it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   runCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {

@@ -28,6 +28,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('points e-mail links at the PORT the server listens on unless APP_URL says otherwise', () => {
+    expect(loadConfig({}).APP_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', APP_URL: 'https://gowild.example' }).APP_URL).toBe('https://gowild.example');
+    expect(loadConfig({ PORT: '0' }).APP_URL).toBe('http://localhost:3000');
+  });
+
+  it('asks the airline with a date form working tools send: YYYY-MM-DD by default, the old forms refused (decision 150)', () => {
+    expect(loadConfig({}).FRONTIER_DATE_FORMAT).toBe('YYYY-MM-DD');
+    expect(loadConfig({ FRONTIER_DATE_FORMAT: 'YYYY-MM-DD 00:00:00' }).FRONTIER_DATE_FORMAT).toBe('YYYY-MM-DD 00:00:00');
+    for (const old of ['MMM DD, YYYY', 'MM-DD-YYYY'])
+      expect(() => loadConfig({ FRONTIER_DATE_FORMAT: old })).toThrow(/FRONTIER_DATE_FORMAT/);
+  });
+
   it('coerces numbers and booleans', () => {
     const c = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', PLAN_MONTHLY_PRICE: '7.5' });
     expect(c.PORT).toBe(8080);

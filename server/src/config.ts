@@ -9,6 +9,17 @@ const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.nu
 const num = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().min(min).max(max).default(def);
 const rate = (def: number) => z.coerce.number().min(0).max(1).default(def);
 const url = z.url();
+/** A comma-separated list, trimmed and lower-cased (host names, e-mail addresses). */
+const list = (def: string[]) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s !== ''),
+    )
+    .default(def);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -66,7 +77,8 @@ export const configSchema = z.object({
   // Flights: the Frontier adapter always runs; it talks to the real site or to the emulator.
   FLIGHTS_PROVIDER: z.enum(['emulator', 'frontier']).default('emulator'),
   FRONTIER_BASE_URL: url.default('https://booking.flyfrontier.com'),
-  FRONTIER_DATE_FORMAT: z.enum(['MMM DD, YYYY', 'YYYY-MM-DD', 'MM-DD-YYYY']).default('MMM DD, YYYY'),
+  // The two dd1 forms working tools send (decision 150).
+  FRONTIER_DATE_FORMAT: z.enum(['YYYY-MM-DD', 'YYYY-MM-DD 00:00:00']).default('YYYY-MM-DD'),
   EMULATOR_PORT: int(0, 0, 65535),
   EMULATOR_LATENCY_MS: int(250),
   EMULATOR_JITTER_MS: int(100),
@@ -89,10 +101,15 @@ export const configSchema = z.object({
   UPSTREAM_RPS_STEP: num(1, 0.01),
   // A request still unanswered past the observed p95 latency gets one second attempt (decision 059).
   UPSTREAM_HEDGE: bool.default(true),
+  UPSTREAM_EARLY_CUT: bool.default(true),
   UPSTREAM_TIMEOUT_MS: int(10_000, 100),
   UPSTREAM_RETRIES: int(2, 0, 5),
   BREAKER_THRESHOLD: int(5, 1),
   BREAKER_COOLDOWN_MS: int(30_000, 100),
+  // Each user's share of the airline (decision 117): airline requests a minute their searches may cause past the
+  // cache (a hub or "anywhere" search spends one per leg it looks up); 0 turns the budget off.
+  AIRLINE_BUDGET_FREE_PER_MINUTE: int(250, 0),
+  AIRLINE_BUDGET_PREMIUM_PER_MINUTE: int(1000, 0),
 
   // Weather.
   WEATHER_PROVIDER: z.enum(['demo', 'open-meteo']).default('demo'),
@@ -100,6 +117,18 @@ export const configSchema = z.object({
 
   // Accounts.
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Signing keys retired by a rotation, comma-separated: they still verify the tokens they signed, and sign nothing
+  // (docs/operations.md#the-session-signing-key-jwt_secret; decision 141). Keep them for SESSION_TTL_DAYS.
+  JWT_PREVIOUS_SECRETS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')).max(8, 'at most 8 previous secrets'))
+    .default([]),
   SESSION_TTL_DAYS: int(30, 1, 365),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: url.default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -112,8 +141,48 @@ export const configSchema = z.object({
   // Background jobs and flight alerts (docs/product/alerts.md#checking-alerts; decision 066). `pg-boss` schedules each
   // job once per interval across every process on the database; `interval` runs each job in this process on a timer.
   JOBS_RUNNER: z.enum(['pg-boss', 'interval']).default('pg-boss'),
+  // What this process does (decision 137): `all` serves the API and the web app and runs the jobs; `api` serves them
+  // and runs no job; `worker` runs the jobs and serves only the probes and metrics.
+  PROCESS_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  // Apply the migrations this release ships at start (decision 138). Off when a release step runs `migrate` first.
+  MIGRATE_ON_START: bool.default(true),
   // Airline queries one alert-checker run keeps in flight (a share of UPSTREAM_CONCURRENCY, so searches keep room).
   ALERTS_CHECK_CONCURRENCY: int(40, 1, 500),
+
+  // Web push (docs/product/alerts.md#web-push; decisions 210-214). Without the key pair, one is generated on first start
+  // and kept in DATA_DIR/vapid-keys.json (like the session secret); several hosts that do not share DATA_DIR need the
+  // same pair. The subject defaults to mailto:SUPPORT_EMAIL.
+  // The pair is checked at start (a P-256 key pair in URL-safe base64, the public key the private key's).
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: or https: address')
+    .optional(),
+  // The push services a browser's subscription may point at (https only); an entry starting with a dot matches the
+  // host's subdomains. A subscription elsewhere is refused, so the server never posts to an address a user chose.
+  PUSH_SERVICE_HOSTS: list(['fcm.googleapis.com', '.push.services.mozilla.com', '.push.apple.com', '.notify.windows.com']),
+  // Tests only: hosts (any port) or host:port pairs of local fake push services, accepted over plain http. Refused in
+  // production.
+  PUSH_TEST_HOSTS: list([]),
+  PUSH_TIMEOUT_MS: int(10_000, 100, 120_000),
+  // Alert channels (docs/product/alerts.md#channels). Telegram: the bot's token switches the offline demo bot off;
+  // the token is a secret (it is in the Bot API's URL path) and is never logged.
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  /** The Bot API's address; tests point it at a local fake. */
+  TELEGRAM_API_BASE: url.default('https://api.telegram.org'),
+  /** The bot's @name without the @, for the t.me link (needed with a token). */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{5,64}$/, "must be the bot's username (letters, digits, underscores)")
+    .optional(),
+  // Discord: the hosts a channel webhook address may have (https only).
+  DISCORD_WEBHOOK_HOSTS: list(['discord.com', 'discordapp.com', 'ptb.discord.com', 'canary.discord.com']),
+  /**
+   * Tests only (refused unless NODE_ENV=test): webhook hosts that may resolve to a private or loopback address and
+   * use http, so a test's local fake webhook can stand in for Discord (decision 208).
+   */
+  DISCORD_TEST_ALLOW_HOSTS: list([]),
 
   // Location.
   GEO_PROVIDER: z.enum(['demo', 'ipapi']).default('demo'),
@@ -154,6 +223,13 @@ export const configSchema = z.object({
   EXTRAS_RPS: num(5, 0.1),
   EXTRAS_BREAKER_THRESHOLD: int(5, 1),
   EXTRAS_BREAKER_COOLDOWN_MS: int(60_000, 100),
+  // Data health (issue 22): the public /status page and the airline pages the adapter could not read.
+  /** How long one /api/status answer is kept and served to every request meanwhile (ms). */
+  STATUS_CACHE_MS: int(1500, 0, 60_000),
+  /** Unreadable airline pages: the body kept of each (bytes), how many are kept, and for how many days. */
+  UNREADABLE_PAGE_MAX_BYTES: int(262_144, 1024, 4_194_304),
+  UNREADABLE_PAGES_KEEP: int(300, 1, 10_000),
+  UNREADABLE_PAGES_DAYS: int(7, 1, 365),
 
   // Maps (docs/product/maps.md#basemap-and-tiles; decision 086): without TILE_URL the maps draw the bundled basemap
   // and fetch nothing; with it, raster tiles from that host only (the CSP allows no other).
@@ -165,6 +241,52 @@ export const configSchema = z.object({
     )
     .optional(),
   TILE_ATTRIBUTION: z.string().min(1).default('&copy; OpenStreetMap contributors'),
+
+  // How airline requests reach the site past its bot wall (docs/product/providers.md#transports; decision 165):
+  // `direct` (plain HTTP), `proxy` (rotating FRONTIER_PROXY_URLS), `scraper-api` (a paid scraping service) or
+  // `browser` (warm headless Chromium pages). A block holds the transport for FRONTIER_BLOCK_BACKOFF_MS, doubled per
+  // block in a row; a blocked proxy rests FRONTIER_PROXY_COOLDOWN_MS.
+  FRONTIER_TRANSPORT: z.enum(['direct', 'proxy', 'scraper-api', 'browser']).default('direct'),
+  FRONTIER_BLOCK_BACKOFF_MS: int(2000, 0, 600_000),
+  FRONTIER_PROXY_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(z.array(z.url().regex(/^https?:\/\//, 'each proxy must be an http:// or https:// URL')).max(1000))
+    .default([]),
+  FRONTIER_PROXY_COOLDOWN_MS: int(300_000, 0, 86_400_000),
+  FRONTIER_SCRAPER_URL: z
+    .url()
+    .refine((v) => /^https?:\/\//.test(v) && v.includes('{url}'), 'must be an http(s) URL with {url} (and {key} for the key)')
+    .optional(),
+  FRONTIER_SCRAPER_KEY: z.string().min(1).optional(),
+  // Credits one scraping request costs when the service's answer does not say (plans with JavaScript rendering or
+  // residential exits charge several).
+  FRONTIER_SCRAPER_CREDITS_PER_REQUEST: num(1, 0, 1000),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  FRONTIER_BROWSER_PAGES: int(2, 1, 16),
+  // Emulator only: its bot wall (a client without the cookie the page's JavaScript sets is blocked after this many
+  // requests).
+  EMULATOR_BOT_WALL: bool.default(false),
+  EMULATOR_BOT_WALL_FREE_REQUESTS: int(3, 0, 1000),
+  // Observations (docs/product/observations.md): days of travel dates kept, pruned daily by the worker (decision 182).
+  OBSERVATION_RETENTION_DAYS: int(120, 1, 3650),
+
+  // Sweeps (docs/product/sweeps.md; decisions 187-192): the worker asks the airline about every route's open GoWild
+  // dates ahead of travellers. Airline requests a sweep may make in any hour across every worker (0: no sweeps;
+  // unset: 2400 with DATABASE_URL, 600 on the embedded database); how often today's and tomorrow's dates are swept
+  // again, and the later dates of an international window; queries one run keeps in flight.
+  SWEEP_BUDGET_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SWEEP_REFRESH_MINUTES: int(60, 5, 1440),
+  SWEEP_LATER_REFRESH_MINUTES: int(240, 5, 10_080),
+  SWEEP_CONCURRENCY: int(20, 1, 500),
+  // Demand-weighted sweeps (decision 226): a (route, date) searched at least this often in the last hour is swept
+  // again before its answer leaves the flight cache's fresh time (0: no demand weighting).
+  SWEEP_DEMAND_MIN_SEARCHES: int(2, 0, 1000),
 
   // Tests only: the instant the process clock starts at (ISO 8601 with an offset). Refused in production.
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),
@@ -186,10 +308,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const value = env[key];
     if (value !== undefined && value !== '') cleaned[key] = value;
   }
+  // E-mail links must reach the server that sent them: without APP_URL, the address is this machine on the PORT it
+  // listens on (a random port 0, or a PORT that fails validation, keeps the schema's default).
+  if (cleaned.APP_URL === undefined && cleaned.PORT !== undefined && /^[1-9]\d{0,4}$/.test(cleaned.PORT) && Number(cleaned.PORT) <= 65535) {
+    cleaned.APP_URL = `http://localhost:${cleaned.PORT}`;
+  }
   const parsed = configSchema
+    .refine((c) => c.NODE_ENV === 'test' || c.DISCORD_TEST_ALLOW_HOSTS.length === 0, {
+      path: ['DISCORD_TEST_ALLOW_HOSTS'],
+      message: 'is for tests only and is refused unless NODE_ENV=test',
+    })
+    .refine((c) => !c.TELEGRAM_BOT_TOKEN || c.TELEGRAM_BOT_USERNAME, {
+      path: ['TELEGRAM_BOT_USERNAME'],
+      message: 'is required with TELEGRAM_BOT_TOKEN (the t.me link names the bot)',
+    })
     .refine((c) => !(c.NODE_ENV === 'production' && c.TEST_NOW), {
       path: ['TEST_NOW'],
       message: 'is for tests only and is refused when NODE_ENV=production',
+    })
+    .refine((c) => !(c.NODE_ENV === 'production' && c.PUSH_TEST_HOSTS.length > 0), {
+      path: ['PUSH_TEST_HOSTS'],
+      message: 'is for tests only and is refused when NODE_ENV=production',
+    })
+    .refine((c) => !c.VAPID_PUBLIC_KEY === !c.VAPID_PRIVATE_KEY, {
+      path: ['VAPID_PUBLIC_KEY'],
+      message: 'and VAPID_PRIVATE_KEY are set together (or neither, to use the pair generated in DATA_DIR)',
     })
     .refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
       path: ['HEADERS_TIMEOUT_MS'],
@@ -203,6 +346,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       path: ['STRIPE_SECRET_KEY'],
       message:
         'is required when NODE_ENV=production (without it the demo checkout grants Premium for free; set BILLING_DEMO=true to run that demo on purpose)',
+    })
+    .refine((c) => c.FRONTIER_TRANSPORT !== 'proxy' || c.FRONTIER_PROXY_URLS.length > 0, {
+      path: ['FRONTIER_PROXY_URLS'],
+      message: 'is required when FRONTIER_TRANSPORT=proxy (one or more proxy URLs, comma-separated)',
+    })
+    .refine((c) => c.FRONTIER_TRANSPORT !== 'scraper-api' || (c.FRONTIER_SCRAPER_URL && c.FRONTIER_SCRAPER_KEY), {
+      path: ['FRONTIER_SCRAPER_URL'],
+      message: 'and FRONTIER_SCRAPER_KEY are required when FRONTIER_TRANSPORT=scraper-api',
     })
     .refine((c) => !c.METRICS_PORT || c.METRICS_PORT !== c.PORT, {
       path: ['METRICS_PORT'],
@@ -241,6 +392,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     EMULATOR_JITTER_MS: '0',
     JOBS_RUNNER: 'interval',
     SEARCH_LOG_FLUSH_MS: '0',
+    // Tests search far faster than a person; the airline budget's own tests set it (decision 117).
+    AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
+    AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',
+    // No background sweep in tests (its own tests set a budget): it would ask the emulator behind every test's back.
+    SWEEP_BUDGET_PER_HOUR: '0',
     ...pinned,
     ...overrides,
   });

@@ -93,3 +93,24 @@ describe('web feature rule', () => {
     expect(await restrictedImports(file, "import { x } from '@/lib/api-client';")).toEqual([]);
   });
 });
+
+describe('calendar-day idiom rule (decision 125)', () => {
+  async function idiom(filePath: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${source}\n`, { filePath: path.join(root, filePath) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    ['server/src/modules/alerts/alert-dates.ts', 'export const day = (now: Date) => now.toISOString().slice(0, 10);'],
+    ['server/src/modules/alerts/alert-dates.test.ts', 'export const day = new Date().toISOString().substring(0, 10);'],
+    ['web/src/features/search/utils/search-link.ts', "export const day = new Date().toISOString().split('T')[0];"],
+    ['e2e/tests/search-support.ts', 'export const day = (d: Date) => d.toISOString().slice(0, 10);'],
+  ])('forbids the idiom outside its home: %s', async (file, source) => {
+    expect(await idiom(file, source)).toEqual([expect.stringMatching(/@gowild\/contract\/dates/)]);
+  });
+
+  it('allows the home itself and other slices of an ISO string', async () => {
+    expect(await idiom('contract/src/dates.ts', 'export const day = (d: Date) => d.toISOString().slice(0, 10);')).toEqual([]);
+    expect(await idiom('contract/src/local-time.ts', 'export const t = (d: Date) => d.toISOString().slice(0, 19);')).toEqual([]);
+  });
+});

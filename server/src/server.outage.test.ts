@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_UNAVAILABLE_MESSAGE } from './lib/connection-errors';
 import { adminQuery } from './test/database';
-import { type ServerProcess, randomPort, startServer, waitFor } from './test/server-process';
+import { type ServerProcess, freePort, startServer, waitFor } from './test/server-process';
 import { hostPort, startTcpProxy } from './test/tcp';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -18,13 +18,15 @@ const adminUrl = process.env.TEST_DATABASE_URL;
  */
 describe.skipIf(!adminUrl)('the database going away under a running server', () => {
   const dbName = `gw_outage_${randomBytes(5).toString('hex')}`;
-  const port = randomPort();
-  const base = `http://127.0.0.1:${port}`;
+  let port: string;
+  let base: string;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let server: ServerProcess;
   let dataDir: string;
 
   beforeAll(async () => {
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
     await adminQuery(adminUrl!, `create database ${dbName}`);
     proxy = await startTcpProxy(hostPort(adminUrl!, 5432));
     const url = new URL(adminUrl!);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_SEED } from './lib/reference-data/seed';
 import { adminQuery } from './test/database';
-import { type ServerProcess, exitWithin, randomPort, startCli, startServer, waitFor } from './test/server-process';
+import { type ServerProcess, exitWithin, freePort, startCli, startServer, waitFor } from './test/server-process';
 import { closedPort, startBlackHole } from './test/tcp';
 
 const lines = (s: ServerProcess) =>
@@ -24,7 +24,7 @@ describe('start-up without a reachable database', () => {
       DATABASE_URL: `postgres://gowild:not-to-be-printed@127.0.0.1:${hole.port}/gowild`,
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
       DATA_DIR: 'memory://',
-      PORT: randomPort(),
+      PORT: await freePort(),
     });
     try {
       // Generous: the line comes after the 1 s connect time-out plus the time to load the server.
@@ -42,7 +42,7 @@ describe('start-up without a reachable database', () => {
     const s = startServer({
       DATABASE_URL: `postgres://gowild:not-to-be-printed@127.0.0.1:${port}/gowild`,
       DATA_DIR: 'memory://',
-      PORT: randomPort(),
+      PORT: await freePort(),
     });
     try {
       expect(await exitWithin(s, 90_000)).toBe(1);
@@ -79,7 +79,7 @@ describe.skipIf(!adminUrl)('four replicas starting together on an empty PostgreS
       for (let i = 0; i < 4; i++) {
         const dir = mkdtempSync(path.join(tmpdir(), 'gw-race-'));
         dirs.push(dir);
-        const port = randomPort();
+        const port = await freePort();
         servers.push({
           port,
           s: startServer({

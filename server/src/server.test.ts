@@ -1,9 +1,11 @@
+import { utcDateOf } from '@gowild/contract/dates';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './test/server-process';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,7 +40,7 @@ describe('server process', () => {
 
   it('listens, answers health, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-server-'));
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = await freePort();
     const s = start({
       PORT: port,
       HOST: '127.0.0.1',
@@ -65,7 +67,7 @@ describe('server process', () => {
 
   it('on SIGTERM ends open searches with the restart event and exits 0, though the airline hangs (decision 057)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gw-server-'));
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = await freePort();
     // Every airline query hangs: one search would outlast the 10 s shutdown budget (10 s time-out per attempt, retries).
     const s = start({
       PORT: port,
@@ -88,7 +90,7 @@ describe('server process', () => {
       expect(registered.status).toBe(201);
       const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
       // Two days ahead in UTC is a bookable day at DEN whatever the hour.
-      const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const date = utcDateOf(Date.now() + 2 * 86_400_000);
 
       const stream = await fetch(`${base}/api/flights/search/stream?origin=DEN&date=${date}`, { headers });
       expect(stream.status).toBe(200);

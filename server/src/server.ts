@@ -19,6 +19,9 @@ function refuseWithoutDatabase(databaseUrl: string | undefined) {
   };
 }
 
+const PENDING_MIGRATIONS_LINE =
+  'the database lacks migrations this release ships and MIGRATE_ON_START=false; run `node server/dist/cli.js migrate` (or `npm run migrate`) first';
+
 /** Listens on PORT and shuts down gracefully: stop taking requests, finish the open ones, close what was opened. */
 async function main() {
   const config = loadConfigOrExit();
@@ -27,7 +30,14 @@ async function main() {
     dataDir: config.DATA_DIR,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    migrate: config.MIGRATE_ON_START,
   }).catch(refuseWithoutDatabase(config.DATABASE_URL));
+  // A release step owns the migrations (decision 138): a process of a newer release waits for it by not starting.
+  if (!config.MIGRATE_ON_START && !(await database.migrationsApplied())) {
+    console.error(`Refusing to start: ${PENDING_MIGRATIONS_LINE}`);
+    await database.close();
+    process.exit(1);
+  }
   const deps = await createAppDeps(config, database).catch(refuseWithoutDatabase(config.DATABASE_URL));
   const app = await buildApp(deps);
 
@@ -58,7 +68,9 @@ async function main() {
   }
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`GoWild Finder on http://localhost:${config.PORT} (database: ${database.kind}, flights: ${config.FLIGHTS_PROVIDER})`);
+  app.log.info(
+    `GoWild Finder on http://localhost:${config.PORT} (role: ${config.PROCESS_ROLE}, database: ${database.kind}, flights: ${config.FLIGHTS_PROVIDER})`,
+  );
 }
 
 void main().catch((err) => {

@@ -46,6 +46,8 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL only: the pool's statement_timeout (0 for none). Migrations run on their own connection without it. */
   statementTimeoutMs?: number;
+  /** Apply the migrations this code ships (default); false leaves the schema as it is (MIGRATE_ON_START, decision 138). */
+  migrate?: boolean;
 }
 
 /** The database could not be reached at start: one line for the operator, no password and no stack. */
@@ -108,7 +110,7 @@ export function unreachableDatabaseLine(err: unknown, databaseUrl: string | unde
   return null;
 }
 
-/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), and migrates. */
+/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), and migrates unless told not to. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   let dir: string | undefined;
@@ -117,7 +119,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     mkdirSync(dir, { recursive: true });
   }
   const client = dir ? new PGlite(dir) : new PGlite();
-  return wrapPglite(client, true);
+  return wrapPglite(client, opts.migrate ?? true);
 }
 
 async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Database> {
@@ -156,7 +158,9 @@ async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Dat
   }
 
   // Migrate on the locked connection, so two processes starting on an empty database never both create the tables.
-  await locked((client) => migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR }));
+  if (opts.migrate ?? true) await locked((client) => migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR }));
+  // Not migrating, the first query still proves the database is there: one line at start rather than a pool error later.
+  else await dedicatedClient().then((client) => client.end());
 
   const pool = new pg.Pool({
     connectionString: url,

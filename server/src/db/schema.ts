@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -221,6 +221,49 @@ export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Why a handled event changed nothing, e.g. 'unconfirmed' (Stripe did not know what it named, decision 123); else null. */
+  outcome: text('outcome'),
+});
+
+/**
+ * The checkout sessions we opened, one row per session (decision 121): an open one is handed out again while it is
+ * valid instead of opening another, and its completion is taken once. `subscription_id` is unique: a session makes at
+ * most one subscription.
+ */
+export const billingCheckoutSessions = pgTable(
+  'billing_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    /** The trial the session offers (0 for none). */
+    trialDays: integer('trial_days').notNull(),
+    url: text('url').notNull(),
+    /** 'open' | 'complete' | 'expired'. */
+    status: text('status').notNull(),
+    subscriptionId: text('subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('billing_checkout_sessions_user_idx').on(t.userId, t.status),
+    uniqueIndex('billing_checkout_sessions_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+/**
+ * One trial per user, ever (decision 122): the row is written when a trial starts, by the first trialing
+ * subscription seen for the user; a later trialing subscription of the same user finds it and has its trial ended.
+ */
+export const billingTrials = pgTable('billing_trials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  subscriptionId: text('subscription_id').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
 });
 
 /**
@@ -257,20 +300,51 @@ export const notifications = pgTable(
     destinationAirport: text('destination_airport').notNull(),
     /** Distinct, sorted YYYY-MM-DD dates. */
     travelDates: date('travel_dates', { mode: 'string' }).array().notNull(),
-    maxPrice: numeric('max_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /**
+     * 'price' (a fare at or under a price, checked every 10 minutes) or 'window_open' (tell me when GoWild opens:
+     * checked once right after the date's GoWild window opens; decision 230).
+     */
+    kind: text('kind').notNull().default('price'),
+    /**
+     * US cents, at least 100 ($1, the product's minimum): whole numbers, so a price is never rounded away. A price
+     * alert always has one; a window-open alert has none.
+     */
+    maxPriceCents: integer('max_price_cents'),
     gowildOnly: boolean('gowild_only').notNull().default(false),
     phoneNumber: text('phone_number'),
     smsConsent: boolean('sms_consent').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     isCompleted: boolean('is_completed').notNull().default(false),
-    foundPrice: numeric('found_price', { precision: 10, scale: 2, mode: 'number' }),
+    /** US cents: the fare that matched. */
+    foundPriceCents: integer('found_price_cents'),
     foundTravelDate: date('found_travel_date', { mode: 'string' }),
     notificationSent: boolean('notification_sent').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The channels this alert is delivered on (email, push, telegram, discord); e-mail unless the owner chose others. */
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{email}'::text[]`),
+    /** A window-open alert: when it is next due, the instant its date's GoWild window opens (decision 231). */
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    /** A window-open alert's answer: 'gowild' (found_price, found_seats set) or 'not_offered'. */
+    windowResult: text('window_result'),
+    /** GoWild seats the airline showed on the cheapest GoWild flight (null: not said). */
+    foundSeats: integer('found_seats'),
   },
   (t) => [
+    check('notifications_max_price_cents_min', sql`${t.maxPriceCents} >= 100`),
+    check('notifications_kind', sql`${t.kind} in ('price', 'window_open')`),
+    check(
+      'notifications_kind_fields',
+      sql`(${t.kind} = 'price' and ${t.maxPriceCents} is not null) or (${t.kind} = 'window_open' and ${t.opensAt} is not null)`,
+    ),
+    // The window-open job's scan: alerts still waiting, by when they are due.
+    index('notifications_window_due_idx')
+      .on(t.opensAt)
+      .where(sql`${t.kind} = 'window_open' and ${t.isActive} and not ${t.isCompleted}`),
     index('notifications_user_idx').on(t.userId, t.createdAt),
     // The checker's scan: only alerts still being watched.
     index('notifications_open_idx')
@@ -280,38 +354,163 @@ export const notifications = pgTable(
 );
 
 /**
- * The alert e-mails to deliver: an outbox written in the same transaction as what caused the mail (the alert's
- * creation, or its completion on a match), drained by the sender with retries and backoff. `sent_at` is the sent
- * marker; `locked_until` is a sender's lease on the row while it sends (decision 068).
+ * The alert outbox, one row per (alert message, channel target) (decisions 068, 205): written in the same transaction
+ * as what caused the message (the alert's creation, its match, a window opening), delivered by the outbox sender with
+ * retries and back-off per row. `delivered_at` is the delivered marker; `locked_until` is a sender's lease on the row
+ * while it delivers. The e-mail channel's rows carry the rendered e-mail (`recipient`, `html_body`); every row carries
+ * the message every channel renders (`title`, `text_body`, `url`).
  */
-export const alertEmails = pgTable(
-  'alert_emails',
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    /** 'confirmation' or 'match'. */
+    /** 'confirmation', 'match', 'window_open' or 'test'. */
     kind: text('kind').notNull(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
+    /** 'email', 'push', 'telegram' or 'discord'. */
+    channel: text('channel').notNull(),
+    /** The target's id in its channel (the user's id for e-mail, the link's or subscription's row id otherwise). */
+    targetId: text('target_id').notNull(),
+    /** What the history shows for the target: the address, '@traveller', 'Discord webhook …abcd'. */
+    targetLabel: text('target_label').notNull(),
+    title: text('title').notNull(),
     textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    url: text('url').notNull().default(''),
+    /** E-mail only: the address and the HTML body as rendered when queued. */
+    recipient: text('recipient'),
+    htmlBody: text('html_body'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('alert_emails_notification_kind_idx').on(t.notificationId, t.kind),
-    index('alert_emails_due_idx')
+    uniqueIndex('alert_deliveries_message_target_idx').on(t.notificationId, t.kind, t.channel, t.targetId),
+    index('alert_deliveries_due_idx')
       .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
   ],
 );
+
+// ---- Web push (issue 25; docs/product/alerts.md#web-push) ----
+
+/**
+ * A browser's push subscription (decision 210): where the push service takes messages for it (`endpoint`, one row per
+ * endpoint whoever subscribed it last) and the keys its payloads are encrypted to. `last_success_at` is the last
+ * delivery the push service accepted; `broken_reason` why the last one failed for good. A subscription the push
+ * service says is gone (404, 410) is deleted.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, URL-safe base64 as the browser gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Chrome on Android", from the user agent when it subscribed. */
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    brokenReason: text('broken_reason'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Every delivery attempt and what it came to (delivered, retry, permanent, gone), for the delivery history. */
+export const alertDeliveryAttempts = pgTable(
+  'alert_delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => alertDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    outcome: text('outcome').notNull(),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('alert_delivery_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+/**
+ * How each channel target is faring (decision 207): deliveries that ended in failure in a row, and the broken mark
+ * (with its reason) once they reach the limit. Keyed by channel and target id, so any channel (web push too) is
+ * covered without a table of its own; a target re-linked gets a new id and starts clean.
+ */
+export const channelTargetHealth = pgTable(
+  'channel_target_health',
+  {
+    channel: text('channel').notNull(),
+    targetId: text('target_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    brokenAt: timestamp('broken_at', { withTimezone: true }),
+    brokenReason: text('broken_reason'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.targetId] })],
+);
+
+/** A user's linked Telegram chat (one per user): the bot sends alerts to `chat_id`. */
+export const telegramLinks = pgTable('telegram_links', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  chatId: text('chat_id').notNull(),
+  /** '@username', or the chat's first name when it has no username. */
+  label: text('label').notNull(),
+  /** Linked through the offline demo bot (no TELEGRAM_BOT_TOKEN). */
+  demo: boolean('demo').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time codes for linking a Telegram chat: the hash of the code, single use, expiring. */
+export const telegramLinkCodes = pgTable(
+  'telegram_link_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('telegram_link_codes_user_idx').on(t.userId)],
+);
+
+/** A user's Discord channel webhook (one per user). `url` holds the webhook's token: a secret, never shown whole. */
+export const discordWebhooks = pgTable('discord_webhooks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** 'Discord webhook 1234…/…abcd': what the pages show. */
+  label: text('label').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Small values a channel keeps between runs (the Telegram getUpdates offset). */
+export const channelState = pgTable('channel_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---- Admin (issue "Admin dashboard"; docs/product/admin.md) ----
 
@@ -335,4 +534,184 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt)],
+);
+
+// ---- Data health (issue 22 "A public data-health page"; docs/product/status.md) ----
+
+/**
+ * Airline pages the Frontier adapter could not read, kept so an operator can see what changed
+ * (docs/product/status.md#unreadable-airline-pages): the newest few hundred, for a set number of days, each body cut
+ * at a size cap. The URL is stored with its secret query values redacted; no user is named.
+ */
+export const unreadablePages = pgTable(
+  'unreadable_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    url: text('url').notNull(),
+    status: integer('status').notNull(),
+    contentType: text('content_type'),
+    /** The whole body's size in bytes, before the cut. */
+    bytes: integer('bytes').notNull(),
+    body: text('body').notNull(),
+    truncated: boolean('truncated').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('unreadable_pages_seen_at_idx').on(t.seenAt)],
+);
+
+/**
+ * The one row that says when admins were last e-mailed about unreadable pages: claimed in one statement, so across
+ * processes at most one e-mail goes out an hour.
+ */
+export const unreadablePageNotices = pgTable('unreadable_page_notices', {
+  id: integer('id').primaryKey(),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  /** The newest page the last e-mail covered: the next one says only what came after. */
+  coveredUntil: timestamp('covered_until', { withTimezone: true }),
+});
+
+// ---- Observations (issue "Sweeps and observations"; docs/product/observations.md; decisions 180-186) ----
+
+/**
+ * The airline's latest answer for each (origin, destination, travel date): every flight as it was given (seats
+ * included), when it was last checked and when it last changed, and the figures the grid reads. One row per route and
+ * date, replaced on each answer; a search finds here an answer younger than the flight cache's fresh time and asks
+ * the airline nothing (decision 181).
+ */
+export const observedAnswers = pgTable(
+  'observed_answers',
+  {
+    origin: text('origin').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    destination: text('destination').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    answerHash: text('answer_hash').notNull(),
+    flights: jsonb('flights').notNull(),
+    flightCount: integer('flight_count').notNull(),
+    goWildOffered: boolean('go_wild_offered').notNull(),
+    lowestGoWildCents: integer('lowest_go_wild_cents'),
+    lowestFareCents: integer('lowest_fare_cents'),
+    /** Most GoWild seats left on one flight, when the airline said (shown to premium callers only). */
+    goWildSeats: integer('go_wild_seats'),
+  },
+  (t) => [primaryKey({ columns: [t.origin, t.travelDate, t.destination] })],
+);
+
+/**
+ * Every flight's fares by type and seats as the airline gave them, one row per distinct state: an identical answer
+ * only moves `last_seen_at` ("seen again"). Partitioned by month of travel date on PostgreSQL and PGlite alike (the
+ * partitions are hand-written in migration 0011 and kept ahead by the prune job; decision 182), pruned after
+ * OBSERVATION_RETENTION_DAYS.
+ */
+export const flightObservations = pgTable(
+  'flight_observations',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    flightNumber: text('flight_number').notNull(),
+    /** Airport-local departure time as the airline gives it (with the flight number, which flight this is). */
+    departureTime: text('departure_time').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    goWildCents: integer('go_wild_cents'),
+    goWildFareType: text('go_wild_fare_type'),
+    goWildSeats: integer('go_wild_seats'),
+    standardCents: integer('standard_cents'),
+    standardSeats: integer('standard_seats'),
+    discountDenCents: integer('discount_den_cents'),
+    discountDenSeats: integer('discount_den_seats'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.travelDate, t.id] }),
+    index('flight_observations_route_idx').on(t.origin, t.destination, t.travelDate, t.firstSeenAt),
+  ],
+);
+
+/**
+ * Whether GoWild was offered on a route and travel date when its window opened (an answer seen within the first
+ * hours after midnight US Eastern of the window's first day), written as answers arrive so the likelihood of every
+ * destination of an origin is one small read (decision 184).
+ */
+export const goWildOpenings = pgTable(
+  'go_wild_openings',
+  {
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    offered: boolean('offered').notNull(),
+  },
+  // The likelihood read (an origin's openings of the last 30 days, per destination) is answered from this index alone,
+  // never from the table's pages, which a year of upserts scatters (decision 228).
+  (t) => [
+    primaryKey({ columns: [t.origin, t.destination, t.travelDate] }),
+    index('go_wild_openings_origin_opens_idx').on(t.origin, t.opensAt, t.destination, t.travelDate, t.offered),
+  ],
+);
+
+// ---- Sweeps (issue 23 "Sweeps"; docs/product/sweeps.md; decisions 187-192) ----
+
+/**
+ * Each (route, travel date) the sweep looks after: when it was last swept, and the claim of the sweeper working on
+ * it now (`claimed_until`), so two workers never sweep one slot at once (decision 189). Past dates are deleted.
+ */
+export const sweepSlots = pgTable(
+  'sweep_slots',
+  {
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    lastSweptAt: timestamp('last_swept_at', { withTimezone: true }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimedBy: text('claimed_by'),
+  },
+  (t) => [primaryKey({ columns: [t.origin, t.destination, t.travelDate] }), index('sweep_slots_travel_date_idx').on(t.travelDate)],
+);
+
+/**
+ * Travellers' demand for each (route, travel date): how many searches asked for it, per ten-minute bucket (decision
+ * 226). The sweep refreshes what travellers search, within the flight cache's fresh time, so their searches find a
+ * fresh answer. Kept for a day.
+ */
+export const sweepDemand = pgTable(
+  'sweep_demand',
+  {
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    searches: integer('searches').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.origin, t.destination, t.travelDate] })],
+);
+
+/**
+ * One sweep run: what it planned, asked, got, skipped for the budget, and whether the breaker stopped it. The
+ * hourly airline budget is counted from these rows across every worker (`reserved` while a run is under way).
+ * `trigger`: schedule, cli or demo-seed; `demo`: made by the demo seed on a simulated clock (not counted in the budget).
+ */
+export const sweepRuns = pgTable(
+  'sweep_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger').notNull(),
+    demo: boolean('demo').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    due: integer('due').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    routes: integer('routes').notNull().default(0),
+    requests: integer('requests').notNull().default(0),
+    fromCache: integer('from_cache').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    skippedBudget: integer('skipped_budget').notNull().default(0),
+    skippedClaimed: integer('skipped_claimed').notNull().default(0),
+    stoppedByBreaker: boolean('stopped_by_breaker').notNull().default(false),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [index('sweep_runs_started_at_idx').on(t.startedAt)],
 );

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../lib/app-module';
 import type { AppOverrides } from '../deps';
 import { buildTestApp } from '../test/build-test-app';
@@ -13,17 +13,24 @@ function recordingLog() {
 }
 
 describe('interval job runner', () => {
+  // On fake timers: a tick is exactly `everyMs` later, so the counts are exact and nothing waits for real time.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs a job at start, then on every tick, and no more once stopped', async () => {
     let calls = 0;
     const runner = createIntervalJobRunner();
     await runner.start([{ name: 'count', everyMs: 25, run: async () => void calls++ }], recordingLog().log);
     expect(calls).toBe(1);
-    await sleep(120);
-    expect(calls).toBeGreaterThanOrEqual(3);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toBe(5);
     await runner.stop();
-    const atStop = calls;
-    await sleep(80);
-    expect(calls).toBe(atStop);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toBe(5);
   });
 
   it('never overlaps a run with the previous one, and stop waits for the run in progress', async () => {
@@ -42,11 +49,20 @@ describe('interval job runner', () => {
     };
     const runner = createIntervalJobRunner();
     await runner.start([slow], recordingLog().log);
-    await sleep(100);
-    await runner.stop();
+    // Ten ticks pass while runs take 60 ms each: the ones during a run are skipped.
+    await vi.advanceTimersByTimeAsync(100);
     expect(peak).toBe(1);
+    expect(finished).toBe(1);
+    expect(running).toBe(1);
+    let stopped = false;
+    const stopping = runner.stop().then(() => void (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    await vi.advanceTimersByTimeAsync(60);
+    await stopping;
+    expect(stopped).toBe(true);
     expect(running).toBe(0);
-    expect(finished).toBeGreaterThanOrEqual(1);
+    expect(finished).toBe(2);
   });
 
   it('logs a failed run with the job name and tries again at the next tick', async () => {
@@ -66,9 +82,10 @@ describe('interval job runner', () => {
       ],
       log,
     );
-    await sleep(70);
+    await vi.advanceTimersByTimeAsync(50);
     await runner.stop();
-    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(calls).toBe(3);
+    expect(warnings).toHaveLength(3);
     expect(warnings[0]).toEqual([{ err: expect.any(Error), job: 'flaky' }, 'job flaky failed']);
   });
 });
@@ -84,7 +101,10 @@ describe('the app and its jobs', () => {
     const { app } = await buildTestApp({ deps: overrides });
     expect(events).toEqual([]);
     await app.ready();
-    const all = 'start accounts.purge-expired,alerts.check,alerts.send-emails,billing.trial-reminders';
+    // The sweep's job is there only with an airline budget for it (tests run with none).
+    const all =
+      'start accounts.purge-expired,observations.prune,alerts.check,alerts.window-open,alerts.send-emails,billing.trial-reminders,' +
+      'data-health.unreadable-pages-notice,data-health.unreadable-pages-prune';
     expect(events).toEqual([all]);
     await app.close();
     expect(events).toEqual([all, 'stop']);

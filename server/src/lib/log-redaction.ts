@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type LoggerOptions, stdSerializers } from 'pino';
+import { summariseDatabaseError } from './database-error-log';
 
 /**
  * Query secrets out of the log (docs/decisions/053-query-secrets-out-of-logs.md). A password-reset link carries its
@@ -40,7 +41,8 @@ function redactStrings<T extends object>(obj: T): T {
 
 /**
  * pino options that keep query secrets out of every line: the request's URL (Fastify's own request serializer,
- * with the URL redacted), an error's message and stack, the message itself and any top-level string field.
+ * with the URL redacted), an error's message and stack, the message itself and any top-level string field. A database
+ * error is logged as its code and statement name alone (database-error-log.ts).
  * Structured fields by name (`password`, `token`, headers) are app.ts's `redact` paths.
  */
 export const queryRedactingLoggerOptions = {
@@ -53,7 +55,8 @@ export const queryRedactingLoggerOptions = {
       remoteAddress: req.ip,
       remotePort: req.socket?.remotePort,
     }),
-    err: (err: Error) => redactStrings(stdSerializers.err(err)),
+    // A database error keeps its code and statement name only: never the SQL's parameters or values (decision 146).
+    err: (err: Error) => summariseDatabaseError(err) ?? redactStrings(stdSerializers.err(err)),
   },
   formatters: {
     log: (obj: Record<string, unknown>) => redactStrings(obj),

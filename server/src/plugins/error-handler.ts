@@ -16,7 +16,7 @@ function send(reply: FastifyReply, status: number, message: string, code: string
  * field-level message; the database (or Redis) away is a 503 a client may retry (decision 049); anything unexpected
  * is a 500 whose details stay in the log, never in the answer.
  */
-export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: (reply: FastifyReply) => unknown }) {
+export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa?: (reply: FastifyReply) => unknown }) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       reply.headers(err.headers);
@@ -47,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: (r
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+    // Without the web app (a worker process) every unknown path is an unknown endpoint.
+    if (!opts.serveSpa || path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
       return send(reply, 404, `No such endpoint: ${request.method} ${path}`, ERROR_CODES.NOT_FOUND);
     }
     return opts.serveSpa(reply);

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serverPackageDir } from '../lib/server-package-dir';
 
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
+/** The built web app beside the server package, whether this runs from src/ (tsx) or from the bundle in dist/. */
+export const DEFAULT_WEB_DIST = path.resolve(serverPackageDir(import.meta.url), '..', 'web', 'dist');
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a deploy is seen at once. Each

@@ -37,7 +37,7 @@ if (point === 'after-commit') {
     flights: deps.flights,
     clock,
     metrics: alertMetrics(deps.metrics),
-    mailer: { kick: () => {} },
+    mailer: { kick: () => {}, targetsForAlerts: deps.alertMailer.targetsForAlerts },
     concurrency: 4,
     appUrl: config.APP_URL,
     supportEmail: config.SUPPORT_EMAIL,

@@ -1,29 +1,44 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase, wrapPglite } from '../db/client';
 
-let pgliteTemplate: Promise<PGlite> | undefined;
+let pgliteTemplate: Promise<Blob> | undefined;
 let pgTemplate: Promise<string> | undefined;
 
+/** What the run's global setup provided (server/src/test/global-setup.ts), or nothing outside a Vitest run. */
+async function provided(key: 'pgliteTemplateFile' | 'postgresTemplate'): Promise<string | undefined> {
+  try {
+    const { inject } = await import('vitest');
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A fresh, migrated database for one test. PGlite is migrated once per worker and cloned per test
- * (decision 002). With TEST_DATABASE_URL set (the PostgreSQL suite in .ci/run) each test gets its own database,
- * copied from a template migrated once per worker, so the same tests prove the same migrations on both.
+ * A fresh, migrated database for one test (decision 002). PGlite: loaded from a migrated data directory, made once
+ * per run by the global setup (or once per process without it). With TEST_DATABASE_URL set (the PostgreSQL suite
+ * in .ci/run) each test gets its own database, copied from a template migrated once per run, so the same tests prove
+ * the same migrations on both.
  */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return createPostgresTestDatabase(adminUrl);
   pgliteTemplate ??= (async () => {
+    const file = await provided('pgliteTemplateFile');
+    if (file) return new Blob([await readFile(file)]);
     const client = new PGlite();
     await wrapPglite(client, true);
-    return client;
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    return dump;
   })();
-  const clone = await (await pgliteTemplate).clone();
-  return wrapPglite(clone as PGlite, false);
+  return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplate }), false);
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
@@ -40,16 +55,28 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
   }
 }
 
+/**
+ * A test database's name: `gw_tpl_` (a template) or `gw_t_` (a test's copy), then the run's tag. `npm run test:pg`
+ * sets TEST_DB_TAG and, at the end, drops only its own run's databases, so two suites on one PostgreSQL (a CI run and
+ * an engineer's) never drop each other's.
+ */
+export function testDatabaseName(kind: 'template' | 'test'): string {
+  const tag = process.env.TEST_DB_TAG ?? 'x';
+  return `${kind === 'template' ? 'gw_tpl' : 'gw_t'}_${tag}_${randomBytes(kind === 'template' ? 4 : 6).toString('hex')}`;
+}
+
 async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {
   pgTemplate ??= (async () => {
-    const name = `gw_tpl_${randomBytes(4).toString('hex')}`;
+    const shared = await provided('postgresTemplate');
+    if (shared) return shared;
+    const name = testDatabaseName('template');
     await adminQuery(adminUrl, `create database ${name}`);
     const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), dataDir: 'memory://' });
     await database.close();
     return name;
   })();
   const template = await pgTemplate;
-  const name = `gw_t_${randomBytes(6).toString('hex')}`;
+  const name = testDatabaseName('test');
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), dataDir: 'memory://' });
   return {

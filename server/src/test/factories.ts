@@ -98,11 +98,14 @@ export async function signInAs(
  * buildTestApp with what account tests need: a throw-away DATA_DIR (the outbox and the JWT secret file live there),
  * the fast test hasher, and the global per-IP limit raised so only the account limits under test can answer 429.
  */
-export async function buildAccountsTestApp(opts: { env?: Record<string, string>; deps?: AppOverrides } = {}) {
+export async function buildAccountsTestApp(
+  opts: { env?: Record<string, string>; deps?: AppOverrides; logStream?: NodeJS.WritableStream } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'gw-accounts-'));
   const built = await buildTestApp({
     env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1000000', ...opts.env },
     deps: { passwordHasher: testPasswordHasher, ...opts.deps },
+    logStream: opts.logStream,
   });
   built.app.addHook('onClose', async () => {
     await rm(dataDir, { recursive: true, force: true });

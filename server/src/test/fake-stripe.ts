@@ -40,10 +40,82 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
 }
 
+interface Reply {
+  send(status: number, body: unknown): void;
+  missing(what: string): void;
+  remember(body: unknown): void;
+}
+
+/** Checkout sessions and subscriptions: true when the request was one of theirs (and answered). */
+function objectRoutes(
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  store: { checkoutSessions: Map<string, Record<string, unknown>>; subscriptions: Map<string, Stripe.Subscription> },
+  reply: Reply,
+): boolean {
+  const { checkoutSessions, subscriptions } = store;
+  if (method === 'POST' && path === '/v1/checkout/sessions') {
+    const sessionId = id('cs_test');
+    const session = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      customer: params.customer ?? null,
+      subscription: null,
+      client_reference_id: params.client_reference_id ?? null,
+      expires_at: Math.floor(Date.now() / 1000) + 86_400,
+      url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+    };
+    checkoutSessions.set(sessionId, session);
+    reply.remember(session);
+    return true;
+  }
+  const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+  if (method === 'GET' && sessionMatch) {
+    const session = checkoutSessions.get(decodeURIComponent(sessionMatch[1]!));
+    if (session) reply.send(200, session);
+    else reply.missing(`checkout.session: '${sessionMatch[1]}'`);
+    return true;
+  }
+  if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+    const sessionId = id('bps');
+    reply.remember({
+      id: sessionId,
+      object: 'billing_portal.session',
+      customer: params.customer,
+      return_url: params.return_url,
+      url: `https://billing.stripe.test/p/session/${sessionId}`,
+    });
+    return true;
+  }
+  const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+  if (method === 'GET' && subMatch) {
+    const sub = subscriptions.get(decodeURIComponent(subMatch[1]!));
+    if (sub) reply.send(200, sub);
+    else reply.missing(`subscription: '${subMatch[1]}'`);
+    return true;
+  }
+  if (method === 'POST' && subMatch) {
+    const sub = subscriptions.get(decodeURIComponent(subMatch[1]!));
+    if (!sub) {
+      reply.missing(`subscription: '${subMatch[1]}'`);
+      return true;
+    }
+    // `trial_end=now` ends the trial: the first period starts now and is paid (as with a card on file).
+    if (params.trial_end === 'now') Object.assign(sub, { status: 'active', trial_end: Math.floor(Date.now() / 1000) });
+    reply.remember(sub);
+    return true;
+  }
+  return false;
+}
+
 export async function startFakeStripe() {
   const calls: FakeCall[] = [];
   const customers = new Map<string, { id: string; email: string }>();
   const subscriptions = new Map<string, Stripe.Subscription>();
+  const checkoutSessions = new Map<string, Record<string, unknown>>();
   const idempotent = new Map<string, unknown>();
   let outage = false;
   /** Milliseconds each customer creation takes, so concurrent requests overlap. */
@@ -77,32 +149,8 @@ export async function startFakeStripe() {
         customers.set(customer.id, { id: customer.id, email: customer.email });
         return remember(customer);
       }
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const sessionId = id('cs_test');
-        return remember({
-          id: sessionId,
-          object: 'checkout.session',
-          mode: 'subscription',
-          customer: params.customer ?? null,
-          client_reference_id: params.client_reference_id ?? null,
-          url: `https://checkout.stripe.test/c/pay/${sessionId}`,
-        });
-      }
-      if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        const sessionId = id('bps');
-        return remember({
-          id: sessionId,
-          object: 'billing_portal.session',
-          customer: params.customer,
-          return_url: params.return_url,
-          url: `https://billing.stripe.test/p/session/${sessionId}`,
-        });
-      }
-      const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && subMatch) {
-        const sub = subscriptions.get(decodeURIComponent(subMatch[1]!));
-        return sub ? send(res, 200, sub) : missing(res, `subscription: '${subMatch[1]}'`);
-      }
+      const reply: Reply = { send: (status, body) => send(res, status, body), missing: (what) => missing(res, what), remember };
+      if (objectRoutes(req.method ?? 'GET', url.pathname, params, { checkoutSessions, subscriptions }, reply)) return;
       return send(res, 404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
       });
@@ -155,6 +203,24 @@ export async function startFakeStripe() {
       return sub;
     },
     removeSubscription: (subId: string) => subscriptions.delete(subId),
+    /** The checkout sessions made through the API, by id. */
+    checkoutSessions,
+    /**
+     * A checkout session as Stripe holds it once paid: complete, with its subscription (made here when not given).
+     * Creates the session when `id` is new (a session opened outside the app).
+     */
+    completeCheckoutSession(input: { id?: string; customer: string; clientReferenceId?: string; subscription: string }) {
+      const sessionId = input.id ?? id('cs_test');
+      const session = {
+        ...(checkoutSessions.get(sessionId) ?? { id: sessionId, object: 'checkout.session', mode: 'subscription' }),
+        status: 'complete',
+        customer: input.customer,
+        subscription: input.subscription,
+        client_reference_id: input.clientReferenceId ?? null,
+      };
+      checkoutSessions.set(sessionId, session);
+      return session;
+    },
     setOutage(down: boolean) {
       outage = down;
     },

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +25,7 @@ export function startCli(args: string[], env: Record<string, string>): ServerPro
   return startEntry('src/cli.ts', args, env);
 }
 
-function startEntry(entry: string, args: string[], env: Record<string, string>): ServerProcess {
+export function startEntry(entry: string, args: string[], env: Record<string, string>): ServerProcess {
   let out = '';
   let ended = false;
   const proc = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
@@ -56,5 +57,23 @@ export function exitWithin(s: ServerProcess, ms: number): Promise<number | null 
   return Promise.race([s.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), ms))]);
 }
 
-/** A random port in 20000–39999 for a server to listen on. */
-export const randomPort = () => String(20000 + Math.floor(Math.random() * 20000));
+/**
+ * A port for a child server to listen on: random in 20000–32767, below Linux's ephemeral range (32768 and up), where
+ * any outgoing connection (to PostgreSQL, Redis, the emulator) may hold it, and checked free at the time of asking.
+ * A random port in 20000–39999 once collided with such a connection in CI.
+ */
+export async function freePort(): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12768);
+    if (await canListen(port)) return String(port);
+  }
+  throw new Error('no free port found in 20000–32767');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}

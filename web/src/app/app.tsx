@@ -5,6 +5,7 @@ import { AppProvider, createAppAuthStore, createAppQueryClient } from '@/app/pro
 import { appRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { clearSavedScreens } from '@/lib/offline/service-worker';
 
 /** The app: providers around the router. A 401 from the server ends the session and goes to /login. */
 export function App() {
@@ -17,6 +18,7 @@ export function App() {
   useEffect(() => {
     const previous = setUnauthorizedHandler(() => {
       authStore.clearSession();
+      clearSavedScreens();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'app-config' });
       if (router.state.location.pathname !== paths.login) void router.navigate(paths.login);
     });

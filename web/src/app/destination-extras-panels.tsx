@@ -6,33 +6,40 @@ import { RentalCarsPanel } from '@/features/cars/components/rental-cars-panel';
 import { HotelsPanel } from '@/features/hotels/components/hotels-panel';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
+import { addDays } from '@gowild/contract/dates';
 
 export interface ExtrasStay {
-  /** Check-in and pick-up day (YYYY-MM-DD). */
+  /** Check-in day (YYYY-MM-DD): the day the flight lands, whatever the hour. */
   start: string;
   /** Check-out and return day; the day after `start` when it is not later. */
   end: string;
+  /** Pick-up day: the landing rounded up to the hour, which is the next day for a landing after 11 PM. */
+  pickupDate: string;
   /** HH:mm: the arrival rounded up to the next full hour. */
   pickupTime: string;
 }
 
-function dayAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The stay an arrival starts: from the arrival (rounded up to the hour) to `end`, or one night. */
+/**
+ * The stay an arrival starts, to `end` or one night. Only the car's pick-up is rounded up to the hour: a landing at
+ * 11:45 PM on the 26th picks the car up at 00:00 on the 27th, but the night of the 26th is the stay's first.
+ */
 export function stayFromArrival(arrivalLocal: string, end?: string): ExtrasStay {
   const rounded = roundUpToHour(arrivalLocal);
-  const start = rounded.slice(0, 10);
-  return { start, end: end && end > start ? end : dayAfter(start), pickupTime: rounded.slice(11, 16) || CAR_LIMITS.defaultTime };
+  const start = arrivalLocal.slice(0, 10);
+  return {
+    start,
+    end: end && end > start ? end : addDays(start, 1),
+    pickupDate: rounded.slice(0, 10) || start,
+    pickupTime: rounded.slice(11, 16) || CAR_LIMITS.defaultTime,
+  };
 }
 
 /** A destination card's stay: from its earliest arrival, one night (the card has no return flight yet). */
 export function stayForDestination(date: string, flights: readonly Flight[]): ExtrasStay {
   const first = [...flights].sort((a, b) => a.arrival_time.localeCompare(b.arrival_time))[0];
-  return first ? stayFromArrival(first.arrival_time) : { start: date, end: dayAfter(date), pickupTime: CAR_LIMITS.defaultTime };
+  return first
+    ? stayFromArrival(first.arrival_time)
+    : { start: date, end: addDays(date, 1), pickupDate: date, pickupTime: CAR_LIMITS.defaultTime };
 }
 
 /**
@@ -59,13 +66,13 @@ export function DestinationExtrasPanels({ code, stay, variant }: { code: string;
       </div>
     );
   }
-  const key = `${code}|${stay.start}|${stay.end}|${stay.pickupTime}`;
+  const key = `${code}|${stay.start}|${stay.end}|${stay.pickupDate}|${stay.pickupTime}`;
   // A same-day return still needs the car back after the pick-up time: the next day then.
-  const returnDate = stay.end > stay.start ? stay.end : dayAfter(stay.start);
+  const returnDate = stay.end > stay.pickupDate ? stay.end : addDays(stay.pickupDate, 1);
   return (
     <div className="space-y-3">
       <HotelsPanel key={`h-${key}`} code={code} checkin={stay.start} checkout={stay.end} variant={variant} />
-      <RentalCarsPanel key={`c-${key}`} code={code} pickupDate={stay.start} pickupTime={stay.pickupTime} returnDate={returnDate} />
+      <RentalCarsPanel key={`c-${key}`} code={code} pickupDate={stay.pickupDate} pickupTime={stay.pickupTime} returnDate={returnDate} />
     </div>
   );
 }

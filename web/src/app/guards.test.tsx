@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AdminOnly, GuestOnly, PremiumOnly, RequireAuth } from '@/app/guards';
 import { Toaster } from '@/components/ui/toast/toaster';
 import { clearToasts } from '@/components/ui/toast/toast-store';
-import { browser } from '@/features/billing/hooks/use-upgrade';
+import type { User } from '@gowild/contract/auth';
 import { buildUser, currentLocation, mockApi, renderWithProviders, resetTestState, signedInAs } from '@/test/test-utils';
 
 function Shell() {
@@ -85,17 +85,12 @@ describe('route guards (docs/product/accounts-and-plans.md#route-guards)', () =>
     expect(currentLocation(router)).toBe('/premium');
   });
 
-  it("the panel's Upgrade to Premium starts the monthly checkout (docs/product/billing.md#checkout)", async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
-    const api = mockApi({
-      ...signedInAs(buildUser({ is_premium: false })),
-      'POST /api/stripe/create-checkout-session': () => ({ checkout_url: '/billing/demo-checkout?session=cs_demo_1' }),
-    });
-    start('/premium');
-    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/billing/demo-checkout?session=cs_demo_1'));
-    expect(api.callsTo('POST /api/stripe/create-checkout-session')[0]?.body).toEqual({ plan_type: 'monthly' });
-    assign.mockRestore();
+  it("the panel's Upgrade to Premium leads to /profile without starting a checkout", async () => {
+    const api = mockApi(signedInAs(buildUser({ is_premium: false })));
+    const { router } = start('/premium');
+    await userEvent.click(await screen.findByRole('link', { name: 'Upgrade to Premium' }));
+    await waitFor(() => expect(currentLocation(router)).toBe('/profile'));
+    expect(api.callsTo('POST /api/stripe/create-checkout-session')).toHaveLength(0);
   });
 
   it('premium-only lets premium users in', async () => {
@@ -132,7 +127,7 @@ describe('route guards (docs/product/accounts-and-plans.md#route-guards)', () =>
   });
 
   it('waits for the token check instead of redirecting a signed-in reload', async () => {
-    let resolve: (v: unknown) => void = () => undefined;
+    let resolve: (v: { valid: true; user: User }) => void = () => undefined;
     window.localStorage.setItem('auth-token', 't');
     mockApi({ 'POST /api/auth/verify-token': () => new Promise((r) => (resolve = r)) });
     const { router } = start('/secret');

@@ -1,17 +1,16 @@
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useAppConfig } from '@/lib/app-config';
-import { formatPrice } from '@/lib/format-price';
+import { formatPrice } from '@gowild/contract/money';
 
 /**
  * What a signed-in non-premium user sees on a premium-only page (docs/product/accounts-and-plans.md#route-guards).
  * A page with a pitch of its own (the route map) sells itself, with the catalogue's monthly price on the button.
+ * 'Upgrade to Premium' leads to /profile, where the account's plan and its 'Upgrade Now' are, rather than charging
+ * from a page the user reached looking for something else.
  */
 export function PremiumFeaturePanel({ pitch }: { pitch?: string }) {
-  // Starts the monthly checkout (docs/product/billing.md#checkout).
-  const upgrade = useUpgrade();
   const monthly = useAppConfig().data?.plans.find((p) => p.id === 'monthly');
   return (
     <section aria-labelledby="premium-feature-title" className="mx-auto max-w-lg px-4 py-16 text-center">
@@ -26,9 +25,9 @@ export function PremiumFeaturePanel({ pitch }: { pitch?: string }) {
           'This feature is exclusive to premium members. Upgrade to unlock flight notifications and enhanced filtering, along with unlimited searches and every other premium tool.'}
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Button variant="premium" size="lg" onClick={() => void upgrade.start('monthly')} isLoading={upgrade.pending}>
+        <ButtonLink to={paths.profile} variant="premium" size="lg">
           {pitch && monthly ? `Upgrade to Premium - ${formatPrice(monthly.price)}/month` : 'Upgrade to Premium'}
-        </Button>
+        </ButtonLink>
         <ButtonLink to={paths.home} variant="secondary" size="lg">
           Back to Search
         </ButtonLink>

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { AdminOnly, GuestOnly, PremiumOnly, RequireAuth } from '@/app/guards';
+import { GET_HOME_MESSAGES } from '@gowild/contract/get-home';
+import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder-texts';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { RouteErrorBoundary } from '@/app/layouts/route-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -24,6 +26,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.about, lazy: () => import('@/app/routes/about').then((m) => ({ Component: m.AboutRoute })) },
       { path: paths.plans, lazy: () => import('@/app/routes/plans').then((m) => ({ Component: m.PlansRoute })) },
       { path: paths.support, lazy: () => import('@/app/routes/support').then((m) => ({ Component: m.SupportRoute })) },
+      { path: paths.status, lazy: () => import('@/app/routes/status').then((m) => ({ Component: m.StatusRoute })) },
       { path: paths.resetPassword, lazy: () => import('@/app/routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })) },
       { path: paths.flightSummary, lazy: () => import('@/app/routes/flight-summary').then((m) => ({ Component: m.FlightSummaryRoute })) },
       { path: paths.debugGoogle, lazy: () => import('@/app/routes/debug-google').then((m) => ({ Component: m.DebugGoogleRoute })) },
@@ -60,6 +63,18 @@ export const appRoutes: RouteObject[] = [
         // The route map sells itself to non-premium users (docs/product/maps.md#route-map-page).
         element: <PremiumOnly pitch={ROUTE_MAP_PITCH} />,
         children: [{ path: paths.routeMap, lazy: () => import('@/app/routes/route-map').then((m) => ({ Component: m.RouteMapRoute })) }],
+      },
+      {
+        // Get me home tells free users what it does (docs/product/get-me-home.md#who-may-use-it).
+        element: <PremiumOnly pitch={GET_HOME_MESSAGES.pitch} />,
+        children: [{ path: paths.getHome, lazy: () => import('@/app/routes/get-home').then((m) => ({ Component: m.GetHomeRoute })) }],
+      },
+      {
+        // The trip finder tells free users what it does (docs/product/trip-finder.md#who-may-use-it).
+        element: <PremiumOnly pitch={TRIP_FINDER_MESSAGES.pitch} />,
+        children: [
+          { path: paths.tripFinder, lazy: () => import('@/app/routes/trip-finder').then((m) => ({ Component: m.TripFinderRoute })) },
+        ],
       },
       {
         Component: AdminOnly,

@@ -13,16 +13,14 @@ export const paths = {
   admin: '/admin',
   flightSummary: '/flight-summary',
   hubSearch: '/hub-search',
+  getHome: '/get-home',
+  /** The trip finder (docs/product/trip-finder.md). */
+  tripFinder: '/trips',
   support: '/support',
+  /** The public data-health page (docs/product/status.md). */
+  status: '/status',
   debugGoogle: '/debug/google',
   /** The demo billing pages (docs/product/billing.md#demo-checkout). */
   demoCheckout: '/billing/demo-checkout',
   demoPortal: '/billing/demo-portal',
 } as const;
-
-export type AppPath = (typeof paths)[keyof typeof paths];
-
-/** The link a reset e-mail carries, built the same way for in-app links. */
-export function resetPasswordHref(token: string): string {
-  return `${paths.resetPassword}?token=${encodeURIComponent(token)}`;
-}

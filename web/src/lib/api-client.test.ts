@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, AUTH_TOKEN_KEY, apiRequest, apiStream, readNdjson, setUnauthorizedHandler } from '@/lib/api-client';
-import { mockApi, reply, resetTestState } from '@/test/test-utils';
+import { mockAnyApi, mockApi, reply, resetTestState } from '@/test/test-utils';
 
 describe('api client', () => {
   const onUnauthorized = vi.fn();
@@ -17,14 +17,14 @@ describe('api client', () => {
 
   it('calls /api with the stored bearer token and returns the body on 2xx', async () => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
-    const api = mockApi({ 'POST /api/things': (c) => ({ got: c.body }) });
+    const api = mockAnyApi({ 'POST /api/things': (c) => ({ got: c.body }) });
     await expect(apiRequest('/things', { method: 'POST', body: { a: 1 }, action: 'save things' })).resolves.toEqual({ got: { a: 1 } });
     expect(api.calls[0]?.headers.authorization).toBe('Bearer abc');
     expect(api.calls[0]?.headers['content-type']).toBe('application/json');
   });
 
   it('sends no authorization header without a token and encodes the query', async () => {
-    const api = mockApi({ 'GET /api/flights/search': () => ({}) });
+    const api = mockAnyApi({ 'GET /api/flights/search': () => ({}) });
     await apiRequest('/flights/search', {
       query: { origin: 'CITY:NYC', date: '2025-07-01', destination: undefined },
       action: 'search flights',
@@ -46,6 +46,15 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it("a visitor's 401 (no token sent) is an answer: nothing is cleared and nobody is sent to sign in", async () => {
+    mockApi({
+      'GET /api/flights/price-history': () =>
+        reply(401, { error: 'Authentication required', message: 'Authentication required', code: 'UNAUTHORIZED' }),
+    });
+    await expect(apiRequest('/flights/price-history', { action: 'get price history' })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it.each(['/auth/login', '/auth/register'])('a 401 on %s keeps the token and stays put', async (path) => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
     mockApi({
@@ -58,13 +67,13 @@ describe('api client', () => {
   });
 
   it('takes the text from error or message as the call prefers', async () => {
-    mockApi({ 'GET /api/x': () => reply(400, { error: 'from error', message: 'from message', code: 'BAD_REQUEST' }) });
+    mockAnyApi({ 'GET /api/x': () => reply(400, { error: 'from error', message: 'from message', code: 'BAD_REQUEST' }) });
     await expect(apiRequest('/x', { action: 'x', prefer: 'message' })).rejects.toThrow('from message');
     await expect(apiRequest('/x', { action: 'x', prefer: 'error' })).rejects.toThrow('from error');
   });
 
   it('falls back to the call default, then to "Unable to <action>"', async () => {
-    mockApi({ 'GET /api/x': () => reply(500, {}) });
+    mockAnyApi({ 'GET /api/x': () => reply(500, {}) });
     await expect(apiRequest('/x', { action: 'fetch users', defaultMessage: 'Failed to fetch users' })).rejects.toThrow(
       'Failed to fetch users',
     );

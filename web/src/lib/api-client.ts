@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { noteAnswer } from '@/lib/offline/offline-state';
 
 /**
  * The one way the web app talks to the server (docs/product/accounts-and-plans.md#sessions; decision 032): base /api,
@@ -133,8 +134,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(options.fixedMessage ?? unableMessage(options.action), 0);
   }
+  noteAnswer(options.method ?? 'GET', response);
+  // Only a call that carried a session can end one: a visitor's 401 (a page showing a signed-in extra) is an answer,
+  // and sending the visitor to the sign-in page would take them away from what they opened.
   if (
     response.status === 401 &&
+    token &&
     options.redirectOnUnauthorized !== false &&
     !path.includes('/auth/login') &&
     !path.includes('/auth/register')
@@ -169,6 +174,20 @@ export async function apiStream(path: string, options: RequestOptions): Promise<
   const response = await send(path, { ...options, headers: { accept: 'application/x-ndjson, application/json', ...options.headers } });
   if (!response.ok) throw await toError(response, options);
   return response;
+}
+
+/**
+ * A 2xx answer read as the contract's schema describes it; one that does not fit is an ApiError with `unreadable`
+ * (status 200: the call succeeded, its answer cannot be used).
+ */
+export function readAnswer<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  body: unknown,
+  unreadable: string,
+): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(unreadable, 200);
+  return parsed.data;
 }
 
 /** Reads NDJSON lines from a streamed Response, yielding each parsed object. */

@@ -1,10 +1,54 @@
-import type { User } from '@gowild/contract/auth';
-import type { PublicConfig } from '@gowild/contract/config';
+import type {
+  adminAuditResponseSchema,
+  adminBlackoutsResponseSchema,
+  adminDashboardResponseSchema,
+  adminNotificationsResponseSchema,
+  adminRoutesResponseSchema,
+  adminSearchesResponseSchema,
+  adminUserActionResponseSchema,
+  adminUsersResponseSchema,
+} from '@gowild/contract/admin';
+import type {
+  User,
+  authResponseSchema,
+  messageResponseSchema,
+  searchUsageResponseSchema,
+  userResponseSchema,
+  verifyResetTokenResponseSchema,
+  verifyTokenResponseSchema,
+} from '@gowild/contract/auth';
+import type {
+  checkoutResponseSchema,
+  demoCheckoutConfirmResponseSchema,
+  demoCheckoutSchema,
+  demoPortalSchema,
+  portalResponseSchema,
+  subscriptionResponseSchema,
+} from '@gowild/contract/billing';
+import type { PublicConfig, publicConfigSchema } from '@gowild/contract/config';
+import type { availabilityResponseSchema, hotelSearchResponseSchema, rentalLocationsResponseSchema } from '@gowild/contract/extras';
+import type { flightSearchResponseSchema, searchStreamEventSchema } from '@gowild/contract/flights';
+import type { hubSearchResponseSchema } from '@gowild/contract/hub-search';
+import type { gridResponseSchema, priceHistoryResponseSchema, routeInsightsResponseSchema } from '@gowild/contract/observations';
+import type { ipLocationResponseSchema } from '@gowild/contract/location';
+import type {
+  notificationCreatedResponseSchema,
+  notificationDeletedResponseSchema,
+  notificationsResponseSchema,
+  alertChannelsResponseSchema,
+  alertDeliveriesResponseSchema,
+  channelMessageResponseSchema,
+  telegramLinkStartSchema,
+} from '@gowild/contract/notifications';
+import type { airportsResponseSchema, blackoutDatesResponseSchema, routesResponseSchema } from '@gowild/contract/reference';
+import type { tripLookupResponseSchema } from '@gowild/contract/trips';
+import type { weatherResponseSchema } from '@gowild/contract/weather';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import { createAppAuthStore } from '@/app/provider';
 import { AUTH_TOKEN_KEY } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-context';
@@ -53,20 +97,112 @@ export interface RecordedCall {
   body: unknown;
   headers: Record<string, string>;
 }
-type Handler = (call: RecordedCall) => unknown;
+
+/**
+ * Each endpoint the web calls, with the contract's schema of its success answer: a fake's answer is typed as what
+ * that schema accepts (`z.input`), so a fake cannot drift from what the server sends. Streamed endpoints answer
+ * NDJSON (`ndjson`).
+ */
+interface ApiAnswers {
+  'GET /api/config': typeof publicConfigSchema;
+  'POST /api/auth/register': typeof authResponseSchema;
+  'POST /api/auth/login': typeof authResponseSchema;
+  'POST /api/auth/google': typeof authResponseSchema;
+  'POST /api/auth/logout': typeof messageResponseSchema;
+  'POST /api/auth/verify-token': typeof verifyTokenResponseSchema;
+  'PUT /api/auth/profile': typeof userResponseSchema;
+  'POST /api/auth/forgot-password': typeof messageResponseSchema;
+  'POST /api/auth/verify-reset-token': typeof verifyResetTokenResponseSchema;
+  'POST /api/auth/reset-password': typeof messageResponseSchema;
+  'GET /api/auth/search-usage': typeof searchUsageResponseSchema;
+  'GET /api/airports': typeof airportsResponseSchema;
+  'GET /api/gowild/blackout-dates': typeof blackoutDatesResponseSchema;
+  'GET /api/routes': typeof routesResponseSchema;
+  'GET /api/location': typeof ipLocationResponseSchema;
+  'GET /api/flights/search': typeof flightSearchResponseSchema;
+  'GET /api/flights/single': typeof flightSearchResponseSchema;
+  'GET /api/flights/inbound': typeof flightSearchResponseSchema;
+  'GET /api/flights/search/stream': never;
+  'GET /api/flights/inbound/stream': never;
+  'GET /api/flights/hub': typeof hubSearchResponseSchema;
+  'GET /api/flights/grid': typeof gridResponseSchema;
+  'GET /api/flights/price-history': typeof priceHistoryResponseSchema;
+  'GET /api/flights/route-insights': typeof routeInsightsResponseSchema;
+  'GET /api/trips/summary': typeof tripLookupResponseSchema;
+  [weather: `GET /api/weather/${string}`]: typeof weatherResponseSchema;
+  'GET /api/notifications': typeof notificationsResponseSchema;
+  'GET /api/alert-channels': typeof alertChannelsResponseSchema;
+  'GET /api/alert-deliveries': typeof alertDeliveriesResponseSchema;
+  'POST /api/alert-channels/telegram/link': typeof telegramLinkStartSchema;
+  'DELETE /api/alert-channels/telegram': typeof channelMessageResponseSchema;
+  'PUT /api/alert-channels/discord': typeof channelMessageResponseSchema;
+  'DELETE /api/alert-channels/discord': typeof channelMessageResponseSchema;
+  [adminDeliveries: `GET /api/admin/users/${string}/deliveries`]: typeof alertDeliveriesResponseSchema;
+  'POST /api/notifications': typeof notificationCreatedResponseSchema;
+  'POST /api/notifications/window-open': typeof notificationCreatedResponseSchema;
+  [deleteAlert: `DELETE /api/notifications/${string}`]: typeof notificationDeletedResponseSchema;
+  [hotels: `GET /api/hotels/search/airport/${string}`]: typeof hotelSearchResponseSchema;
+  'GET /api/hertz/locations': typeof rentalLocationsResponseSchema;
+  'GET /api/hertz/availability': typeof availabilityResponseSchema;
+  'POST /api/stripe/create-checkout-session': typeof checkoutResponseSchema;
+  'POST /api/stripe/customer-portal': typeof portalResponseSchema;
+  'GET /api/stripe/subscription': typeof subscriptionResponseSchema;
+  [demoCheckout: `GET /api/stripe/demo/checkout/${string}`]: typeof demoCheckoutSchema;
+  [confirmDemo: `POST /api/stripe/demo/checkout/${string}/confirm`]: typeof demoCheckoutConfirmResponseSchema;
+  'GET /api/stripe/demo/portal': typeof demoPortalSchema;
+  'POST /api/stripe/demo/portal': typeof demoPortalSchema;
+  'GET /api/admin/users': typeof adminUsersResponseSchema;
+  [userAction: `POST /api/admin/users/${string}/actions`]: typeof adminUserActionResponseSchema;
+  'GET /api/admin/searches': typeof adminSearchesResponseSchema;
+  'GET /api/admin/notifications': typeof adminNotificationsResponseSchema;
+  'GET /api/admin/dashboard': typeof adminDashboardResponseSchema;
+  'GET /api/admin/audit': typeof adminAuditResponseSchema;
+  'GET /api/admin/blackouts': typeof adminBlackoutsResponseSchema;
+  'POST /api/admin/blackouts': typeof adminBlackoutsResponseSchema;
+  [removeBlackout: `DELETE /api/admin/blackouts/${string}`]: typeof adminBlackoutsResponseSchema;
+  'PUT /api/admin/routes': typeof adminRoutesResponseSchema;
+  'POST /api/admin/routes/refresh': typeof adminRoutesResponseSchema;
+}
+type Endpoint = keyof ApiAnswers;
+/** A success body as the endpoint's schema accepts it, or any Response (an error, a stream, a hang's pending promise). */
+type Answer<K extends Endpoint> = (ApiAnswers[K] extends z.ZodType ? z.input<ApiAnswers[K]> : never) | Response;
+type Handler<K extends Endpoint> = (call: RecordedCall) => Answer<K> | Promise<Answer<K>>;
+/** Fakes keyed 'METHOD /api/path' (a path with its ids filled in). */
+export type ApiHandlers = { [K in Endpoint]?: Handler<K> };
+type AnyHandler = (call: RecordedCall) => unknown;
 
 /** A JSON answer with a status (handlers return plain objects for 200). */
 export function reply(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** One event of a streamed search, as the contract's event schema accepts it. */
+export type ApiStreamEvent = z.input<typeof searchStreamEventSchema>;
+
+/** A streamed search's answer: one event per line. */
+export function ndjson(events: ApiStreamEvent[]): Response {
+  return new Response(events.map((e) => JSON.stringify(e)).join('\n') + '\n', {
+    status: 200,
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
+}
+
 /**
- * Stubs fetch with handlers keyed 'METHOD /api/path'. GET /api/config answers buildConfig() unless given.
- * Unhandled calls answer 404 in the server's error shape. Returns every call made.
+ * Stubs fetch with handlers keyed 'METHOD /api/path', typed by the contract (ApiAnswers). GET /api/config answers
+ * buildConfig() unless given. Unhandled calls answer 404 in the server's error shape. Returns every call made.
  */
-export function mockApi(handlers: Record<string, Handler> = {}) {
+export function mockApi(handlers: ApiHandlers = {}) {
+  return stubFetch(handlers as Record<string, AnyHandler>);
+}
+
+/** The same for the API client's own tests, on made-up endpoints no contract describes. */
+export function mockAnyApi(handlers: Record<string, AnyHandler>) {
+  return stubFetch(handlers);
+}
+
+function stubFetch(handlers: Record<string, AnyHandler>) {
   const calls: RecordedCall[] = [];
-  const all: Record<string, Handler> = { 'GET /api/config': () => buildConfig(), ...handlers };
+  const all: Record<string, AnyHandler> = { 'GET /api/config': () => buildConfig(), ...handlers };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const path = url.split('?')[0] ?? url;
@@ -92,7 +228,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
 }
 
 /** Stores a token and answers verify-token with this user, so the app starts signed in. */
-export function signedInAs(user: User): Record<string, Handler> {
+export function signedInAs(user: User): ApiHandlers {
   window.localStorage.setItem(AUTH_TOKEN_KEY, 'test-token');
   return { 'POST /api/auth/verify-token': () => ({ valid: true, user }) };
 }
@@ -132,15 +268,6 @@ export function renderWithProviders(
 export function currentLocation(router: ReturnType<typeof createMemoryRouter>): string {
   return `${router.state.location.pathname}${router.state.location.search}`;
 }
-
-/** Waits until the auth store has finished its first token check. */
-export async function waitForAuth(store: AuthStore) {
-  await waitFor(() => {
-    if (!store.getState().isInitialized) throw new Error('auth not initialised');
-  });
-}
-
-export { screen };
 
 /** Forgets what a test left behind: stored token, fetch stub. */
 export function resetTestState() {

@@ -101,4 +101,3 @@ export function createCircuitBreaker(
     },
   };
 }
-export type CircuitBreaker = ReturnType<typeof createCircuitBreaker>;

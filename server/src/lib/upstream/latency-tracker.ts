@@ -28,3 +28,4 @@ export function createLatencyTracker(size = 256, every = 8) {
     },
   };
 }
+export type LatencyTracker = ReturnType<typeof createLatencyTracker>;

@@ -76,4 +76,16 @@ describe('request pacer (token bucket toward the airline)', () => {
     await pacer.take();
     expect(sleeps).toEqual([500, 500]);
   });
+
+  it("leaves the reserve of the bucket to others: a heavy user's request waits while it is all that is left", async () => {
+    const { pacer, sleeps } = paced(10);
+    // Ten tokens; a heavy taker (reserve one half) may take the five above the reserve, then waits for refills.
+    for (let i = 0; i < 5; i++) await pacer.take(0.5);
+    expect(sleeps).toEqual([]);
+    await pacer.take(0.5);
+    expect(sleeps).toEqual([100]);
+    // Anyone else still finds the reserve there at once.
+    for (let i = 0; i < 5; i++) await pacer.take();
+    expect(sleeps).toEqual([100]);
+  });
 });

@@ -41,12 +41,16 @@ export function createRequestPacer(rps: number, now: () => number, sleep: (ms: n
     opts.onRate?.(rate);
   };
   return {
-    /** Resolves when this request may start. */
-    take(): Promise<void> {
+    /**
+     * Resolves when this request may start. `reserve`: leave that share of the bucket (0 to 1) for others: a heavy
+     * user's request waits until the bucket holds more than it (decision 116).
+     */
+    take(reserve = 0): Promise<void> {
       const turn = queue.then(async () => {
         refill();
-        while (tokens < 1) {
-          await sleep(Math.max(1, Math.ceil(((1 - tokens) / rate) * 1000)));
+        const need = () => 1 + Math.floor(capacity() * reserve);
+        while (tokens < need()) {
+          await sleep(Math.max(1, Math.ceil(((need() - tokens) / rate) * 1000)));
           refill();
         }
         tokens -= 1;
@@ -69,4 +73,3 @@ export function createRequestPacer(rps: number, now: () => number, sleep: (ms: n
     },
   };
 }
-export type RequestPacer = ReturnType<typeof createRequestPacer>;

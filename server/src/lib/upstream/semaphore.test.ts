@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createSemaphore } from './semaphore';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { USE_DECAY_MS, createSemaphore } from './semaphore';
 
 describe('semaphore', () => {
   it('lets `limit` holders in at once and queues the rest', async () => {
@@ -34,10 +34,11 @@ describe('semaphore', () => {
   });
 
   it('never has more holders than the limit under load', async () => {
+    vi.useFakeTimers();
     const slots = createSemaphore(3);
     let holding = 0;
     let peak = 0;
-    await Promise.all(
+    const all = Promise.all(
       Array.from({ length: 12 }, async () => {
         await slots.acquire();
         peak = Math.max(peak, ++holding);
@@ -46,6 +47,8 @@ describe('semaphore', () => {
         slots.release();
       }),
     );
+    await vi.runAllTimersAsync();
+    await all;
     expect(peak).toBe(3);
     expect(slots.active).toBe(0);
   });
@@ -67,5 +70,199 @@ describe('semaphore', () => {
     expect(order).toEqual(['ordinary', 'spare:true']);
     expect(slots.active).toBe(1);
     expect(slots.waiting).toBe(0);
+  });
+});
+
+describe('semaphore served fairly (decision 116)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Holds the one slot, queues `waiters` as [owner, lane] in that order, then lets them through one by one. */
+  async function orderServed(waiters: [string, 'traveller' | 'background'][]) {
+    const slots = createSemaphore(1);
+    await slots.acquire('holder');
+    const order: string[] = [];
+    let holder = 'holder';
+    const granted = waiters.map(([owner, lane], i) =>
+      slots.acquire(owner, lane).then(() => {
+        order.push(`${owner}${i}`);
+        holder = owner;
+      }),
+    );
+    for (let i = 0; i < waiters.length; i++) {
+      slots.release(holder);
+      await Promise.race(granted.filter((_, j) => !order.includes(`${waiters[j]![0]}${j}`)));
+    }
+    return order;
+  }
+
+  it("serves owners round-robin: one user's burst waits behind everyone else's first requests", async () => {
+    const order = await orderServed([
+      ['burst', 'traveller'],
+      ['burst', 'traveller'],
+      ['burst', 'traveller'],
+      ['burst', 'traveller'],
+      ['other', 'traveller'],
+      ['third', 'traveller'],
+      ['other', 'traveller'],
+    ]);
+    expect(order).toEqual(['burst0', 'other4', 'third5', 'burst1', 'other6', 'burst2', 'burst3']);
+  });
+
+  it('serves background work only when no traveller waits', async () => {
+    const order = await orderServed([
+      ['checker', 'background'],
+      ['checker', 'background'],
+      ['user', 'traveller'],
+      ['user', 'traveller'],
+    ]);
+    expect(order).toEqual(['user2', 'user3', 'checker0', 'checker1']);
+  });
+
+  it('serves first the waiting owner who holds the fewest slots: a user arriving mid-burst goes next', async () => {
+    const slots = createSemaphore(2);
+    const order: string[] = [];
+    const burst = Array.from({ length: 4 }, (_, i) => slots.acquire('burst').then(() => order.push(`burst${i}`)));
+    await Promise.all(burst.slice(0, 2));
+    const other = slots.acquire('other').then(() => order.push('other'));
+    slots.release('burst');
+    await other;
+    slots.release('burst');
+    await Promise.race(burst.slice(2));
+    expect(order).toEqual(['burst0', 'burst1', 'other', 'burst2']);
+  });
+
+  it('hands each grant out after the gate (the pacer), one at a time, in fair order', async () => {
+    vi.useFakeTimers();
+    const starts: number[] = [];
+    // A gate that opens every 100 ms: the pacer at 10 requests a second.
+    let next = 0;
+    const gate = async () => {
+      const at = Math.max(Date.now(), next);
+      next = at + 100;
+      await new Promise((r) => setTimeout(r, at - Date.now()));
+      starts.push(Date.now());
+    };
+    const t0 = Date.now();
+    const slots = createSemaphore(10, { gate });
+    const order: string[] = [];
+    const all = [
+      ...Array.from({ length: 5 }, (_, i) => slots.acquire('burst').then(() => order.push(`burst${i}`))),
+      slots.acquire('other').then(() => order.push('other')),
+    ];
+    await vi.runAllTimersAsync();
+    await Promise.all(all);
+    expect(starts.map((t) => t - t0)).toEqual([0, 100, 200, 300, 400, 500]);
+    // Slots were free, yet each grant waited for the gate in fair order: the other user's request came second.
+    expect(order).toEqual(['burst0', 'other', 'burst1', 'burst2', 'burst3', 'burst4']);
+    expect(slots.active).toBe(6);
+  });
+
+  it('tells the gate when the chosen owner holds more slots than another owner in the queue (heavy)', async () => {
+    const seen: [string, boolean][] = [];
+    let next = '';
+    const slots = createSemaphore(10, { gate: async (heavy) => void seen.push([next, heavy]) });
+    const take = async (owner: string) => {
+      next = owner;
+      await slots.acquire(owner);
+    };
+    await take('alone');
+    await take('alone');
+    await take('burst');
+    await take('burst');
+    await take('newcomer');
+    slots.release('alone');
+    slots.release('alone');
+    await take('burst');
+    // Alone, nobody is heavy; holding more than someone else makes the chosen owner heavy.
+    expect(seen).toEqual([
+      ['alone', false],
+      ['alone', false],
+      ['burst', false],
+      ['burst', false],
+      ['newcomer', false],
+      ['burst', true],
+    ]);
+  });
+
+  it("keeps the last half of the slots for lighter users while a heavier one's burst waits", async () => {
+    const slots = createSemaphore(4);
+    const order: string[] = [];
+    await slots.acquire('light');
+    const burst = Array.from({ length: 4 }, (_, i) => slots.acquire('burst').then(() => order.push(`burst${i}`)));
+    await Promise.race(burst);
+    await Promise.resolve();
+    // The burst took slots while it held no more than the light user, then holds back: the last one stays free.
+    expect(order).toEqual(['burst0', 'burst1']);
+    expect(slots.active).toBe(3);
+    await slots.acquire('light');
+    expect(slots.active).toBe(4);
+    slots.release('light');
+    slots.release('light');
+    await Promise.all(burst);
+    expect(order).toEqual(['burst0', 'burst1', 'burst2', 'burst3']);
+  });
+
+  describe('recent use (decision 161)', () => {
+    it("serves a newcomer before a burst for the whole of the newcomer's requests, not only until they hold as many slots", async () => {
+      let t = 0;
+      const slots = createSemaphore(3, { now: () => t });
+      // The burst has been busy: ten requests started and ended in the last moments.
+      for (let i = 0; i < 10; i++) {
+        await slots.acquire('burst');
+        slots.release('burst');
+      }
+      await slots.acquire('newcomer');
+      await slots.acquire('newcomer');
+      await slots.acquire('newcomer');
+      const order: string[] = [];
+      const burst = slots.acquire('burst').then(() => order.push('burst'));
+      const more = [1, 2].map((i) => slots.acquire('newcomer').then(() => order.push(`newcomer${i}`)));
+      t += 100;
+      // The newcomer holds every slot and the burst none, yet the newcomer has used less: it goes first.
+      slots.release('newcomer');
+      await more[0];
+      slots.release('newcomer');
+      await more[1];
+      slots.release('newcomer');
+      await burst;
+      expect(order).toEqual(['newcomer1', 'newcomer2', 'burst']);
+    });
+
+    it('lets recent use fade: a burst long past weighs nothing', async () => {
+      let t = 0;
+      const slots = createSemaphore(1, { now: () => t });
+      for (let i = 0; i < 10; i++) {
+        await slots.acquire('old');
+        slots.release('old');
+      }
+      t += 10 * USE_DECAY_MS;
+      for (let i = 0; i < 2; i++) {
+        await slots.acquire('new');
+        slots.release('new');
+      }
+      await slots.acquire('holder');
+      const order: string[] = [];
+      const waiting = [slots.acquire('new').then(() => order.push('new')), slots.acquire('old').then(() => order.push('old'))];
+      slots.release('holder');
+      await waiting[1];
+      slots.release('old');
+      await waiting[0];
+      // Ten requests 20 s ago count for less than the two just made.
+      expect(order).toEqual(['old', 'new']);
+    });
+
+    it('tells the gate that a lone owner in a sustained burst is heavy, so its reserve stays for the next arrival', async () => {
+      const seen: boolean[] = [];
+      let t = 0;
+      const slots = createSemaphore(10, { gate: async (heavy) => void seen.push(heavy), sustainedUse: 3, now: () => t });
+      for (let i = 0; i < 5; i++) {
+        await slots.acquire('alone');
+        slots.release('alone');
+      }
+      expect(seen).toEqual([false, false, false, true, true]);
+      t += 10 * USE_DECAY_MS;
+      await slots.acquire('alone');
+      expect(seen.at(-1)).toBe(false);
+    });
   });
 });

@@ -1,7 +1,9 @@
 import type { Clock } from '../clock';
 import { createCircuitBreaker } from './circuit-breaker';
 import { createRequestPacer } from './request-pacer';
+import { exponentialBackoff } from './backoff';
 import { createSemaphore } from './semaphore';
+import { type TimedOutcome, withTimeout } from './timeout';
 
 /**
  * How an outside service failed, as its adapter reads the answer: `retryable` (5xx, a dropped connection: worth
@@ -66,17 +68,16 @@ export interface ServiceClientOptions {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The small client every outside service but the airline goes through (decision 080), built from the flight
- * gateway's parts in lib/upstream: answers cached per key for a few minutes, identical calls in flight coalesced, a
+ * The small client every outside service but the airline goes through (decisions 080, 115): hotels, cars, weather,
+ * geolocation. Built from the same policies as the airline gateway (lib/upstream: time-out, back-off, breaker,
+ * concurrency limit, pacer): answers cached per key for a few minutes, identical calls in flight coalesced, a
  * cap on calls in flight and on their rate, a time-out per attempt, bounded retries with jitter, and a circuit
  * breaker that fails calls at once while the service is down (one trial call after the cooldown).
  */
 export function createServiceClient(opts: ServiceClientOptions) {
   const sleep = opts.sleep ?? realSleep;
-  const random = opts.random ?? Math.random;
   const monotonic = opts.monotonic ?? (() => performance.now());
-  const retryBaseMs = opts.retryBaseMs ?? 200;
-  const retryMaxMs = opts.retryMaxMs ?? 1500;
+  const backoff = exponentialBackoff({ baseMs: opts.retryBaseMs ?? 200, maxMs: opts.retryMaxMs ?? 1500, random: opts.random });
   const emit = opts.onEvent ?? (() => {});
   const maxEntries = opts.maxEntries ?? 2000;
   const cache = new Map<string, { at: number; value: unknown }>();
@@ -92,31 +93,6 @@ export function createServiceClient(opts: ServiceClientOptions) {
     cache.set(key, { at: opts.clock.now().getTime(), value });
     // Oldest first: a Map keeps insertion order, and a kept key is re-inserted above.
     while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
-  }
-
-  async function attempt<T>(
-    work: (signal: AbortSignal) => Promise<T>,
-  ): Promise<{ ok: true; value: T } | { ok: false; error: unknown; timedOut: boolean }> {
-    const controller = new AbortController();
-    const onStop = () => controller.abort();
-    opts.stopping?.addEventListener('abort', onStop, { once: true });
-    let timer: NodeJS.Timeout | undefined;
-    let timedOut = false;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-        reject(new Error(`no answer in ${opts.timeoutMs} ms`));
-      }, opts.timeoutMs);
-    });
-    try {
-      return { ok: true, value: await Promise.race([work(controller.signal), deadline]) };
-    } catch (error) {
-      return { ok: false, error, timedOut };
-    } finally {
-      clearTimeout(timer);
-      opts.stopping?.removeEventListener('abort', onStop);
-    }
   }
 
   async function callUpstream<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -136,10 +112,10 @@ export function createServiceClient(opts: ServiceClientOptions) {
         throw unavailable('breaker-open', 'circuit open after repeated failures');
       }
       const wasProbe = admission === 'probe';
-      let result: Awaited<ReturnType<typeof attempt<T>>>;
+      let result: TimedOutcome<T>;
       try {
         await pacer.take();
-        result = await attempt(work);
+        result = await withTimeout(work, opts.timeoutMs, [opts.stopping]);
       } finally {
         slots.release();
       }
@@ -152,13 +128,13 @@ export function createServiceClient(opts: ServiceClientOptions) {
         breaker.record('neutral', wasProbe);
         throw unavailable('shutdown', 'stopping');
       }
-      const failure = result.error instanceof OutsideServiceError ? result.error.failure : result.timedOut ? 'timeout' : 'retryable';
-      const detail = result.error instanceof Error ? result.error.message : String(result.error);
+      const error = result.cause === 'timeout' ? new Error(`no answer in ${opts.timeoutMs} ms`) : result.error;
+      const failure = error instanceof OutsideServiceError ? error.failure : result.cause === 'timeout' ? 'timeout' : 'retryable';
+      const detail = error instanceof Error ? error.message : String(error);
       if ((failure === 'retryable' || failure === 'timeout') && tries < opts.retries) {
         breaker.record('neutral', wasProbe);
         emit('retry');
-        const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** tries);
-        await sleep(Math.round(ceiling / 2 + random() * (ceiling / 2)));
+        await sleep(backoff(tries));
         continue;
       }
       // A refusal opens the breaker at once (asking again will not help); other failures count toward the threshold.

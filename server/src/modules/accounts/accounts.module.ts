@@ -10,10 +10,14 @@ import { accountsCommands } from './accounts.cli';
 import { accountMetrics } from './auth/account.metrics';
 import { type AuthLimits, createAuthLimiter, resolveAuthLimits } from './auth/auth.limits';
 import { authRoutes } from './auth/auth.routes';
-import { type AuthService, createAuthService } from './auth/auth.service';
+import { type AccountAuth, type AuthService, createAuthService } from './auth/auth.service';
+import { createRequestAuth } from './auth/request-auth';
+import { createResetTokensRepository } from './auth/reset-tokens.repository';
+import { createSessionLookup } from './auth/session-lookup';
+import { createSessionsRepository } from './auth/sessions.repository';
 import { type GoogleKeys, googleRemoteKeys } from './auth/google';
 import { type PasswordHasher, createPasswordHasher } from './auth/password';
-import { createSessionTokens, resolveJwtSecret } from './auth/tokens';
+import { type SessionKeys, createSessionTokens, resolveSessionKeys } from './auth/tokens';
 import { type SearchGate, createSearchGate } from './entitlements/search-gate';
 import { createSearchLogRepository } from './entitlements/search-log.repository';
 import { type SearchLogWriter, createSearchLogWriter } from './entitlements/search-log.writer';
@@ -33,6 +37,9 @@ export { searchCounts } from './entitlements/quota';
 export type { UserRow } from './users/users.repository';
 export type { UsersService } from './users/users.service';
 export { presentUser } from './users/users.presenter';
+
+/** The account calls with the request checks that resolve a request's bearer token through them. */
+const withRequestAuth = (account: AccountAuth): AuthService => ({ ...account, ...createRequestAuth(account) });
 
 /** How often long-dead sessions and reset links are deleted, so the tables do not grow with every sign-in. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -67,29 +74,38 @@ export function createAccountsModule(deps: AccountsDeps, overrides: Partial<Acco
   const { config, clock, email } = deps;
   const db = deps.db;
   const passwordHasher = deps.passwordHasher ?? createPasswordHasher();
-  let secret: Uint8Array | undefined;
+  let keys: SessionKeys | undefined;
   // Resolved on first use, so building the module (tests, the CLI) never writes a secret file it does not need.
-  const tokens = createSessionTokens({ secret: () => (secret ??= resolveJwtSecret(config)), clock });
+  const tokens = createSessionTokens({ keys: () => (keys ??= resolveSessionKeys(config)), clock });
   let remoteKeys: GoogleKeys | undefined;
   const googleKeys = () => deps.googleKeys ?? (remoteKeys ??= googleRemoteKeys(config.GOOGLE_JWKS_URL));
   const background = createBackgroundTasks();
   const metrics = accountMetrics(deps.metrics);
-  const auth =
-    overrides.auth ??
-    createAuthService({
-      config,
-      db,
-      clock,
-      hasher: passwordHasher,
-      tokens,
-      limiter: createAuthLimiter(deps.rateLimits, resolveAuthLimits(deps.authLimits)),
-      email,
-      background,
-      googleKeys,
-      metrics,
-    });
+  const repos = {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    resetTokens: createResetTokensRepository(db),
+  };
+  const openSessions = createSessionLookup(repos.sessions, clock);
   const usageRepo = createSearchUsageRepository(db);
-  const users = overrides.users ?? createUsersService({ repo: createUsersRepository(db), hasher: passwordHasher, clock });
+  const auth: AuthService =
+    overrides.auth ??
+    withRequestAuth(
+      createAuthService({
+        config,
+        clock,
+        hasher: passwordHasher,
+        tokens,
+        limiter: createAuthLimiter(deps.rateLimits, resolveAuthLimits(deps.authLimits)),
+        email,
+        background,
+        googleKeys,
+        metrics,
+        ...repos,
+        openSessions,
+      }),
+    );
+  const users = overrides.users ?? createUsersService({ repo: repos.users, hasher: passwordHasher, clock, repoOn: createUsersRepository });
   const searchUsage =
     overrides.searchUsage ?? createSearchUsageService({ usage: usageRepo, clock, freeSearchesPerDay: config.FREE_SEARCHES_PER_DAY });
   const searchLog = createSearchLogWriter({

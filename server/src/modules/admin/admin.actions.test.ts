@@ -1,3 +1,4 @@
+import { utcDateOf, todayUtc } from '@gowild/contract/dates';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
@@ -128,13 +129,13 @@ describe('filters', () => {
         originAirport: 'BOI',
         destinationAirport: 'GEG',
         travelDates: ['2026-07-20'],
-        maxPrice: 80,
+        maxPriceCents: 8000,
         createdAt: clock.now(),
         ...extra,
       });
     await alert({});
     await alert({ isActive: false });
-    await alert({ isCompleted: true, foundPrice: 19 });
+    await alert({ isCompleted: true, foundPriceCents: 1900 });
     await alert({ isCompleted: true });
   });
 
@@ -168,7 +169,7 @@ describe('filters', () => {
     expect((await list('origin=boi')).pagination.total).toBe(2);
     expect((await list('origin=CITY:BOI')).searches).toHaveLength(1);
     expect((await list('origin=BOI&type=single')).searches[0]).toMatchObject({ search_type: 'single', origin_airport: 'boi' });
-    const yesterday = new Date(clock.now().getTime() - DAY).toISOString().slice(0, 10);
+    const yesterday = utcDateOf(clock.now().getTime() - DAY);
     const day = await list(`day=${yesterday}&type=inbound`);
     expect(day.searches).toHaveLength(1);
     expect(day.searches[0]).toMatchObject({ origin_airport: null, destination_airport: 'BOI' });
@@ -384,10 +385,10 @@ describe('dashboard', () => {
     hits.inc(3);
     misses.inc(1);
     const body = (await get('/api/admin/dashboard')).json();
-    const day = tenDaysAgo.toISOString().slice(0, 10);
+    const day = utcDateOf(tenDaysAgo);
     const at = (list: { day: string; count: number }[]) => list.find((d) => d.day === day)!.count;
     expect(body.search_breakdown.searches_per_day).toHaveLength(30);
-    expect(body.search_breakdown.searches_per_day.at(-1).day).toBe(clock.now().toISOString().slice(0, 10));
+    expect(body.search_breakdown.searches_per_day.at(-1).day).toBe(todayUtc(clock.now()));
     expect(at(body.search_breakdown.searches_per_day)).toBe(at(before.search_breakdown.searches_per_day) + 1);
     expect(at(body.users_breakdown.signups_per_day)).toBe(at(before.users_breakdown.signups_per_day) + 1);
     expect(body.users_breakdown.premium).toBe(before.users_breakdown.premium + 1);

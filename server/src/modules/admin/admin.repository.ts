@@ -78,10 +78,10 @@ function notificationConditions(f: NotificationFilter, asOf: Date): SQL | undefi
       where.push(eq(notifications.isCompleted, false), eq(notifications.isActive, false));
       break;
     case 'found':
-      where.push(eq(notifications.isCompleted, true), gt(notifications.foundPrice, 0));
+      where.push(eq(notifications.isCompleted, true), gt(notifications.foundPriceCents, 0));
       break;
     case 'date_passed':
-      where.push(eq(notifications.isCompleted, true), sql`coalesce(${notifications.foundPrice}, 0) <= 0`);
+      where.push(eq(notifications.isCompleted, true), sql`coalesce(${notifications.foundPriceCents}, 0) <= 0`);
       break;
   }
   return and(...where);
@@ -93,7 +93,8 @@ function perDay(db: Db, table: typeof searchLogs | typeof users, since: Date) {
   return db.select({ day, count: count() }).from(table).where(gte(table.createdAt, since)).groupBy(day);
 }
 
-export function createAdminRepository(db: Db) {
+/** The users list, its counts, and the rows the actions read. */
+function userQueries(db: Db) {
   return {
     async countUsers(filter: UserFilter = {}, asOf?: Date): Promise<number> {
       const [row] = await db
@@ -149,8 +150,13 @@ export function createAdminRepository(db: Db) {
       return row;
     },
     signupsPerDay: (since: Date) => perDay(db, users, since),
-    searchesPerDay: (since: Date) => perDay(db, searchLogs, since),
+  };
+}
 
+/** The search log and the flight alerts, listed and counted. */
+function activityQueries(db: Db) {
+  return {
+    searchesPerDay: (since: Date) => perDay(db, searchLogs, since),
     async countSearches(filter: SearchFilter = {}, asOf?: Date): Promise<number> {
       const [row] = await db
         .select({ n: count() })
@@ -216,7 +222,12 @@ export function createAdminRepository(db: Db) {
         .limit(limit);
       return rows.map((r) => ({ airport: r.airport!, count: r.count }));
     },
+  };
+}
 
+/** The audit log: written once per action, never changed (decision 092). */
+function auditQueries(db: Db) {
+  return {
     async insertAudit(entry: NewAuditRow): Promise<AuditRow> {
       const [row] = await db.insert(adminAuditLog).values(entry).returning();
       return row!;
@@ -236,4 +247,38 @@ export function createAdminRepository(db: Db) {
     },
   };
 }
-export type AdminRepository = ReturnType<typeof createAdminRepository>;
+
+/**
+ * The admin set, locked until the transaction ends: every active admin's row, `for update`, in id order (so two
+ * lockers never wait on each other crosswise). A second action that would change who is an admin waits here, in any
+ * process, and then reads what the first committed (decision 120).
+ */
+async function lockActiveAdmins(db: Db): Promise<void> {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .for('update');
+}
+
+export function createAdminRepository(db: Db) {
+  return {
+    ...userQueries(db),
+    ...activityQueries(db),
+    ...auditQueries(db),
+    /**
+     * Runs `fn` in one transaction holding the admin set's row locks: its reads see every change committed before it
+     * got the locks, and its own change commits before anyone else's check runs. `tx` is for the other modules' calls.
+     */
+    underAdminLock<T>(fn: (repo: AdminRepository, tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await lockActiveAdmins(tx);
+        return fn(createAdminRepository(tx), tx);
+      });
+    },
+  };
+}
+export type AdminRepository = ReturnType<typeof userQueries> &
+  ReturnType<typeof activityQueries> &
+  ReturnType<typeof auditQueries> & { underAdminLock<T>(fn: (repo: AdminRepository, tx: Db) => Promise<T>): Promise<T> };

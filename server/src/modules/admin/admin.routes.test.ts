@@ -60,11 +60,11 @@ beforeAll(async () => {
       originAirport: 'DEN',
       destinationAirport: 'MCO',
       travelDates: ['2026-07-20', '2026-07-22'],
-      maxPrice: 49.5,
+      maxPriceCents: 4950,
       createdAt: at(hoursAgo),
       ...extra,
     });
-  await alert(alice.id, 3, { isCompleted: true, foundPrice: 29, foundTravelDate: '2026-07-20', notificationSent: true });
+  await alert(alice.id, 3, { isCompleted: true, foundPriceCents: 2900, foundTravelDate: '2026-07-20', notificationSent: true });
   await alert(alice.id, 2, { gowildOnly: true, phoneNumber: '+1 303 555 0100', smsConsent: true });
   await alert(bob.id, 1, { destinationAirport: 'LAS', travelDates: ['2026-07-25'] });
 });
@@ -186,6 +186,11 @@ describe('GET /api/admin/notifications', () => {
       notification_sent: false,
       created_at: new Date(clock.now().getTime() - 2 * HOUR).toISOString(),
       last_checked_at: null,
+      channels: ['email'],
+      kind: 'price',
+      opens_at: null,
+      window_result: null,
+      found_seats: null,
       user: { first_name: 'Alice', last_name: alice.lastName, email: alice.email },
     });
     expect(list[2]).toMatchObject({ is_completed: true, found_price: 29, found_travel_date: '2026-07-20', notification_sent: true });

@@ -28,19 +28,10 @@ const tags = ['admin'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
 const actionErrors = { ...errors, 404: errorResponse, 409: errorResponse };
 
-/** /api/admin/*: 401 for visitors, 403 'Admin privileges required.' for everyone but admins. */
-export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requireAdmin'>; admin: AdminService }> = async (
-  app,
-  { auth, admin },
-) => {
-  const actors = new WeakMap<FastifyRequest, UserRow>();
-  // Before every admin route's own preHandlers and its validation, so a non-admin learns nothing about the query rules.
-  app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/admin/')) return;
-    actors.set(request, (await auth.requireAdmin(request)).user);
-  });
-  const actor = (request: FastifyRequest) => actors.get(request)!;
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The lists and the dashboard: reads only. */
+function listRoutes(app: App, admin: AdminService) {
   app.get(
     '/api/admin/users',
     {
@@ -53,6 +44,55 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
     },
     async (request) => admin.users(request.query),
   );
+
+  app.get(
+    '/api/admin/searches',
+    {
+      schema: {
+        tags,
+        summary: 'The search log, newest first; by origin, type and day',
+        querystring: adminSearchesQuerySchema,
+        response: { 200: adminSearchesResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.searches(request.query),
+  );
+
+  app.get(
+    '/api/admin/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'All flight alerts, newest first, with their owners; by status',
+        querystring: adminNotificationsQuerySchema,
+        response: { 200: adminNotificationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.notifications(request.query),
+  );
+
+  app.get(
+    '/api/admin/dashboard',
+    { schema: { tags, summary: 'Usage summary and service figures', response: { 200: adminDashboardResponseSchema, ...errors } } },
+    async () => admin.dashboard(),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags,
+        summary: 'What operators did, newest first',
+        querystring: adminListQuerySchema,
+        response: { 200: adminAuditResponseSchema, ...errors },
+      },
+    },
+    async (request) => admin.audit(request.query),
+  );
+}
+
+/** The operator's actions and edits, each audited with the acting admin. */
+function actionRoutes(app: App, admin: AdminService, actor: (request: FastifyRequest) => UserRow) {
   app.post(
     '/api/admin/users/:id/actions',
     {
@@ -66,52 +106,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
     },
     async (request) => admin.act(actor(request), request.params.id, request.body.action),
   );
-  app.get(
-    '/api/admin/searches',
-    {
-      schema: {
-        tags,
-        summary: 'The search log, newest first; by origin, type and day',
-        querystring: adminSearchesQuerySchema,
-        response: { 200: adminSearchesResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.searches(request.query),
-  );
-  app.get(
-    '/api/admin/notifications',
-    {
-      schema: {
-        tags,
-        summary: 'All flight alerts, newest first, with their owners; by status',
-        querystring: adminNotificationsQuerySchema,
-        response: { 200: adminNotificationsResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.notifications(request.query),
-  );
-  app.get(
-    '/api/admin/dashboard',
-    { schema: { tags, summary: 'Usage summary and service figures', response: { 200: adminDashboardResponseSchema, ...errors } } },
-    async () => admin.dashboard(),
-  );
-  app.get(
-    '/api/admin/audit',
-    {
-      schema: {
-        tags,
-        summary: 'What operators did, newest first',
-        querystring: adminListQuerySchema,
-        response: { 200: adminAuditResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.audit(request.query),
-  );
+
   app.get(
     '/api/admin/blackouts',
     { schema: { tags, summary: 'The blackout dates', response: { 200: adminBlackoutsResponseSchema, ...errors } } },
     async () => ({ blackout_dates: admin.blackoutDates() }),
   );
+
   app.post(
     '/api/admin/blackouts',
     {
@@ -124,6 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
     },
     async (request) => admin.addBlackouts(actor(request), request.body),
   );
+
   app.delete(
     '/api/admin/blackouts/:date',
     {
@@ -136,6 +138,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
     },
     async (request) => admin.removeBlackout(actor(request), request.params.date),
   );
+
   app.put(
     '/api/admin/routes',
     {
@@ -148,6 +151,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
     },
     async (request) => admin.importRoutes(actor(request), request.body.routes),
   );
+
   app.post(
     '/api/admin/routes/refresh',
     {
@@ -160,4 +164,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
     },
     async (request) => admin.refreshRoutes(actor(request), request.body.dry_run),
   );
+}
+
+/** /api/admin/*: 401 for visitors, 403 'Admin privileges required.' for everyone but admins. */
+export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requireAdmin'>; admin: AdminService }> = async (
+  app,
+  { auth, admin },
+) => {
+  const actors = new WeakMap<FastifyRequest, UserRow>();
+  // Before every admin route's own preHandlers and its validation, so a non-admin learns nothing about the query rules.
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/admin/')) return;
+    actors.set(request, (await auth.requireAdmin(request)).user);
+  });
+  const actor = (request: FastifyRequest) => actors.get(request)!;
+  listRoutes(app, admin);
+  actionRoutes(app, admin, actor);
 };

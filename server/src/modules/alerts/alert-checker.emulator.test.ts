@@ -44,7 +44,7 @@ describe('alert checker on the emulator', () => {
     const [done] = await deps.database.db.select().from(notifications).where(eq(notifications.id, generous));
     const [open] = await deps.database.db.select().from(notifications).where(eq(notifications.id, stingy));
     expect(done).toMatchObject({ isCompleted: true, foundTravelDate: TOMORROW, notificationSent: true });
-    expect(done!.foundPrice).toBeGreaterThan(0);
+    expect(done!.foundPriceCents).toBeGreaterThan(0);
     expect(open).toMatchObject({ isCompleted: false, lastCheckedAt: NOW });
 
     const mails = email.sent.filter((m) => m.subject.startsWith('Fare found'));

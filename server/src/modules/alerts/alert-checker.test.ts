@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli';
-import { alertEmails, notifications, users } from '../../db/schema';
+import { alertDeliveries, notifications, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
 import { noJobs, recordingEmail, scriptedAirline, testFlight } from '../../test/alerts';
@@ -95,7 +95,7 @@ describe('a match', () => {
     expect(report).toMatchObject({ alerts: 1, groups: 1, queried: 1, fromAirline: 1, matches: 1, datesPassed: 0 });
     expect(await row(id)).toMatchObject({
       isCompleted: true,
-      foundPrice: 45,
+      foundPriceCents: 4500,
       foundTravelDate: day(1),
       notificationSent: true,
       lastCheckedAt: clock.now(),
@@ -122,8 +122,8 @@ describe('a match', () => {
     expect(await check()).toMatchObject({ alerts: 0, queried: 0, matches: 0 });
     expect((await deps.alertMailer.drain()).sent).toBe(0);
     expect(matchMails()).toHaveLength(1);
-    const stored = await deps.database.db.select().from(alertEmails).where(eq(alertEmails.notificationId, id));
-    expect(stored.map((e) => [e.kind, e.attempts, e.sentAt !== null])).toEqual(
+    const stored = await deps.database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, id));
+    expect(stored.map((e) => [e.kind, e.attempts, e.deliveredAt !== null])).toEqual(
       expect.arrayContaining([
         ['confirmation', 1, true],
         ['match', 1, true],
@@ -140,7 +140,7 @@ describe('a match', () => {
     }));
     const report = await check();
     expect(report).toMatchObject({ groups: 3, queried: 3, matches: 1 });
-    expect(await row(id)).toMatchObject({ isCompleted: true, foundPrice: 59, foundTravelDate: day(3) });
+    expect(await row(id)).toMatchObject({ isCompleted: true, foundPriceCents: 5900, foundTravelDate: day(3) });
     expect(matchMails()).toHaveLength(1);
   });
 
@@ -159,7 +159,7 @@ describe('a match', () => {
     clock.advance(11 * 60_000);
     airline.answer((q) => ({ kind: 'flights', flights: [testFlight(q, { go_wild: 25, standard: 20 })] }));
     expect(await check()).toMatchObject({ matches: 1 });
-    expect(await row(id)).toMatchObject({ isCompleted: true, foundPrice: 25 });
+    expect(await row(id)).toMatchObject({ isCompleted: true, foundPriceCents: 2500 });
     expect(matchMails()[0]!.text).toContain('GoWild $25.00');
   });
 });
@@ -170,7 +170,7 @@ describe('no match', () => {
     const id = await alert(me, { max_price: 10 });
     airline.answer((q) => ({ kind: 'flights', flights: [testFlight(q, { standard: 89, discount_den: 11 })] }));
     expect(await check()).toMatchObject({ alerts: 1, queried: 1, matches: 0 });
-    expect(await row(id)).toMatchObject({ isCompleted: false, foundPrice: null, lastCheckedAt: clock.now() });
+    expect(await row(id)).toMatchObject({ isCompleted: false, foundPriceCents: null, lastCheckedAt: clock.now() });
     expect(matchMails()).toHaveLength(0);
   });
 
@@ -196,10 +196,27 @@ describe('dates that pass', () => {
     const report = await check();
     expect(report).toMatchObject({ datesPassed: 1, queried: 0, matches: 0 });
     expect(airline.requests).toEqual([]);
-    expect(await row(id)).toMatchObject({ isCompleted: true, foundPrice: null, foundTravelDate: null, notificationSent: false });
+    expect(await row(id)).toMatchObject({ isCompleted: true, foundPriceCents: null, foundTravelDate: null, notificationSent: false });
     const listed = await app.inject({ method: 'GET', url: '/api/notifications?include_completed=true', headers: me.headers });
     expect(listed.json().notifications[0]).toMatchObject({ id, is_completed: true, found_price: null });
     expect(matchMails()).toHaveLength(0);
+  });
+
+  it('takes no flight leaving within the hour: 59 minutes before departure it is no longer sold (decision 151)', async () => {
+    const me = await signInAs(app, deps, 'premium');
+    // Its own route: the gateway's cache keeps this answer for the tests that follow on DEN-MCO.
+    const id = await alert(me, { destination_airport: 'LAS', travel_dates: [day(1)], max_price: 50 });
+    clock.set(new Date('2026-07-16T15:00:00Z')); // 09:00 on day(1) in Denver (MDT)
+    // 09:59 leaves in 59 minutes, 10:01 in 61.
+    airline.answer((q) => ({
+      kind: 'flights',
+      flights: [
+        testFlight(q, { standard: 20 }, { departs: '09:59', number: '1' }),
+        testFlight(q, { standard: 45 }, { departs: '10:01', number: '2' }),
+      ],
+    }));
+    await check();
+    expect(await row(id)).toMatchObject({ isCompleted: true, foundPriceCents: 4500 });
   });
 
   it('checks only the dates still ahead, today included at the origin', async () => {
@@ -224,9 +241,9 @@ describe('one airline request per (origin, destination, date)', () => {
     expect(report).toMatchObject({ groups: 4, queried: 4, fromAirline: 4, matches: 2 });
     expect(airline.requests).toHaveLength(4);
     expect(new Set(airline.requests.map((q) => `${q.origin}-${q.destination}-${q.date}`)).size).toBe(4);
-    expect(await row(cheap)).toMatchObject({ isCompleted: true, foundPrice: 35, foundTravelDate: day(5) });
+    expect(await row(cheap)).toMatchObject({ isCompleted: true, foundPriceCents: 3500, foundTravelDate: day(5) });
     expect(await row(dear)).toMatchObject({ isCompleted: false });
-    expect(await row(other)).toMatchObject({ isCompleted: true, foundPrice: 25 });
+    expect(await row(other)).toMatchObject({ isCompleted: true, foundPriceCents: 2500 });
   });
 
   it("shares the gateway's cache with searches: a fresh answer is not asked for again", async () => {
@@ -286,7 +303,7 @@ describe('exactly once', () => {
     expect(matchMails()).toHaveLength(1);
     clock.advance(11 * 60_000);
     await check();
-    for (const id of ids) expect(await row(id)).toMatchObject({ isCompleted: true, foundPrice: 50 });
+    for (const id of ids) expect(await row(id)).toMatchObject({ isCompleted: true, foundPriceCents: 5000 });
     expect(matchMails()).toHaveLength(2);
   });
 
@@ -366,16 +383,16 @@ describe('bestMatch', () => {
       testFlight(q, { standard: 49.99 }, { number: 'early', departs: '06:00' }),
       testFlight(q, { standard: 50.01 }, { number: 'dear' }),
     ];
-    expect(bestMatch(flights, { gowildOnly: false, maxPrice: 49.99 }, q.date)).toMatchObject({
+    expect(bestMatch(flights, { gowildOnly: false, maxPriceCents: 4999 }, q.date)).toMatchObject({
       flightNumber: 'early',
       price: 49.99,
       fare: 'standard',
     });
-    expect(bestMatch(flights, { gowildOnly: false, maxPrice: 49.98 }, q.date)).toBeUndefined();
-    expect(bestMatch(flights, { gowildOnly: true, maxPrice: 500 }, q.date)).toBeUndefined();
+    expect(bestMatch(flights, { gowildOnly: false, maxPriceCents: 4998 }, q.date)).toBeUndefined();
+    expect(bestMatch(flights, { gowildOnly: true, maxPriceCents: 50000 }, q.date)).toBeUndefined();
   });
   it('ignores fares not on sale (a total of 0 or less, or no seats), and GoWild with an unknown seat count counts', () => {
     const flights = [testFlight(q, { go_wild: { total: 19, seats: null }, standard: -1, discount_den: { total: 10, seats: 0 } })];
-    expect(bestMatch(flights, { gowildOnly: false, maxPrice: 100 }, q.date)).toMatchObject({ fare: 'go_wild', price: 19 });
+    expect(bestMatch(flights, { gowildOnly: false, maxPriceCents: 10000 }, q.date)).toMatchObject({ fare: 'go_wild', price: 19 });
   });
 });

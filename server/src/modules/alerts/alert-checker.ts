@@ -1,13 +1,13 @@
 import { FARE_KEYS, type Fare, type FareKey, type Flight } from '@gowild/contract/flights';
-import { isGoWildWindowOpen } from '@gowild/contract/gowild-window';
+import { isGoWildRouteOpen } from '@gowild/contract/gowild-window';
 import { isAvailable } from '@gowild/contract/flight-format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import { isDomesticRoute } from '../../lib/reference-data/airports';
-import type { FlightsEngine } from '../flights/flights.module';
+import { findAirport, isDomesticRoute } from '../../lib/reference-data/airports';
+import { type FlightsEngine, createOnSale } from '../flights/flights.module';
 import { todayAtAirport } from './alert-dates';
 import { type MatchedFlight, alertMatchEmail } from './alert-emails';
-import type { AlertMailer } from './alert-mailer';
+import type { AlertOutbox } from './alert-outbox';
 import type { AlertsRepository, FoundFare, OpenAlert, QueuedEmail } from './alerts.repository';
 import type { AlertMetrics } from './alerts.metrics';
 
@@ -59,11 +59,11 @@ const hasSeats = (fare: Fare) => fare.available_seats == null || fare.available_
  */
 export function bestMatch(
   flights: readonly Flight[],
-  alert: Pick<OpenAlert, 'gowildOnly' | 'maxPrice'>,
+  alert: Pick<OpenAlert, 'gowildOnly' | 'maxPriceCents'>,
   date: string,
 ): MatchedFlight | undefined {
   let best: MatchedFlight | undefined;
-  const limit = cents(alert.maxPrice);
+  const limit = alert.maxPriceCents;
   for (const flight of flights) {
     let fare: FareKey | undefined;
     let price = Infinity;
@@ -86,9 +86,188 @@ export function bestMatch(
       stops: flight.stops,
       durationMinutes: flight.duration,
       bookingLink: flight.booking_links[fare] ?? null,
+      ...(fare === 'go_wild' && flight.fares.go_wild?.fare_type ? { goWildFareType: flight.fares.go_wild.fare_type } : {}),
     };
   }
   return best;
+}
+
+/** A fresh report, every count at zero. */
+const emptyReport = (): CheckReport => ({
+  alerts: 0,
+  groups: 0,
+  queried: 0,
+  fromAirline: 0,
+  fromCache: 0,
+  failed: 0,
+  outsideWindow: 0,
+  matches: 0,
+  datesPassed: 0,
+  durationMs: 0,
+  dbMs: 0,
+});
+
+/**
+ * Steps 1 and 2: the alerts whose every date has passed at the origin, and the dates still ahead of the others,
+ * grouped by (origin, destination, date), earliest dates first so the alerts closest to departure are answered first.
+ */
+function groupAlerts(alerts: readonly OpenAlert[], now: Date): { passed: string[]; groups: Group[] } {
+  const passed: string[] = [];
+  const groups = new Map<string, Group>();
+  for (const alert of alerts) {
+    const today = todayAtAirport(alert.originAirport, now);
+    const ahead = alert.travelDates.filter((d) => d >= today);
+    if (ahead.length === 0) {
+      passed.push(alert.id);
+      continue;
+    }
+    // A lapsed or switched-off account's alerts wait, unchecked, until it is premium again.
+    if (!alert.ownerEntitled) continue;
+    const run: AlertRun = { alert, pending: ahead.length, answered: false };
+    for (const date of ahead) {
+      const key = `${alert.originAirport}-${alert.destinationAirport}-${date}`;
+      let group = groups.get(key);
+      if (!group) {
+        group = { origin: alert.originAirport, destination: alert.destinationAirport, date, anyFare: false, runs: [] };
+        groups.set(key, group);
+      }
+      group.anyFare ||= !alert.gowildOnly;
+      group.runs.push(run);
+    }
+  }
+  const sorted = [...groups.values()].sort((a, b) =>
+    a.date === b.date ? (a.origin + a.destination).localeCompare(b.origin + b.destination) : a.date < b.date ? -1 : 1,
+  );
+  return { passed, groups: sorted };
+}
+
+interface AlertCheckerDeps {
+  repo: AlertsRepository;
+  flights: Pick<FlightsEngine, 'gateway'>;
+  clock: Clock;
+  metrics: AlertMetrics;
+  /** The outbox: the matched alerts' channel targets (read before the completing transaction), and its kick after. */
+  mailer: Pick<AlertOutbox, 'kick' | 'targetsForAlerts'>;
+  /** Gateway queries kept in flight by one run. */
+  concurrency: number;
+  appUrl: string;
+  supportEmail: string;
+}
+
+/** One run's clock for the database: what it is given to time and where the time is added up. */
+type Timed = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Step 4's writes, through one pump beside the airline queries, so a slow write never holds a query slot: matches
+ * are completed in small transactions (the completion and its e-mail together), last_checked_at is set a thousand
+ * alerts at a time. A database failure stops the run: `broken` tells the workers, `drain` throws it.
+ */
+function createCheckWriter(deps: AlertCheckerDeps, run: { now: Date; report: CheckReport; timed: Timed; log?: FastifyBaseLogger }) {
+  const { repo, metrics } = deps;
+  const { now, report, timed, log } = run;
+  const matched: { id: string; userId: string; channels: string[]; found: FoundFare; email: QueuedEmail }[] = [];
+  const touched: string[] = [];
+  let pump: Promise<void> | undefined;
+  let writeError: unknown;
+  let broken = false;
+
+  async function write(all: boolean) {
+    while (matched.length > 0 || touched.length >= 1000 || (all && touched.length > 0)) {
+      if (matched.length > 0) {
+        const batch = matched.splice(0, 50);
+        const targets = await timed(() => deps.mailer.targetsForAlerts(batch));
+        const done = await timed(() =>
+          repo.completeWithMatches(
+            batch.map((m) => ({ ...m, targets: targets.get(m.id) ?? [] })),
+            now,
+          ),
+        );
+        report.matches += done.length;
+        metrics.matches.inc(done.length);
+        if (done.length > 0) deps.mailer.kick(log);
+      } else {
+        const ids = touched.splice(0, 1000);
+        await timed(() => repo.markChecked(ids, now));
+      }
+    }
+  }
+  function startPump() {
+    pump ??= write(false)
+      .catch((err: unknown) => {
+        writeError ??= err;
+        broken = true; // the database failed: the workers stop, and the run fails
+      })
+      .finally(() => {
+        pump = undefined;
+      });
+  }
+
+  return {
+    get broken() {
+      return broken;
+    },
+    /** An alert whose every date is answered: completes on its earliest match, or gets `last_checked_at`. */
+    finish(alertRun: AlertRun) {
+      const { alert, match } = alertRun;
+      if (match) {
+        const owner = { email: alert.ownerEmail, firstName: alert.ownerFirstName };
+        const email = alertMatchEmail(owner, alert, match, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
+        matched.push({
+          id: alert.id,
+          userId: alert.userId,
+          channels: alert.channels,
+          found: { price: match.price, travelDate: match.date },
+          email,
+        });
+      } else if (alertRun.answered) touched.push(alert.id);
+      else return;
+      startPump();
+    },
+    /** Writes what is left once the queries are done; throws the run's database failure. */
+    async drain() {
+      while (pump) await pump;
+      if (!writeError) await write(true).catch((err: unknown) => (writeError ??= err));
+      if (writeError) throw writeError;
+    },
+  };
+}
+
+/**
+ * Step 3 for one group: the gateway's answer, once, in the background lane (no hedged requests: one airline request
+ * per group, decision 067), or no flights at all for a GoWild-only group whose booking window has not opened.
+ * Undefined when there is no answer (a failure, or only a stale copy): the group's alerts wait for the next run.
+ */
+const onSale = createOnSale((code) => findAirport(code)?.timezone);
+
+async function askAirline(deps: AlertCheckerDeps, group: Group, now: Date, report: CheckReport): Promise<readonly Flight[] | undefined> {
+  const { metrics } = deps;
+  const kind = isDomesticRoute(group.origin, group.destination) ? 'domestic' : 'international';
+  if (!group.anyFare && !isGoWildRouteOpen(now, kind, group.date, findAirport(group.origin)?.timezone)) {
+    report.outsideWindow += 1;
+    metrics.groups.inc({ outcome: 'outside_window' });
+    return [];
+  }
+  report.queried += 1;
+  const result = await deps.flights.gateway.fetch(
+    { origin: group.origin, destination: group.destination, date: group.date },
+    { hedge: false, lane: 'background' },
+  );
+  if (result.status !== 'ok') {
+    // A stale copy is not evidence of a fare on sale now, and a failure is no answer: the next run asks again.
+    report.failed += 1;
+    metrics.groups.inc({ outcome: 'failed' });
+    return undefined;
+  }
+  if (result.source === 'upstream') {
+    report.fromAirline += 1;
+    metrics.airlineRequests.inc();
+    metrics.groups.inc({ outcome: 'upstream' });
+  } else {
+    report.fromCache += 1;
+    metrics.groups.inc({ outcome: 'cache' });
+  }
+  // A flight leaving within the hour is no longer sold (decision 151): it must not complete an alert.
+  return result.flights.filter((f) => onSale.isOnSale(f, now));
 }
 
 /**
@@ -101,37 +280,15 @@ export function bestMatch(
  *    on its earliest matching date (the completion and its e-mail in one transaction) or gets `last_checked_at`.
  * Nothing is held between runs: a run killed half-way leaves the alerts it did not finish open for the next one.
  */
-export function createAlertChecker(deps: {
-  repo: AlertsRepository;
-  flights: Pick<FlightsEngine, 'gateway'>;
-  clock: Clock;
-  metrics: AlertMetrics;
-  mailer: Pick<AlertMailer, 'kick'>;
-  /** Gateway queries kept in flight by one run. */
-  concurrency: number;
-  appUrl: string;
-  supportEmail: string;
-}) {
+export function createAlertChecker(deps: AlertCheckerDeps) {
   const { repo, clock, metrics } = deps;
   let running: Promise<CheckReport> | undefined;
 
   async function runOnce(log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> {
     const started = performance.now();
     const now = clock.now();
-    const report: CheckReport = {
-      alerts: 0,
-      groups: 0,
-      queried: 0,
-      fromAirline: 0,
-      fromCache: 0,
-      failed: 0,
-      outsideWindow: 0,
-      matches: 0,
-      datesPassed: 0,
-      durationMs: 0,
-      dbMs: 0,
-    };
-    const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    const report = emptyReport();
+    const timed: Timed = async (work) => {
       const t = performance.now();
       try {
         return await work();
@@ -143,112 +300,14 @@ export function createAlertChecker(deps: {
     const alerts = await timed(() => repo.openAlerts());
     report.alerts = alerts.length;
     metrics.alertsChecked.inc(alerts.length);
-
-    const passed: string[] = [];
-    const groups = new Map<string, Group>();
-    for (const alert of alerts) {
-      const today = todayAtAirport(alert.originAirport, now);
-      const ahead = alert.travelDates.filter((d) => d >= today);
-      if (ahead.length === 0) {
-        passed.push(alert.id);
-        continue;
-      }
-      // A lapsed or switched-off account's alerts wait, unchecked, until it is premium again.
-      if (!alert.ownerEntitled) continue;
-      const run: AlertRun = { alert, pending: ahead.length, answered: false };
-      for (const date of ahead) {
-        const key = `${alert.originAirport}-${alert.destinationAirport}-${date}`;
-        let group = groups.get(key);
-        if (!group) {
-          group = { origin: alert.originAirport, destination: alert.destinationAirport, date, anyFare: false, runs: [] };
-          groups.set(key, group);
-        }
-        group.anyFare ||= !alert.gowildOnly;
-        group.runs.push(run);
-      }
-    }
+    const { passed, groups: queue } = groupAlerts(alerts, now);
     report.datesPassed = await timed(() => repo.completeDatesPassed(passed, now));
     metrics.datesPassed.inc(report.datesPassed);
-    report.groups = groups.size;
+    report.groups = queue.length;
 
-    // Earliest dates first, so the alerts closest to departure are answered first.
-    const queue = [...groups.values()].sort((a, b) =>
-      a.date === b.date ? (a.origin + a.destination).localeCompare(b.origin + b.destination) : a.date < b.date ? -1 : 1,
-    );
-    // The database writes go through one pump beside the airline queries, so a slow write never holds a query
-    // slot: matches are completed in small transactions, last_checked_at is set a thousand alerts at a time.
-    const matched: { id: string; found: FoundFare; email: QueuedEmail }[] = [];
-    const touched: string[] = [];
-    let pump: Promise<void> | undefined;
-    let writeError: unknown;
-    let broken = false;
-
-    async function write(all: boolean) {
-      while (matched.length > 0 || touched.length >= 1000 || (all && touched.length > 0)) {
-        if (matched.length > 0) {
-          const batch = matched.splice(0, 50);
-          const done = await timed(() => repo.completeWithMatches(batch, now));
-          report.matches += done.length;
-          metrics.matches.inc(done.length);
-          if (done.length > 0) deps.mailer.kick(log);
-        } else {
-          const ids = touched.splice(0, 1000);
-          await timed(() => repo.markChecked(ids, now));
-        }
-      }
-    }
-    function startPump() {
-      pump ??= write(false)
-        .catch((err: unknown) => {
-          writeError ??= err;
-          broken = true; // the database failed: the workers stop, and the run fails
-        })
-        .finally(() => {
-          pump = undefined;
-        });
-    }
-
-    function finish(run: AlertRun) {
-      const { alert, match } = run;
-      if (match) {
-        const owner = { email: alert.ownerEmail, firstName: alert.ownerFirstName };
-        const email = alertMatchEmail(owner, alert, match, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
-        matched.push({ id: alert.id, found: { price: match.price, travelDate: match.date }, email });
-      } else if (run.answered) touched.push(alert.id);
-      else return;
-      startPump();
-    }
-
+    const writer = createCheckWriter(deps, { now, report, timed, log });
     async function check(group: Group) {
-      let flights: readonly Flight[] | undefined;
-      const kind = isDomesticRoute(group.origin, group.destination) ? 'domestic' : 'international';
-      if (!group.anyFare && !isGoWildWindowOpen(now, kind, group.date)) {
-        report.outsideWindow += 1;
-        metrics.groups.inc({ outcome: 'outside_window' });
-        flights = [];
-      } else {
-        report.queried += 1;
-        // No hedged requests for background work: one airline request per group (decision 067).
-        const result = await deps.flights.gateway.fetch(
-          { origin: group.origin, destination: group.destination, date: group.date },
-          { hedge: false },
-        );
-        if (result.status === 'ok') {
-          flights = result.flights;
-          if (result.source === 'upstream') {
-            report.fromAirline += 1;
-            metrics.airlineRequests.inc();
-            metrics.groups.inc({ outcome: 'upstream' });
-          } else {
-            report.fromCache += 1;
-            metrics.groups.inc({ outcome: 'cache' });
-          }
-        } else {
-          // A stale copy is not evidence of a fare on sale now, and a failure is no answer: the next run asks again.
-          report.failed += 1;
-          metrics.groups.inc({ outcome: 'failed' });
-        }
-      }
+      const flights = await askAirline(deps, group, now, report);
       for (const run of group.runs) {
         if (flights) {
           run.answered = true;
@@ -256,18 +315,16 @@ export function createAlertChecker(deps: {
           if (m && (!run.match || m.date < run.match.date)) run.match = m;
         }
         run.pending -= 1;
-        if (run.pending === 0) finish(run);
+        if (run.pending === 0) writer.finish(run);
       }
     }
 
     let next = 0;
     const worker = async () => {
-      while (next < queue.length && !broken && !signal?.aborted) await check(queue[next++]!);
+      while (next < queue.length && !writer.broken && !signal?.aborted) await check(queue[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(deps.concurrency, queue.length) }, worker));
-    while (pump) await pump;
-    if (!writeError) await write(true).catch((err: unknown) => (writeError ??= err));
-    if (writeError) throw writeError;
+    await writer.drain();
 
     report.durationMs = performance.now() - started;
     log?.info({ alertCheck: { ...report, durationMs: Math.round(report.durationMs), dbMs: Math.round(report.dbMs) } }, 'alert check done');

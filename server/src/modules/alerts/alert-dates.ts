@@ -1,4 +1,4 @@
-import { localDate } from '@gowild/contract/local-time';
+import { todayAt } from '@gowild/contract/local-time';
 import { findAirport } from '../../lib/reference-data/airports';
 
 /**
@@ -7,5 +7,5 @@ import { findAirport } from '../../lib/reference-data/airports';
  */
 export function todayAtAirport(code: string, now: Date): string {
   const zone = findAirport(code)?.timezone;
-  return zone ? localDate(now, zone) : now.toISOString().slice(0, 10);
+  return todayAt(zone, now);
 }

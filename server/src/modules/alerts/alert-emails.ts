@@ -1,7 +1,9 @@
+import { GOWILD_FARE_TYPE_NOTES, type GoWildFareType, goWildFareLabel } from '@gowild/contract/gowild-fare';
+import { formatDollars, formatPrice } from '@gowild/contract/money';
 import { formatMediumDateWithYear } from '@gowild/contract/dates';
-import { FARE_LABELS, formatDollars, formatDuration, formatLocalTime, formatStops } from '@gowild/contract/flight-format';
+import { FARE_LABELS, formatDuration, formatLocalTime, formatStops } from '@gowild/contract/flight-format';
 import type { FareKey } from '@gowild/contract/flights';
-import { ALERT_CHECK_INTERVAL_MINUTES, alertSearchPath, formatAlertPrice } from '@gowild/contract/notifications';
+import { ALERT_CHECK_INTERVAL_MINUTES, alertSearchPath } from '@gowild/contract/notifications';
 import { findAirport } from '../../lib/reference-data/airports';
 import type { QueuedEmail } from './alerts.repository';
 
@@ -34,7 +36,8 @@ interface AlertFacts {
   originAirport: string;
   destinationAirport: string;
   travelDates: string[];
-  maxPrice: number;
+  /** US cents. */
+  maxPriceCents: number;
   gowildOnly: boolean;
 }
 
@@ -52,7 +55,7 @@ const button = (href: string, label: string) =>
 export function alertConfirmationEmail(owner: Owner, alert: AlertFacts, opts: { appUrl: string; supportEmail: string }): QueuedEmail {
   const route = routeLabel(alert.originAirport, alert.destinationAirport);
   const dates = alert.travelDates.map(formatMediumDateWithYear);
-  const price = `$${formatAlertPrice(alert.maxPrice)}`;
+  const price = formatPrice(alert.maxPriceCents / 100);
   const fares = alert.gowildOnly ? 'GoWild fares only' : 'any fare on sale';
   const manage = `${base(opts.appUrl)}/notifications`;
   const subject = `Flight alert set: ${alert.originAirport} → ${alert.destinationAirport}`;
@@ -80,7 +83,7 @@ export function alertConfirmationEmail(owner: Owner, alert: AlertFacts, opts: { 
 <p>We check every ${ALERT_CHECK_INTERVAL_MINUTES} minutes until a flight matches or the dates pass.</p>
 <p>${button(manage, 'Your alerts')}</p>
 <p style="font-size:13px;color:#6b7280">Questions? Write to ${escapeHtml(opts.supportEmail)}.</p>`);
-  return { kind: 'confirmation', recipient: owner.email, subject, text, html };
+  return { kind: 'confirmation', recipient: owner.email, subject, text, html, url: manage };
 }
 
 /** The flight a match found, as the e-mail tells it. */
@@ -95,6 +98,8 @@ export interface MatchedFlight {
   stops: number;
   durationMinutes: number;
   bookingLink: string | null;
+  /** A GoWild match's kind (decision 176): an Early Booking or Peak Day fare is named, with its charge explained. */
+  goWildFareType?: GoWildFareType;
 }
 
 /** Sent once when an alert matches: route, date, flight times, fare and price, the airline's booking page and our search. */
@@ -106,7 +111,9 @@ export function alertMatchEmail(
 ): QueuedEmail {
   const route = routeLabel(alert.originAirport, alert.destinationAirport);
   const date = formatMediumDateWithYear(match.date);
-  const fare = FARE_LABELS[match.fare];
+  const fare = match.fare === 'go_wild' ? goWildFareLabel(match.goWildFareType) : FARE_LABELS[match.fare];
+  const charged = match.fare === 'go_wild' && match.goWildFareType && match.goWildFareType !== 'standard';
+  const chargeNote = charged ? GOWILD_FARE_TYPE_NOTES[match.goWildFareType ?? 'standard'] : null;
   const price = formatDollars(match.price);
   const search = `${base(opts.appUrl)}${alertSearchPath(alert.originAirport, alert.destinationAirport, match.date)}`;
   const times = `departs ${formatLocalTime(match.departureTime)}, arrives ${formatLocalTime(match.arrivalTime)}`;
@@ -115,10 +122,11 @@ export function alertMatchEmail(
   const text = [
     `Hi ${owner.firstName},`,
     '',
-    `We found a ${fare} fare of ${price} on ${route} on ${date}, within your maximum of $${formatAlertPrice(alert.maxPrice)}.`,
+    `We found a ${fare} fare of ${price} on ${route} on ${date}, within your maximum of ${formatPrice(alert.maxPriceCents / 100)}.`,
     '',
     `Flight ${match.flightNumber}: ${times} (local times; ${shape})`,
     `Fare: ${fare} ${price}`,
+    ...(chargeNote ? [chargeNote] : []),
     '',
     ...(match.bookingLink ? [`Book on the airline: ${match.bookingLink}`] : []),
     `See this search on GoWild Finder: ${search}`,
@@ -129,14 +137,15 @@ export function alertMatchEmail(
   ].join('\n');
   const html = page(`<p>Hi ${escapeHtml(owner.firstName)},</p>
 <p>We found a <strong>${escapeHtml(fare)}</strong> fare of <strong>${escapeHtml(price)}</strong> on ${escapeHtml(route)} on
-<strong>${escapeHtml(date)}</strong>, within your maximum of $${escapeHtml(formatAlertPrice(alert.maxPrice))}.</p>
+<strong>${escapeHtml(date)}</strong>, within your maximum of ${escapeHtml(formatPrice(alert.maxPriceCents / 100))}.</p>
 <table style="border-collapse:collapse">
 <tr><td style="padding:2px 12px 2px 0;color:#6b7280">Flight</td><td>${escapeHtml(match.flightNumber)}</td></tr>
 <tr><td style="padding:2px 12px 2px 0;color:#6b7280">Times</td><td>${escapeHtml(times)} (local times; ${escapeHtml(shape)})</td></tr>
 <tr><td style="padding:2px 12px 2px 0;color:#6b7280">Fare</td><td>${escapeHtml(fare)} ${escapeHtml(price)}</td></tr>
 </table>
+${chargeNote ? `<p>${escapeHtml(chargeNote)}</p>` : ''}
 <p>${match.bookingLink ? button(match.bookingLink, 'Book on the airline') : ''}${button(search, 'See this search on GoWild Finder')}</p>
 <p style="font-size:13px;color:#6b7280">Fares and seats change quickly; the airline decides what is on sale when you book.
 This alert is now complete and will not e-mail you again. Questions? Write to ${escapeHtml(opts.supportEmail)}.</p>`);
-  return { kind: 'match', recipient: owner.email, subject, text, html };
+  return { kind: 'match', recipient: owner.email, subject, text, html, url: search };
 }

@@ -1,121 +1,62 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
-import type { AlertEmailKind, AlertsRepository } from './alerts.repository';
-import type { AlertMetrics } from './alerts.metrics';
+import { POLICY_SETTINGS } from '../../lib/upstream/policy-settings';
+import type { AlertChannel, AlertMessage, ChannelTarget, DeliveryOutcome } from './channels/alert-channel';
+import type { OutboxMessage } from './alerts.repository';
 
-/** How long a sender holds an e-mail it took before another sender may take it (a sender that died mid-send). */
-export const EMAIL_LEASE_MS = 2 * 60_000;
-/** Attempts before an e-mail is given up. With the backoff below they span about four hours. */
-export const EMAIL_MAX_ATTEMPTS = 10;
-const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_MAX_MS = 60 * 60_000;
-const BATCH = 20;
-/** E-mails of one batch handed to the mail server at once (a relay takes several connections). */
-const SEND_CONCURRENCY = 5;
-
-/** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … doubling, at most an hour. */
-export function emailBackoffMs(attempts: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-}
-
-export interface DrainReport {
-  sent: number;
-  retrying: number;
-  failed: number;
-}
+/** Attempts before an e-mail is given up. With the outbox's back-off they span about four hours. */
+export const EMAIL_MAX_ATTEMPTS = POLICY_SETTINGS.email.attempts;
+/** The outbox's lease and sender slots, and the e-mail back-off (30 s, 1 min, 2 min … at most an hour). */
+export { DELIVERY_LEASE_MS as EMAIL_LEASE_MS, SEND_CONCURRENCY, emailBackoffMs } from './alert-outbox';
 
 /**
- * Delivers the alert e-mail outbox (decision 068). Each e-mail was queued in the transaction that caused it; a
- * sender takes a due one under a lease, sends it, and sets the sent marker. A failed send is tried again later with
- * a doubling backoff, up to EMAIL_MAX_ATTEMPTS. An e-mail with its sent marker is never taken again, so a retried
- * job, a second process or a second run never sends it twice. The one gap: a process killed after the mail server
- * accepted the message and before the marker was written sends it again once the lease runs out (at least once,
- * never silently lost).
+ * The Message-ID of an alert e-mail: its outbox row's id at the app's host, the same on every attempt, so a message
+ * sent again after a sender died mid-send is recognisably the same one (decision 147).
  */
-export function createAlertMailer(deps: {
-  repo: AlertsRepository;
+export function alertEmailMessageId(emailId: string, appUrl: string): string {
+  let host = 'gowild-finder.invalid';
+  try {
+    host = new URL(appUrl).hostname || host;
+  } catch {
+    // An unparsable APP_URL is refused by the config; the fallback only keeps the header well-formed.
+  }
+  return `<alert-email.${emailId}@${host}>`;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The e-mail channel (decision 068, 147): the user's account address is its one target. The e-mail was rendered when
+ * queued (its subject is the message's title, its HTML body kept on the outbox row); a message without an HTML body
+ * (a test message, another alert kind's plain message) gets its text as HTML. A mail server that refuses is a retry:
+ * SMTP tells no lasting refusal from a passing one that the outbox could act on.
+ */
+export function createEmailChannel(deps: {
   email: EmailProvider;
-  clock: Clock;
-  metrics: AlertMetrics;
-  log?: FastifyBaseLogger;
-}) {
-  const { repo, email, clock, metrics } = deps;
-  let running: Promise<DrainReport> | undefined;
-  let again = false;
-
-  async function sendOne(
-    row: Awaited<ReturnType<AlertsRepository['claimDueEmails']>>[number],
-    report: DrainReport,
-    log?: FastifyBaseLogger,
-  ) {
-    const kind = row.kind as AlertEmailKind;
-    try {
-      await email.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = row.attempts >= EMAIL_MAX_ATTEMPTS;
-      const now = clock.now();
-      await repo.markAttemptFailed(row.id, message, now, giveUp ? null : new Date(now.getTime() + emailBackoffMs(row.attempts)));
-      metrics.emails.inc({ kind, result: giveUp ? 'failed' : 'retry' });
-      if (giveUp) report.failed += 1;
-      else report.retrying += 1;
-      (log ?? deps.log)?.warn({ err, emailId: row.id, kind, attempts: row.attempts, giveUp }, 'alert e-mail not sent');
-      return;
-    }
-    await repo.markSent(row, clock.now());
-    metrics.emails.inc({ kind, result: 'sent' });
-    report.sent += 1;
-  }
-
-  async function drainOnce(log?: FastifyBaseLogger): Promise<DrainReport> {
-    const report: DrainReport = { sent: 0, retrying: 0, failed: 0 };
-    for (;;) {
-      const batch = await repo.claimDueEmails(clock.now(), EMAIL_LEASE_MS, BATCH);
-      if (batch.length === 0) break;
-      let next = 0;
-      const sender = async () => {
-        while (next < batch.length) await sendOne(batch[next++]!, report, log);
-      };
-      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, batch.length) }, sender));
-    }
-    metrics.emailsPending.set(await repo.pendingEmails());
-    return report;
-  }
-
-  const mailer = {
-    /** Sends every e-mail due now; a call while a drain runs waits for it and then drains again. */
-    async drain(log?: FastifyBaseLogger): Promise<DrainReport> {
-      if (running) {
-        again = true;
-        return running;
+  appUrl: string;
+  /** The account's address, or undefined when the account is gone. */
+  addressOf: (userId: string) => Promise<string | undefined>;
+}): AlertChannel {
+  return {
+    kind: 'email',
+    async targetsFor(userId: string): Promise<ChannelTarget[]> {
+      const address = await deps.addressOf(userId);
+      return address ? [{ channel: 'email', id: userId, label: address }] : [];
+    },
+    async deliver(target: ChannelTarget, message: AlertMessage, deliveryId: string): Promise<DeliveryOutcome> {
+      const html = (message as OutboxMessage).html ?? `<pre style="font-family: system-ui, sans-serif">${escapeHtml(message.text)}</pre>`;
+      try {
+        await deps.email.send({
+          to: target.label,
+          subject: message.title,
+          text: message.text,
+          html,
+          messageId: alertEmailMessageId(deliveryId, deps.appUrl),
+        });
+        return { status: 'delivered' };
+      } catch (err) {
+        return { status: 'retry', reason: err instanceof Error ? err.message : String(err) };
       }
-      running = (async () => {
-        const total: DrainReport = { sent: 0, retrying: 0, failed: 0 };
-        do {
-          again = false;
-          const r = await drainOnce(log);
-          total.sent += r.sent;
-          total.retrying += r.retrying;
-          total.failed += r.failed;
-        } while (again);
-        return total;
-      })().finally(() => {
-        running = undefined;
-        // A call that arrived after the last pass checked `again`: its e-mail gets a pass of its own.
-        if (again) mailer.kick(log);
-      });
-      return running;
-    },
-    /** Starts a drain without waiting (after a commit that queued an e-mail); failures are logged, the job retries. */
-    kick(log?: FastifyBaseLogger): void {
-      mailer.drain(log).catch((err: unknown) => (log ?? deps.log)?.error({ err }, 'alert e-mail drain failed'));
-    },
-    /** Waits for a drain in progress (tests, shutdown). */
-    async idle(): Promise<void> {
-      while (running) await running.catch(() => undefined);
     },
   };
-  return mailer;
 }
-export type AlertMailer = ReturnType<typeof createAlertMailer>;

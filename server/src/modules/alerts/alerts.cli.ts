@@ -1,9 +1,9 @@
 import { type CliCommand, CliUsageError } from '../../lib/app-module';
 import type { AlertChecker } from './alert-checker';
-import type { AlertMailer } from './alert-mailer';
+import type { AlertOutbox } from './alert-outbox';
 
 /** The operator's alert commands: one checker pass now, and the e-mail outbox sent now. */
-export function alertsCommands({ checker, mailer }: { checker: AlertChecker; mailer: AlertMailer }): Record<string, CliCommand> {
+export function alertsCommands({ checker, mailer }: { checker: AlertChecker; mailer: AlertOutbox }): Record<string, CliCommand> {
   return {
     'alerts:check': {
       usage: 'alerts:check   (one alert checker pass now, then sends the e-mails it queued)',

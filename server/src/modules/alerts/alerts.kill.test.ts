@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
-import { alertEmails, notifications } from '../../db/schema';
+import { alertDeliveries, notifications } from '../../db/schema';
 import { type AppDeps, createAppDeps, disposeAppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
 import { noJobs, recordingEmail, scriptedAirline, testFlight } from '../../test/alerts';
@@ -84,19 +84,25 @@ describe.skipIf(!adminUrl)('a checker killed between the match and the send', ()
     const user = await createUser({ database, clock: manualClock(new Date(NOW)) }, { isPremium: true });
     const [row] = await database.db
       .insert(notifications)
-      .values({ userId: user.id, originAirport: 'DEN', destinationAirport: 'MCO', travelDates: [addDays('2026-07-15', 2)], maxPrice: 80 })
+      .values({
+        userId: user.id,
+        originAirport: 'DEN',
+        destinationAirport: 'MCO',
+        travelDates: [addDays('2026-07-15', 2)],
+        maxPriceCents: 8000,
+      })
       .returning();
     return row!.id;
   }
   const matchRow = async (id: string) =>
-    (await database.db.select().from(alertEmails).where(eq(alertEmails.notificationId, id))).find((e) => e.kind === 'match');
+    (await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, id))).find((e) => e.kind === 'match');
 
   it('after the completion committed: the restarted sender sends the one e-mail, and the next check adds none', async () => {
     const id = await newAlert();
     await killAt('after-commit');
     const [alert] = await database.db.select().from(notifications).where(eq(notifications.id, id));
-    expect(alert).toMatchObject({ isCompleted: true, foundPrice: 50, notificationSent: false });
-    expect(await matchRow(id)).toMatchObject({ attempts: 0, sentAt: null });
+    expect(alert).toMatchObject({ isCompleted: true, foundPriceCents: 5000, notificationSent: false });
+    expect(await matchRow(id)).toMatchObject({ attempts: 0, deliveredAt: null });
 
     const { deps, email } = await restart(10 * 60_000);
     try {
@@ -114,7 +120,7 @@ describe.skipIf(!adminUrl)('a checker killed between the match and the send', ()
   it('while the mail server had the message: it is sent again once the dead sender’s lease runs out, exactly once', async () => {
     const id = await newAlert();
     await killAt('mid-send');
-    expect(await matchRow(id)).toMatchObject({ attempts: 1, sentAt: null });
+    expect(await matchRow(id)).toMatchObject({ attempts: 1, deliveredAt: null });
 
     const { deps, email, clock } = await restart(0);
     try {

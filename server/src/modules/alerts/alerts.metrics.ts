@@ -87,6 +87,39 @@ export function alertMetrics(registry: Registry) {
       'alerts_emails_pending',
       () => new Gauge({ name: 'alerts_emails_pending', help: 'Alert e-mails waiting to be sent (the outbox queue depth)', registers }),
     ),
+    deliveries: once(
+      registry,
+      'alerts_deliveries_total',
+      () =>
+        new Counter({
+          name: 'alerts_deliveries_total',
+          help: 'Alert delivery attempts by channel (email, push, telegram, discord), message kind and outcome (delivered, retry, failed: given up, gone: target removed). Failure rate: failed / (delivered + failed)',
+          labelNames: ['channel', 'kind', 'outcome'] as const,
+          registers,
+        }),
+    ),
+    deliveriesPending: once(
+      registry,
+      'alerts_deliveries_pending',
+      () =>
+        new Gauge({
+          name: 'alerts_deliveries_pending',
+          help: 'Alert deliveries waiting, by channel (the outbox queue depth)',
+          labelNames: ['channel'] as const,
+          registers,
+        }),
+    ),
+    targetsBroken: once(
+      registry,
+      'alerts_channel_targets_broken_total',
+      () =>
+        new Counter({
+          name: 'alerts_channel_targets_broken_total',
+          help: 'Channel targets marked broken after deliveries kept failing, by channel',
+          labelNames: ['channel'] as const,
+          registers,
+        }),
+    ),
   };
 }
 export type AlertMetrics = ReturnType<typeof alertMetrics>;

@@ -9,22 +9,42 @@ import type { AuthService } from '../accounts/accounts.module';
 import type { FlightsEngine } from '../flights/flights.module';
 import type { ReferenceService } from '../reference/reference.module';
 import { type AlertChecker, createAlertChecker } from './alert-checker';
-import { type AlertMailer, createAlertMailer } from './alert-mailer';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { createEmailChannel } from './alert-mailer';
+import { type AlertOutbox, createAlertOutbox } from './alert-outbox';
+import type { AlertChannel } from './channels/alert-channel';
+import { createChannelsRepository } from './channels/channels.repository';
+import { channelsRoutes } from './channels/channels.routes';
+import { type ChannelsService, createChannelsService } from './channels/channels.service';
+import { type DiscordRules, createDiscordChannel } from './channels/discord';
+import {
+  type TelegramBot,
+  createDemoTelegramBot,
+  createTelegramBotApi,
+  createTelegramChannel,
+  createTelegramLinking,
+} from './channels/telegram';
 import { alertsCommands } from './alerts.cli';
 import { alertMetrics } from './alerts.metrics';
 import { createAlertsRepository } from './alerts.repository';
 import { alertsRoutes } from './alerts.routes';
 import { type AlertsService, createAlertsService } from './alerts.service';
+import { WINDOW_OPEN_CHECK_EVERY_MS, type WindowOpenChecker, createWindowOpenChecker } from './window-open-check';
+import { createWindowOpenRepository } from './window-open.repository';
+import { windowOpenCommands } from './window-open.cli';
+import { windowAlertsRoutes } from './window-open.routes';
+import { type WindowAlertsService, createWindowAlertsService } from './window-open.service';
 
-// The alerts module's public face.
-export type { AlertChecker, CheckReport } from './alert-checker';
-export type { AlertMailer, DrainReport } from './alert-mailer';
-export type { AlertsService } from './alerts.service';
+// The channel port (issue 25), for the modules that implement a channel (push).
+export type { AlertChannel, AlertMessage, ChannelTarget, DeliveryOutcome } from './channels/alert-channel';
 
 /** The checker's period (docs/product/alerts.md#checking-alerts). */
 export const ALERT_CHECK_INTERVAL_MS = ALERT_CHECK_INTERVAL_MINUTES * 60_000;
-/** How often the e-mail outbox is swept for due e-mails (retries, and any a kick after a commit did not send). */
+/** How often the outbox is swept for due deliveries (retries, and any a kick after a commit did not send). */
 const EMAIL_SWEEP_MS = 60_000;
+/** The Telegram getUpdates job's period; each run long-polls for most of it. */
+const TELEGRAM_POLL_MS = 60_000;
 
 export interface AlertsDeps {
   config: Config;
@@ -32,16 +52,39 @@ export interface AlertsDeps {
   clock: Clock;
   metrics: Registry;
   email: EmailProvider;
-  auth: Pick<AuthService, 'requirePremium'>;
+  auth: Pick<AuthService, 'requirePremium' | 'requireAdmin'>;
   reference: Pick<ReferenceService, 'destinationsFrom' | 'originsTo'>;
   /** The flight engine: the checker asks the airline only through its gateway. */
   flights: Pick<FlightsEngine, 'gateway'>;
+  /**
+   * Channels beyond e-mail, Telegram and Discord, built by the composition root (web push:
+   * `createWebPushChannel(...)`); the outbox delivers to every channel in its list (decision 205).
+   */
+  extraChannels?: readonly AlertChannel[];
+  /** Tests: the Telegram bot to use instead of the one the config picks. */
+  telegramBot?: TelegramBot;
 }
 
 interface AlertsServices {
   alerts: AlertsService;
   alertChecker: AlertChecker;
-  alertMailer: AlertMailer;
+  /** The outbox sender for every channel (named for e-mail, its first channel). */
+  alertMailer: AlertOutbox;
+  alertChannels: ChannelsService;
+  telegramBot: TelegramBot;
+  windowAlerts: WindowAlertsService;
+  windowOpenChecker: WindowOpenChecker;
+}
+
+/** The Telegram bot the config asks for: the real Bot API with a token, else the offline demo bot. */
+function telegramBotFor(config: Config): TelegramBot {
+  if (config.TELEGRAM_BOT_TOKEN && config.TELEGRAM_BOT_USERNAME)
+    return createTelegramBotApi({
+      token: config.TELEGRAM_BOT_TOKEN,
+      apiBase: config.TELEGRAM_API_BASE,
+      username: config.TELEGRAM_BOT_USERNAME,
+    });
+  return createDemoTelegramBot();
 }
 
 /** Flight alerts (docs/product/alerts.md): the API, the checker every 10 minutes, and the alert e-mails. */
@@ -50,7 +93,31 @@ export function createAlertsModule(deps: AlertsDeps) {
   const repo = createAlertsRepository(deps.db);
   const metrics = alertMetrics(deps.metrics);
   const links = { appUrl: config.APP_URL, supportEmail: config.SUPPORT_EMAIL };
-  const alertMailer = createAlertMailer({ repo, email: deps.email, clock, metrics });
+  const channelsRepo = createChannelsRepository(deps.db);
+  const telegramBot = deps.telegramBot ?? telegramBotFor(config);
+  const discordRules: DiscordRules = {
+    hosts: config.DISCORD_WEBHOOK_HOSTS,
+    testHosts: config.NODE_ENV === 'test' ? config.DISCORD_TEST_ALLOW_HOSTS : [],
+  };
+  const addressOf = async (userId: string) =>
+    (await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email;
+  const channels: AlertChannel[] = [
+    createEmailChannel({ email: deps.email, appUrl: config.APP_URL, addressOf }),
+    createTelegramChannel({ repo: channelsRepo, bot: telegramBot }),
+    createDiscordChannel({ repo: channelsRepo, rules: discordRules }),
+    ...(deps.extraChannels ?? []),
+  ];
+  const alertMailer = createAlertOutbox({ repo, channels, clock, metrics });
+  const linking = createTelegramLinking({ repo: channelsRepo, bot: telegramBot, clock });
+  const alertChannels = createChannelsService({
+    repo: channelsRepo,
+    alertsRepo: repo,
+    channels,
+    bot: telegramBot,
+    linking,
+    discord: discordRules,
+    clock,
+  });
   const alertChecker = createAlertChecker({
     repo,
     flights: deps.flights,
@@ -60,7 +127,23 @@ export function createAlertsModule(deps: AlertsDeps) {
     concurrency: Math.min(config.ALERTS_CHECK_CONCURRENCY, config.UPSTREAM_CONCURRENCY),
     ...links,
   });
-  const alerts = createAlertsService({ repo, reference: deps.reference, clock, mailer: alertMailer, ...links });
+  const alerts = createAlertsService({ repo, reference: deps.reference, clock, mailer: alertMailer, channels: alertChannels, ...links });
+  const windowAlerts = createWindowAlertsService({
+    repo,
+    reference: deps.reference,
+    clock,
+    mailer: alertMailer,
+    channels: alertChannels,
+    ...links,
+  });
+  const windowOpenChecker = createWindowOpenChecker({
+    repo: createWindowOpenRepository(deps.db),
+    flights: deps.flights,
+    clock,
+    mailer: alertMailer,
+    concurrency: Math.min(config.ALERTS_CHECK_CONCURRENCY, config.UPSTREAM_CONCURRENCY),
+    ...links,
+  });
   const jobs: Job[] = [
     {
       name: 'alerts.check',
@@ -68,17 +151,39 @@ export function createAlertsModule(deps: AlertsDeps) {
       run: async (log, signal) => void (await alertChecker.run(log, signal)),
     },
     {
+      name: 'alerts.window-open',
+      everyMs: WINDOW_OPEN_CHECK_EVERY_MS,
+      run: async (log) => void (await windowOpenChecker.run(log)),
+    },
+    {
       name: 'alerts.send-emails',
       everyMs: EMAIL_SWEEP_MS,
       run: async (log) => void (await alertMailer.drain(log)),
     },
+    // The bot's updates (a /start with a linking code); the demo bot needs none: it links at once.
+    ...(telegramBot.demo
+      ? []
+      : [
+          {
+            name: 'alerts.telegram-updates',
+            everyMs: TELEGRAM_POLL_MS,
+            run: (log, signal) => linking.poll(TELEGRAM_POLL_MS - 10_000, log, signal),
+          } satisfies Job,
+        ]),
   ];
   return {
     name: 'alerts',
-    services: { alerts, alertChecker, alertMailer } satisfies AlertsServices,
-    routes: (app) => alertsRoutes(app, { auth: deps.auth, alerts }),
+    services: { alerts, alertChecker, alertMailer, alertChannels, telegramBot, windowAlerts, windowOpenChecker } satisfies AlertsServices,
+    routes: async (app) => {
+      await alertsRoutes(app, { auth: deps.auth, alerts });
+      await channelsRoutes(app, { auth: deps.auth, channels: alertChannels });
+      await windowAlertsRoutes(app, { auth: deps.auth, windowAlerts });
+    },
     jobs,
-    cli: alertsCommands({ checker: alertChecker, mailer: alertMailer }),
+    cli: {
+      ...alertsCommands({ checker: alertChecker, mailer: alertMailer }),
+      ...windowOpenCommands({ checker: windowOpenChecker, mailer: alertMailer }),
+    },
     metrics,
     // E-mails being sent finish before the e-mail provider closes.
     close: () => alertMailer.idle(),

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alertEmails, notifications, users } from '../../db/schema';
+import { alertDeliveries, alertDeliveryAttempts, channelTargetHealth, notifications, users } from '../../db/schema';
+import type { AlertMessage, ChannelTarget } from './channels/alert-channel';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 type NewNotification = typeof notifications.$inferInsert;
-export type AlertEmailRow = typeof alertEmails.$inferSelect;
-export type AlertEmailKind = 'confirmation' | 'match';
+export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
+export type AlertEmailKind = 'confirmation' | 'match' | 'window_open';
 
 /** An e-mail to queue: rendered when queued, so the sender needs nothing but the row. */
 export interface QueuedEmail {
@@ -14,6 +15,18 @@ export interface QueuedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Where a click goes (the alerts page, or the matching search). */
+  url: string;
+}
+
+/** A message for the outbox: what every channel renders, and the e-mail's HTML body for the e-mail channel. */
+export interface OutboxMessage extends AlertMessage {
+  html?: string;
+}
+
+/** The outbox message of a rendered alert e-mail: its subject is the title every channel shows. */
+export function outboxMessageOf(email: QueuedEmail): OutboxMessage {
+  return { kind: email.kind, title: email.subject, text: email.text, url: email.url, html: email.html };
 }
 
 /** An alert the checker watches, with what it needs of its owner. */
@@ -23,10 +36,13 @@ export interface OpenAlert {
   originAirport: string;
   destinationAirport: string;
   travelDates: string[];
-  maxPrice: number;
+  /** US cents. */
+  maxPriceCents: number;
   gowildOnly: boolean;
   ownerEmail: string;
   ownerFirstName: string;
+  /** The channels the owner chose for this alert. */
+  channels: string[];
   /** The owner may still use alerts (an active premium account); otherwise the alert waits, unchecked. */
   ownerEntitled: boolean;
 }
@@ -37,8 +53,8 @@ export interface FoundFare {
   travelDate: string;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 /** Large id lists go to the database in slices (one statement's parameters stay well under the protocol's limit). */
 const SLICE = 1000;
@@ -50,28 +66,46 @@ function slices<T>(items: readonly T[]): T[][] {
 
 const open = and(eq(notifications.isActive, true), eq(notifications.isCompleted, false));
 
-/** One outbox row: an e-mail due at once, for the alert it belongs to (decision 068). */
-function outboxRow(notificationId: string, email: QueuedEmail, now: Date) {
+/**
+ * Queues one alert message in the outbox, in the caller's transaction: one delivery row per channel target, each due
+ * at once (decisions 068, 205). The targets are read before the transaction (`AlertOutbox.targetsForAlert`): a
+ * channel's own lookups must not wait on the transaction's connection. Once per (alert, kind, channel, target): a
+ * message queued twice is stored once. This is the one enqueue function every alert kind uses.
+ */
+export async function enqueueAlertMessage(
+  tx: Executor,
+  notificationId: string,
+  message: OutboxMessage,
+  targets: readonly ChannelTarget[],
+  now: Date,
+): Promise<void> {
+  if (targets.length === 0) return;
+  await tx
+    .insert(alertDeliveries)
+    .values(targets.map((target) => deliveryRow(notificationId, message, target, now)))
+    .onConflictDoNothing();
+}
+
+function deliveryRow(notificationId: string, message: OutboxMessage, target: ChannelTarget, now: Date) {
+  const email = target.channel === 'email';
   return {
     notificationId,
-    kind: email.kind,
-    recipient: email.recipient,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html,
+    kind: message.kind,
+    channel: target.channel,
+    targetId: target.id,
+    targetLabel: target.label,
+    title: message.title,
+    textBody: message.text,
+    url: message.url,
+    recipient: email ? target.label : null,
+    htmlBody: email ? (message.html ?? null) : null,
     nextAttemptAt: now,
     createdAt: now,
   };
 }
 
-export function createAlertsRepository(db: Db) {
-  function queueEmail(tx: Executor, notificationId: string, email: QueuedEmail, now: Date) {
-    return tx
-      .insert(alertEmails)
-      .values(outboxRow(notificationId, email, now))
-      .onConflictDoNothing();
-  }
-
+/** The traveller's alerts: create within the limit (with its confirmation e-mail), list, find, delete. */
+function travellerAlerts(db: Db) {
   return {
     /**
      * Creates an alert unless its owner already holds `max` open ones, with its confirmation e-mail queued in the
@@ -82,6 +116,7 @@ export function createAlertsRepository(db: Db) {
       values: Omit<NewNotification, 'id'>,
       max: number,
       confirmation: (row: NotificationRow) => QueuedEmail,
+      targets: readonly ChannelTarget[],
     ): Promise<NotificationRow | 'limit'> {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
@@ -91,7 +126,7 @@ export function createAlertsRepository(db: Db) {
           .where(and(eq(notifications.userId, values.userId), open));
         if ((held?.n ?? 0) >= max) return 'limit' as const;
         const [row] = await tx.insert(notifications).values(values).returning();
-        await queueEmail(tx, row!.id, confirmation(row!), values.createdAt ?? new Date());
+        await enqueueAlertMessage(tx, row!.id, outboxMessageOf(confirmation(row!)), targets, values.createdAt ?? new Date());
         return row!;
       });
     },
@@ -121,9 +156,12 @@ export function createAlertsRepository(db: Db) {
         .returning({ id: notifications.id });
       return deleted.length > 0;
     },
+  };
+}
 
-    // ---- The checker ----
-
+/** The checker's reads and writes: the open alerts, and their completion or last check (decision 067). */
+function checkerAlerts(db: Db) {
+  return {
     /** Every active alert not completed, oldest first, with its owner. */
     async openAlerts(): Promise<OpenAlert[]> {
       const rows = await db
@@ -133,18 +171,24 @@ export function createAlertsRepository(db: Db) {
           originAirport: notifications.originAirport,
           destinationAirport: notifications.destinationAirport,
           travelDates: notifications.travelDates,
-          maxPrice: notifications.maxPrice,
+          maxPriceCents: notifications.maxPriceCents,
           gowildOnly: notifications.gowildOnly,
           ownerEmail: users.email,
           ownerFirstName: users.firstName,
           ownerActive: users.isActive,
           ownerPremium: users.isPremium,
+          channels: notifications.channels,
         })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
-        .where(open)
+        // Window-open alerts have their own job (window-open-check.ts).
+        .where(and(open, eq(notifications.kind, 'price')))
         .orderBy(asc(notifications.createdAt), asc(notifications.id));
-      return rows.map(({ ownerActive, ownerPremium, ...r }) => ({ ...r, ownerEntitled: ownerActive && ownerPremium }));
+      return rows.map(({ ownerActive, ownerPremium, ...r }) => ({
+        ...r,
+        maxPriceCents: r.maxPriceCents ?? 0,
+        ownerEntitled: ownerActive && ownerPremium,
+      }));
     },
 
     /** Sets last_checked_at on alerts still open. */
@@ -176,90 +220,186 @@ export function createAlertsRepository(db: Db) {
      * its e-mail are stored together or not at all. Only alerts still open are completed, so two runs (or a run and
      * a delete) never both act on one. Returns the ids it completed.
      */
-    async completeWithMatches(matches: readonly { id: string; found: FoundFare; email: QueuedEmail }[], now: Date): Promise<string[]> {
+    async completeWithMatches(
+      matches: readonly { id: string; found: FoundFare; email: QueuedEmail; targets: readonly ChannelTarget[] }[],
+      now: Date,
+    ): Promise<string[]> {
       if (matches.length === 0) return [];
       return db.transaction(async (tx) => {
         // One statement for the batch: each open alert gets its own price and date.
         const values = sql.join(
-          matches.map((m) => sql`(${m.id}::uuid, ${m.found.price}::numeric, ${m.found.travelDate}::date)`),
+          matches.map((m) => sql`(${m.id}::uuid, ${Math.round(m.found.price * 100)}::integer, ${m.found.travelDate}::date)`),
           sql`, `,
         );
         const result = (await tx.execute(sql`
           update ${notifications} as n
-          set is_completed = true, found_price = v.price, found_travel_date = v.travel_date, completed_at = ${now}, last_checked_at = ${now}
+          set is_completed = true, found_price_cents = v.price, found_travel_date = v.travel_date, completed_at = ${now}, last_checked_at = ${now}
           from (values ${values}) as v(id, price, travel_date)
           where n.id = v.id and n.is_active and not n.is_completed
           returning n.id`)) as unknown as { rows: { id: string }[] };
         const done = new Set(result.rows.map((r) => r.id));
-        const emails = matches.filter((m) => done.has(m.id));
-        if (emails.length > 0)
-          await tx
-            .insert(alertEmails)
-            .values(emails.map(({ id, email }) => outboxRow(id, email, now)))
-            .onConflictDoNothing();
-        return emails.map((m) => m.id);
+        const completed = matches.filter((m) => done.has(m.id));
+        const rows = completed.flatMap(({ id, email, targets }) => targets.map((t) => deliveryRow(id, outboxMessageOf(email), t, now)));
+        if (rows.length > 0) await tx.insert(alertDeliveries).values(rows).onConflictDoNothing();
+        return completed.map((m) => m.id);
       });
     },
+  };
+}
 
-    // ---- The outbox ----
+/** How many deliveries in a row may fail before a target is marked broken (decision 207). */
+export const BROKEN_AFTER_FAILURES = 5;
 
+/** The outbox (decisions 068, 205): claiming due deliveries under a lease, and what became of each attempt. */
+function alertOutbox(db: Db) {
+  return {
     /**
-     * Takes up to `limit` due e-mails for this sender: each gets a lease (`locked_until`) and one more attempt
+     * Takes up to `limit` due deliveries for this sender: each gets a lease (`locked_until`) and one more attempt
      * counted. Rows another sender holds are skipped (SKIP LOCKED, and the lease), so no two senders take one row.
      */
-    async claimDueEmails(now: Date, leaseMs: number, limit: number): Promise<AlertEmailRow[]> {
+    async claimDue(now: Date, leaseMs: number, limit: number): Promise<AlertDeliveryRow[]> {
       const due = db
-        .select({ id: alertEmails.id })
-        .from(alertEmails)
+        .select({ id: alertDeliveries.id })
+        .from(alertDeliveries)
         .where(
           and(
-            isNull(alertEmails.sentAt),
-            isNull(alertEmails.failedAt),
-            lte(alertEmails.nextAttemptAt, now),
-            or(isNull(alertEmails.lockedUntil), lte(alertEmails.lockedUntil, now)),
+            isNull(alertDeliveries.deliveredAt),
+            isNull(alertDeliveries.failedAt),
+            lte(alertDeliveries.nextAttemptAt, now),
+            or(isNull(alertDeliveries.lockedUntil), lte(alertDeliveries.lockedUntil, now)),
           ),
         )
-        .orderBy(asc(alertEmails.nextAttemptAt), asc(alertEmails.id))
+        .orderBy(asc(alertDeliveries.nextAttemptAt), asc(alertDeliveries.id))
         .limit(limit)
         .for('update', { skipLocked: true });
       return db
-        .update(alertEmails)
-        .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${alertEmails.attempts} + 1` })
-        .where(inArray(alertEmails.id, due))
+        .update(alertDeliveries)
+        .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${alertDeliveries.attempts} + 1` })
+        .where(inArray(alertDeliveries.id, due))
         .returning();
     },
 
-    /** The sent marker, and for a match the alert's notification_sent, in one statement. */
-    async markSent(email: Pick<AlertEmailRow, 'id'>, now: Date): Promise<void> {
+    /** The delivered marker, and for a match the alert's notification_sent, in one statement; the attempt logged. */
+    async markDelivered(row: Pick<AlertDeliveryRow, 'id' | 'attempts'>, now: Date): Promise<void> {
       await db.execute(sql`
         with sent as (
-          update ${alertEmails} set sent_at = ${now}, locked_until = null, last_error = null
-          where id = ${email.id}
+          update ${alertDeliveries} set delivered_at = ${now}, locked_until = null, last_error = null
+          where id = ${row.id}
           returning notification_id, kind
         )
         update ${notifications} as n set notification_sent = true
-        from sent where n.id = sent.notification_id and sent.kind = 'match'`);
+        from sent where n.id = sent.notification_id and sent.kind in ('match', 'window_open')`);
+      await db.insert(alertDeliveryAttempts).values({ deliveryId: row.id, attempt: row.attempts, outcome: 'delivered', at: now });
     },
 
-    /** A failed attempt: try again at `retryAt`, or give up (`retryAt` null). */
-    async markAttemptFailed(id: string, error: string, now: Date, retryAt: Date | null): Promise<void> {
+    /** A failed attempt: try again at `retryAt`, or give up (`retryAt` null); the attempt logged. */
+    async markAttemptFailed(
+      row: Pick<AlertDeliveryRow, 'id' | 'attempts'>,
+      outcome: 'retry' | 'permanent' | 'gone' | 'exhausted' | 'broken',
+      error: string,
+      now: Date,
+      retryAt: Date | null,
+    ): Promise<void> {
+      const lastError = error.slice(0, 500);
       await db
-        .update(alertEmails)
-        .set(
-          retryAt
-            ? { lockedUntil: null, nextAttemptAt: retryAt, lastError: error.slice(0, 500) }
-            : { lockedUntil: null, failedAt: now, lastError: error.slice(0, 500) },
-        )
-        .where(eq(alertEmails.id, id));
+        .update(alertDeliveries)
+        .set(retryAt ? { lockedUntil: null, nextAttemptAt: retryAt, lastError } : { lockedUntil: null, failedAt: now, lastError })
+        .where(eq(alertDeliveries.id, row.id));
+      await db.insert(alertDeliveryAttempts).values({ deliveryId: row.id, attempt: row.attempts, outcome, reason: lastError, at: now });
     },
 
-    async pendingEmails(): Promise<number> {
+    /** Deliveries not yet delivered nor given up, by channel. */
+    async pendingByChannel(): Promise<{ channel: string; n: number }[]> {
+      return db
+        .select({ channel: alertDeliveries.channel, n: count() })
+        .from(alertDeliveries)
+        .where(and(isNull(alertDeliveries.deliveredAt), isNull(alertDeliveries.failedAt)))
+        .groupBy(alertDeliveries.channel);
+    },
+
+    /** The broken mark of one target, if it has one. */
+    async brokenReason(channel: string, targetId: string): Promise<string | null> {
       const [row] = await db
-        .select({ n: count() })
-        .from(alertEmails)
-        .where(and(isNull(alertEmails.sentAt), isNull(alertEmails.failedAt)));
-      return row?.n ?? 0;
+        .select({ reason: channelTargetHealth.brokenReason })
+        .from(channelTargetHealth)
+        .where(
+          and(
+            eq(channelTargetHealth.channel, channel),
+            eq(channelTargetHealth.targetId, targetId),
+            isNotNull(channelTargetHealth.brokenAt),
+          ),
+        );
+      return row ? (row.reason ?? 'broken') : null;
+    },
+
+    /** The broken targets among a user's (channel and target id → reason and when). */
+    async brokenTargets(userId: string): Promise<Map<string, { reason: string; at: Date }>> {
+      const rows = await db
+        .select()
+        .from(channelTargetHealth)
+        .where(and(eq(channelTargetHealth.userId, userId), isNotNull(channelTargetHealth.brokenAt)));
+      return new Map(rows.map((r) => [`${r.channel}:${r.targetId}`, { reason: r.brokenReason ?? 'broken', at: r.brokenAt! }]));
+    },
+
+    /** A delivery arrived: the target's run of failures ends. */
+    async targetDelivered(channel: string, targetId: string, now: Date): Promise<void> {
+      await db
+        .update(channelTargetHealth)
+        .set({ consecutiveFailures: 0, updatedAt: now })
+        .where(
+          and(eq(channelTargetHealth.channel, channel), eq(channelTargetHealth.targetId, targetId), isNull(channelTargetHealth.brokenAt)),
+        );
+    },
+
+    /**
+     * A delivery ended in failure (permanent, or retries exhausted): one more in the target's run, and the broken mark
+     * with `reason` when the run reaches BROKEN_AFTER_FAILURES. True when this call marked it broken.
+     */
+    async targetFailed(target: { channel: string; targetId: string; userId: string }, reason: string, now: Date): Promise<boolean> {
+      const result = (await db.execute(sql`
+        insert into ${channelTargetHealth} (channel, target_id, user_id, consecutive_failures, updated_at)
+        values (${target.channel}, ${target.targetId}, ${target.userId}::uuid, 1, ${now})
+        on conflict (channel, target_id) do update set consecutive_failures = ${channelTargetHealth.consecutiveFailures} + 1, updated_at = ${now}
+        returning consecutive_failures, broken_at`)) as unknown as { rows: { consecutive_failures: number; broken_at: unknown }[] };
+      const row = result.rows[0];
+      if (!row || row.broken_at !== null || row.consecutive_failures < BROKEN_AFTER_FAILURES) return false;
+      await db
+        .update(channelTargetHealth)
+        .set({ brokenAt: now, brokenReason: reason.slice(0, 500) })
+        .where(and(eq(channelTargetHealth.channel, target.channel), eq(channelTargetHealth.targetId, target.targetId)));
+      return true;
+    },
+
+    /** Forgets a target's record (it was removed, or set up again). */
+    async clearTargetHealth(channel: string, targetId: string): Promise<void> {
+      await db.delete(channelTargetHealth).where(and(eq(channelTargetHealth.channel, channel), eq(channelTargetHealth.targetId, targetId)));
+    },
+
+    /** The owner of an alert and the channels chosen for it. */
+    async alertAudience(notificationId: string): Promise<{ userId: string; channels: string[] } | undefined> {
+      const [row] = await db
+        .select({ userId: notifications.userId, channels: notifications.channels })
+        .from(notifications)
+        .where(eq(notifications.id, notificationId));
+      return row;
+    },
+
+    /** The delivery history of a user's alerts (one alert when `notificationId` is given), newest first. */
+    async deliveriesForUser(userId: string, notificationId?: string, limit = 200): Promise<AlertDeliveryRow[]> {
+      const rows = await db
+        .select({ d: alertDeliveries })
+        .from(alertDeliveries)
+        .innerJoin(notifications, eq(notifications.id, alertDeliveries.notificationId))
+        .where(and(eq(notifications.userId, userId), notificationId ? eq(alertDeliveries.notificationId, notificationId) : undefined))
+        .orderBy(desc(alertDeliveries.createdAt), asc(alertDeliveries.channel), asc(alertDeliveries.id))
+        .limit(limit);
+      return rows.map((r) => r.d);
     },
   };
+}
+
+/** The alerts tables, by the three use cases that read and write them. */
+export function createAlertsRepository(db: Db) {
+  return { ...travellerAlerts(db), ...checkerAlerts(db), ...alertOutbox(db) };
 }
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

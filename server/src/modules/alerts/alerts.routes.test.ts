@@ -40,7 +40,11 @@ const remove = (who: SignedIn, id: string) => app.inject({ method: 'DELETE', url
 const complete = (id: string, foundPrice: number | null) =>
   deps.database.db
     .update(notifications)
-    .set({ isCompleted: true, foundPrice, foundTravelDate: foundPrice === null ? null : TOMORROW })
+    .set({
+      isCompleted: true,
+      foundPriceCents: foundPrice === null ? null : Math.round(foundPrice * 100),
+      foundTravelDate: foundPrice === null ? null : TOMORROW,
+    })
     .where(eq(notifications.id, id));
 
 describe('who may use alerts', () => {
@@ -93,13 +97,22 @@ describe('who may use alerts', () => {
 });
 
 describe('POST /api/notifications', () => {
+  it('stores the price in whole cents, and answers it in dollars', async () => {
+    const me = await signInAs(app, deps, 'premium');
+    const res = await create(me, { ...valid, max_price: 49.99 });
+    expect(res.statusCode).toBe(201);
+    const [row] = await deps.database.db.select().from(notifications).where(eq(notifications.id, res.json().notification.id));
+    expect(row!.maxPriceCents).toBe(4999);
+    expect(res.json().notification.max_price).toBe(49.99);
+  });
+
   it('creates the alert (codes normalised, distinct dates sorted) and queues the confirmation e-mail', async () => {
     const me = await signInAs(app, deps, 'premium', { firstName: 'Greta' });
     const res = await create(me, {
       origin_airport: ' den ',
       destination_airport: 'mco',
       travel_dates: ['2026-07-20', TOMORROW, '2026-07-20'],
-      max_price: '49.99',
+      max_price: 49.99,
       gowild_only: true,
       phone_number: '+1 303 555 0100',
       sms_consent: true,
@@ -123,6 +136,11 @@ describe('POST /api/notifications', () => {
       notification_sent: false,
       created_at: NOW.toISOString(),
       last_checked_at: null,
+      channels: ['email'],
+      kind: 'price',
+      opens_at: null,
+      window_result: null,
+      found_seats: null,
     });
 
     await deps.alertMailer.idle();
@@ -165,6 +183,14 @@ describe('POST /api/notifications', () => {
     ['a negative price', { max_price: -5 }, ALERT_MESSAGES.priceAboveZero],
     ['a price that is not a number', { max_price: 'cheap' }, ALERT_MESSAGES.priceAboveZero],
     ['no price', { max_price: undefined }, ALERT_MESSAGES.priceAboveZero],
+    // Prices are JSON numbers: coercion used to read true as $1, [7] as $7 and '49.99' as $49.99.
+    ['a price of true', { max_price: true }, ALERT_MESSAGES.priceAboveZero],
+    ['a price of [7]', { max_price: [7] }, ALERT_MESSAGES.priceAboveZero],
+    ['a price as a string', { max_price: '49.99' }, ALERT_MESSAGES.priceAboveZero],
+    // At least the forms' minimum of $1, in whole cents: $0.001 used to be stored as $0.
+    ['a price of $0.001', { max_price: 0.001 }, ALERT_MESSAGES.priceAtLeastOne],
+    ['a price of $0.99', { max_price: 0.99 }, ALERT_MESSAGES.priceAtLeastOne],
+    ['a fraction of a cent', { max_price: 10.005 }, ALERT_MESSAGES.priceWholeCents],
     ['today', { travel_dates: [TODAY] }, ALERT_MESSAGES.datesTomorrowOrLater],
     ['a past date among good ones', { travel_dates: [TOMORROW, '2026-07-01'] }, ALERT_MESSAGES.datesTomorrowOrLater],
     ['a date more than a year ahead', { travel_dates: [addDays(TODAY, 366)] }, ALERT_MESSAGES.datesTooFar],

@@ -1,6 +1,7 @@
 import { addDays } from '@gowild/contract/dates';
 import { unknownAirportMessage } from '@gowild/contract/flights';
 import {
+  ALERT_CHANNEL_KINDS,
   ALERT_MAX_DAYS_AHEAD,
   ALERT_MESSAGES,
   type CreateNotification,
@@ -17,7 +18,8 @@ import type { UserRow } from '../accounts/accounts.module';
 import type { ReferenceService } from '../reference/reference.module';
 import { todayAtAirport } from './alert-dates';
 import { alertConfirmationEmail } from './alert-emails';
-import type { AlertMailer } from './alert-mailer';
+import type { AlertOutbox } from './alert-outbox';
+import type { ChannelsService } from './channels/channels.service';
 import type { AlertsRepository, NotificationRow } from './alerts.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,20 +28,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
+    kind: row.kind === 'window_open' ? 'window_open' : 'price',
     origin_airport: row.originAirport,
     destination_airport: row.destinationAirport,
     travel_dates: row.travelDates,
-    max_price: row.maxPrice,
+    max_price: row.maxPriceCents === null ? null : row.maxPriceCents / 100,
     gowild_only: row.gowildOnly,
     phone_number: row.phoneNumber,
     sms_consent: row.smsConsent,
     is_active: row.isActive,
     is_completed: row.isCompleted,
-    found_price: row.foundPrice,
+    found_price: row.foundPriceCents === null ? null : row.foundPriceCents / 100,
     found_travel_date: row.foundTravelDate,
     notification_sent: row.notificationSent,
     created_at: row.createdAt.toISOString(),
     last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+    channels: row.channels.filter((c): c is Notification['channels'][number] => (ALERT_CHANNEL_KINDS as readonly string[]).includes(c)),
+    opens_at: row.opensAt?.toISOString() ?? null,
+    window_result: row.windowResult === 'gowild' || row.windowResult === 'not_offered' ? row.windowResult : null,
+    found_seats: row.foundSeats,
   };
 }
 
@@ -52,7 +59,8 @@ export function createAlertsService(deps: {
   repo: AlertsRepository;
   reference: Pick<ReferenceService, 'destinationsFrom' | 'originsTo'>;
   clock: Clock;
-  mailer: Pick<AlertMailer, 'kick'>;
+  mailer: Pick<AlertOutbox, 'kick' | 'targetsFor'>;
+  channels: Pick<ChannelsService, 'checkChosen'>;
   appUrl: string;
   supportEmail: string;
 }) {
@@ -72,24 +80,35 @@ export function createAlertsService(deps: {
       const today = todayAtAirport(body.origin_airport, now);
       if (body.travel_dates.some((d) => d <= today)) throw badRequest(ALERT_MESSAGES.datesTomorrowOrLater);
       if (body.travel_dates.some((d) => d > addDays(today, ALERT_MAX_DAYS_AHEAD))) throw badRequest(ALERT_MESSAGES.datesTooFar);
+      await deps.channels.checkChosen(user.id, body.channels);
+      // Read before the transaction (decision 205): the confirmation goes to every chosen channel's targets.
+      const targets = await deps.mailer.targetsFor(user.id, body.channels);
       const row = await repo.createWithinLimit(
         {
           userId: user.id,
           originAirport: body.origin_airport,
           destinationAirport: body.destination_airport,
           travelDates: body.travel_dates,
-          maxPrice: Math.round(body.max_price * 100) / 100,
+          // The contract allows whole cents only; the round only drops the float's last bits (49.99 * 100).
+          maxPriceCents: Math.round(body.max_price * 100),
           gowildOnly: body.gowild_only,
           phoneNumber: body.phone_number ? body.phone_number : null,
           smsConsent: body.sms_consent,
+          channels: body.channels,
           createdAt: now,
         },
         MAX_ACTIVE_ALERTS,
         (created) =>
-          alertConfirmationEmail({ email: user.email, firstName: user.firstName }, created, {
-            appUrl: deps.appUrl,
-            supportEmail: deps.supportEmail,
-          }),
+          // A price alert always has its price (a check in the table says so).
+          alertConfirmationEmail(
+            { email: user.email, firstName: user.firstName },
+            { ...created, maxPriceCents: created.maxPriceCents ?? 0 },
+            {
+              appUrl: deps.appUrl,
+              supportEmail: deps.supportEmail,
+            },
+          ),
+        targets,
       );
       if (row === 'limit') throw conflict(ALERT_MESSAGES.maxAlertsReached);
       deps.mailer.kick(log);

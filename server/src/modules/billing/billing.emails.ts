@@ -1,3 +1,5 @@
+import { formatDayLong, fromEpochSeconds } from '@gowild/contract/date-labels';
+import { formatCents } from '@gowild/contract/money';
 import type { EmailMessage } from '../../providers/email/email.provider';
 
 const escapeHtml = (s: string) =>
@@ -5,14 +7,11 @@ const escapeHtml = (s: string) =>
 
 /** 'December 1, 2026' (UTC: the e-mail does not know the reader's zone). */
 export function longDate(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return formatDayLong(fromEpochSeconds(epochSeconds), 'UTC') ?? '';
 }
 
-export function money(cents: number, currency = 'usd'): string {
-  const amount = cents / 100;
-  const text = Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-  return currency.toLowerCase() === 'usd' ? `$${text}` : `${text} ${currency.toUpperCase()}`;
-}
+/** A Stripe amount (cents of its currency): '$4.99', '4.99 EUR'. */
+export const money = formatCents;
 
 function page(paragraphs: string[], button?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');

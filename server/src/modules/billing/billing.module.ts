@@ -2,17 +2,15 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AppModule, Job } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
+import type { RateLimitStore } from '../../lib/rate-limit';
 import type { BillingProvider } from '../../providers/billing/billing.provider';
 import type { DemoStore } from '../../providers/billing/demo';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuthService, UsersService } from '../accounts/accounts.module';
 import { billingCommands } from './billing.cli';
-import { createBillingRepository, createDemoStore } from './billing.repository';
+import { createBillingRepository, createCheckoutSessionRepository, createDemoStore } from './billing.repository';
 import { billingRoutes } from './billing.routes';
 import { type BillingService, TRIAL_REMINDER_SWEEP_MS, createBillingService } from './billing.service';
-
-export type { BillingService } from './billing.service';
-export { entitlementsOf, userEntitlements } from './entitlements';
 
 export interface BillingDeps {
   config: Config;
@@ -21,6 +19,8 @@ export interface BillingDeps {
   email: EmailProvider;
   auth: AuthService;
   users: UsersService;
+  /** The shared rate-limit counters (Redis when configured): the limit on new checkout sessions per user. */
+  rateLimits: RateLimitStore;
   /** Builds the provider from config; the demo keeps its records in this module's tables (the store it is given). */
   openProvider: (demoStore: DemoStore) => BillingProvider;
 }
@@ -38,6 +38,8 @@ export function createBillingModule(deps: BillingDeps, overrides: Partial<Billin
       clock: deps.clock,
       provider: deps.openProvider(createDemoStore(deps.db)),
       repo: createBillingRepository(deps.db),
+      sessions: createCheckoutSessionRepository(deps.db),
+      rateLimits: deps.rateLimits,
       users: deps.users,
       email: deps.email,
     });

@@ -7,6 +7,9 @@ import { type AppDeps, createAppDeps, disposeAppDeps } from '../../deps';
 import { createTestDatabase } from '../../test/database';
 import { ROLES, type Role, buildAccountsTestApp, createUser, signInAs, testPasswordHasher } from '../../test/factories';
 import { FAKE_PRICES, type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { billingCheckoutSessions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { CHECKOUT_SESSIONS_PER_USER } from './checkout';
 
 /** The signed-in billing calls (docs/product/billing.md#billing-api) on the real Stripe adapter and a local fake of Stripe. */
 let app: FastifyInstance;
@@ -128,6 +131,7 @@ describe('checkout', () => {
       created: 1_700_100_000,
       subscriptionId: sub.id,
       customerId: user.stripeCustomerId,
+      checkoutSessionId: null,
       clientReferenceId: null,
       invoice: null,
       subscription: null,
@@ -152,6 +156,34 @@ describe('checkout', () => {
     const stored = (await deps.users.findById(caller.user!.id))!.stripeCustomerId;
     const sessions = stripe.callsTo('POST', '/v1/checkout/sessions').filter((c) => c.params.client_reference_id === caller.user!.id);
     expect(new Set(sessions.map((s) => s.params.customer))).toEqual(new Set([stored]));
+  });
+
+  it('hands out the open session again, opens another for the other plan, and limits new sessions per user', async () => {
+    const caller = await signInAs(app, deps, 'free');
+    const opened = () => stripe.callsTo('POST', '/v1/checkout/sessions').filter((c) => c.params.client_reference_id === caller.user!.id);
+    const first = await checkout(caller.headers, { plan_type: 'monthly' });
+    const again = await Promise.all(Array.from({ length: 5 }, () => checkout(caller.headers, { plan_type: 'monthly' })));
+    expect(again.map((r) => r.json().checkout_url)).toEqual(Array(5).fill(first.json().checkout_url));
+    expect(opened()).toHaveLength(1);
+    const yearly = await checkout(caller.headers, { plan_type: 'yearly' });
+    expect(yearly.json().checkout_url).not.toBe(first.json().checkout_url);
+    expect(opened()).toHaveLength(2);
+    // Sessions that can no longer be paid are not handed out; new ones stop at the limit.
+    const expire = () =>
+      deps.database.db
+        .update(billingCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(eq(billingCheckoutSessions.userId, caller.user!.id));
+    for (let i = opened().length; i < CHECKOUT_SESSIONS_PER_USER.limit; i++) {
+      await expire();
+      expect((await checkout(caller.headers, { plan_type: 'monthly' })).statusCode).toBe(200);
+    }
+    await expire();
+    const refused = await checkout(caller.headers, { plan_type: 'monthly' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(BILLING_MESSAGES.tooManyCheckouts);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(opened()).toHaveLength(CHECKOUT_SESSIONS_PER_USER.limit);
   });
 
   it('Stripe unreachable: 503 with the text, and no customer recorded', async () => {

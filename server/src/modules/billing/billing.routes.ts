@@ -14,12 +14,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, errorResponse, serviceUnavailable } from '../../lib/http-error';
-import { BillingSignatureError } from '../../providers/billing/billing.provider';
+import { BillingEventError, BillingSignatureError } from '../../providers/billing/billing.provider';
 import type { AuthService } from '../accounts/accounts.module';
 import type { BillingService } from './billing.service';
 
 const tags = ['billing'];
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 503: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
 const sessionParams = z.object({ id: z.string().min(1).max(200) });
 
 /**
@@ -96,6 +96,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ auth: AuthService; billing: 
           if (e instanceof BillingSignatureError) {
             request.log.warn({ reason: e.message }, 'billing: webhook refused');
             throw badRequest(BILLING_MESSAGES.webhookSignature);
+          }
+          if (e instanceof BillingEventError) {
+            request.log.warn({ reason: e.message }, 'billing: signed webhook refused as malformed');
+            throw badRequest(BILLING_MESSAGES.webhookMalformed);
           }
           throw e;
         }

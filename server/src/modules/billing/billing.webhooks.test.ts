@@ -2,6 +2,8 @@ import { BILLING_MESSAGES } from '@gowild/contract/billing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../cli';
+import { eq } from 'drizzle-orm';
+import { billingEvents, billingTrials } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { readOutbox } from '../../providers/email/outbox-reader';
 import { buildAccountsTestApp, createUser } from '../../test/factories';
@@ -176,6 +178,7 @@ describe('the states of docs/product/billing.md#subscription-states', () => {
     const customer = `cus_new_${user.id.slice(0, 8)}`;
     const trialEnd = now() + 7 * DAY;
     const sub = stripe.setSubscription({ customer, status: 'trialing', trial_end: trialEnd, price: FAKE_PRICES.yearly });
+    stripe.completeCheckoutSession({ id: 'cs_test_1', customer, subscription: sub.id, clientReferenceId: user.id });
     const { res } = await deliver('checkout.session.completed', {
       id: 'cs_test_1',
       object: 'checkout.session',
@@ -362,5 +365,81 @@ describe("the operator's grant (decision 073)", () => {
     await deliver('customer.subscription.updated', stripe.setSubscription({ customer, status: 'active' }));
     await cli('user:revoke', user.email, 'premium');
     expect((await flags(user.id)).isPremium).toBe(true);
+  });
+});
+
+describe('only what Stripe confirms (decisions 122 and 123)', () => {
+  const outcomeOf = async (eventId: string) =>
+    (await deps.database.db.select({ outcome: billingEvents.outcome }).from(billingEvents).where(eq(billingEvents.id, eventId)))[0]
+      ?.outcome;
+
+  it('a signed event about a subscription Stripe does not know makes nobody premium; it is recorded and ignored', async () => {
+    const { user, customer } = await customerUser();
+    // A well-formed copy of an active subscription, naming a real customer and user; Stripe answers 404 for it.
+    const copy = { ...stripe.setSubscription({ customer, status: 'active', metadata: { user_id: user.id } }), id: 'sub_not_at_stripe' };
+    const { res, event } = await deliver('customer.subscription.updated', copy);
+    expect(res.statusCode).toBe(200);
+    expect(await flags(user.id)).toEqual(FREE);
+    expect(await outcomeOf(event.id)).toBe('unconfirmed');
+    // A repeat is a duplicate: recorded once.
+    expect((await redeliver(event)).json()).toMatchObject({ duplicate: true });
+  });
+
+  it('a completed checkout Stripe does not know links no customer and makes nobody premium', async () => {
+    const user = await createUser(deps);
+    const sub = stripe.setSubscription({ customer: 'cus_someone_else', status: 'active' });
+    const { res, event } = await deliver('checkout.session.completed', {
+      id: 'cs_test_not_at_stripe',
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer: 'cus_someone_else',
+      subscription: sub.id,
+      client_reference_id: user.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await deps.users.findById(user.id);
+    expect(row!.stripeCustomerId).toBeNull();
+    expect(await flags(user.id)).toEqual(FREE);
+    expect(await outcomeOf(event.id)).toBe('unconfirmed');
+  });
+
+  it('a signed event without data answers 400, not 500', async () => {
+    for (const type of ['customer.subscription.updated', 'checkout.session.completed', 'invoice.paid']) {
+      const payload = JSON.stringify({ id: `evt_nodata_${type}`, object: 'event', created: now(), type });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature(payload, { timestamp: now() }) },
+        payload,
+      });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json()).toMatchObject({ error: BILLING_MESSAGES.webhookMalformed });
+    }
+  });
+
+  it('a second checkout completed after the first trial becomes a subscription without a trial', async () => {
+    const { user, customer } = await customerUser();
+    // Two checkouts opened before any trial began, both offering one; the first completes and its trial starts.
+    const first = stripe.setSubscription({ customer, status: 'trialing', trial_end: now() + 7 * DAY, metadata: { user_id: user.id } });
+    await deliver('customer.subscription.created', first);
+    // The first is cancelled; then the second checkout completes, with a trial of its own at Stripe.
+    stripe.setSubscription({ id: first.id, customer, status: 'canceled', trial_end: now() + 7 * DAY, ended_at: now() });
+    await deliver('customer.subscription.deleted', first);
+    const second = stripe.setSubscription({ customer, status: 'trialing', trial_end: now() + 7 * DAY, metadata: { user_id: user.id } });
+    stripe.completeCheckoutSession({ id: `cs_test_second_${user.id}`, customer, subscription: second.id, clientReferenceId: user.id });
+    const { res } = await deliver('checkout.session.completed', {
+      id: `cs_test_second_${user.id}`,
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer,
+      subscription: second.id,
+      client_reference_id: user.id,
+    });
+    expect(res.statusCode).toBe(200);
+    // Stripe was asked to end the second trial now, and the user is premium without a trial.
+    expect(stripe.callsTo('POST', `/v1/subscriptions/${second.id}`).map((c) => c.params.trial_end)).toEqual(['now']);
+    expect(await flags(user.id)).toEqual({ isPremium: true, isTrial: false, trialEnd: null });
+    const [trial] = await deps.database.db.select().from(billingTrials).where(eq(billingTrials.userId, user.id));
+    expect(trial?.subscriptionId).toBe(first.id);
   });
 });

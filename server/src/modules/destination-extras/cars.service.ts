@@ -1,3 +1,4 @@
+import { formatDollars } from '@gowild/contract/money';
 import { isoDateSchema } from '@gowild/contract/dates';
 import {
   type AvailabilityResponse,
@@ -7,7 +8,6 @@ import {
   type Vehicle,
   cheapestPayment,
 } from '@gowild/contract/extras';
-import { formatDollars } from '@gowild/contract/flight-format';
 import { localDate, localToUtcMs } from '@gowild/contract/local-time';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound, serviceUnavailable } from '../../lib/http-error';

@@ -55,13 +55,16 @@ export function createDestinationExtrasModule(deps: DestinationExtrasDeps, overr
       stopping: deps.stopping,
       onEvent: (event: ServiceClientEvent) => counter.inc({ service, event }),
     });
-  const hotels = overrides.hotels ?? createHotelsService({ provider: deps.hotelProvider, client: client('hotels'), clock });
+  const hotelClient = client('hotels');
+  const carClient = client('cars');
+  const hotels = overrides.hotels ?? createHotelsService({ provider: deps.hotelProvider, client: hotelClient, clock });
   const cars =
     overrides.cars ??
-    createCarsService({ provider: deps.carProvider, client: client('cars'), clock, bookingUrlTemplate: config.CAR_BOOKING_URL_TEMPLATE });
+    createCarsService({ provider: deps.carProvider, client: carClient, clock, bookingUrlTemplate: config.CAR_BOOKING_URL_TEMPLATE });
   return {
     name: 'destination-extras',
-    services: { hotels, cars },
+    // Each client's circuit breaker, for the data-health page.
+    services: { hotels, cars, extrasBreakers: { hotels: () => hotelClient.breakerState(), cars: () => carClient.breakerState() } },
     routes: (app) => destinationExtrasRoutes(app, { auth: deps.auth, hotels, cars }),
   } satisfies AppModule;
 }

@@ -1,3 +1,4 @@
+import { formatDollars } from '@gowild/contract/money';
 import {
   CAR_MESSAGES,
   HOTEL_MESSAGES,
@@ -222,7 +223,7 @@ describe('GET /api/hertz/availability', () => {
     for (const v of body.vehicles) {
       const payNow = v.rate_info.payment_options.find((o) => o.payment_type === 'Pay Now')!.total_cost;
       expect(v.lowest_price).toBe(payNow);
-      expect(v.display_price).toBe(`$${payNow.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(v.display_price).toBe(formatDollars(payNow));
       expect(v.booking_url).toBe('https://cars.example/book?loc=DEN&from=2026-07-20T15%3A00&to=2026-07-23T12%3A00&age=25&cdp=');
     }
     const prices = body.vehicles.map((v) => v.lowest_price);

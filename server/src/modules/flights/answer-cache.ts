@@ -43,7 +43,7 @@ function answerCacheCounter(registry: Registry) {
  * plan (direction, kind, search parameters, result keys), kept no longer than the flight cache's fresh time allows
  * for the oldest airline answer in it. Only whole, fresh answers are kept: a partial answer, or one with stale
  * destinations, is assembled again next time, when the airline may have recovered. The quota and the search log
- * are not here: the routes settle the gate's ticket for every request, hit or not.
+ * are not here: the search session settles the gate's ticket for every request, hit or not.
  */
 export function createAnswerCache(opts: { clock: Clock; freshSeconds: number; maxBytes: number; metrics: Registry }) {
   const { clock } = opts;
@@ -62,7 +62,12 @@ export function createAnswerCache(opts: { clock: Clock; freshSeconds: number; ma
    * The moment the answer stops being fresh: the run's start, plus the fresh time, less the age of its oldest cached
    * airline answer. Ages are whole seconds, rounded; one second more is taken off so the estimate is never late.
    */
-  const freshUntil = (run: SearchRun) => run.startedAt + opts.freshSeconds * 1000 - (Math.max(0, run.oldestAgeSeconds) + 1) * 1000;
+  // Never past the moment the answer's first flight stops selling (decision 151): it would then offer it.
+  const freshUntil = (run: SearchRun) =>
+    Math.min(
+      run.startedAt + opts.freshSeconds * 1000 - (Math.max(0, run.oldestAgeSeconds) + 1) * 1000,
+      run.firstSalesCloseAt ?? Number.POSITIVE_INFINITY,
+    );
 
   return {
     /** The kept answer for this plan and caller's view, if it is still fresh. */

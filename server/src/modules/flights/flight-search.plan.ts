@@ -1,9 +1,9 @@
 import { CITY_PREFIX, expandAirportInput, findCityGroup, normalizeAirportInput } from '@gowild/contract/city-groups';
-import { addDays, isoDateSchema } from '@gowild/contract/dates';
+import { addDays, isoDateSchema, todayUtc } from '@gowild/contract/dates';
 import { SEARCH_MAX_AIRPORT_ITEMS, SEARCH_MAX_DAYS_AHEAD, SEARCH_MESSAGES, unknownAirportMessage } from '@gowild/contract/flights';
 import { LIMITS } from '@gowild/contract/limits';
 import { badRequest } from '../../lib/http-error';
-import { localDate } from '@gowild/contract/local-time';
+import { todayAt } from '@gowild/contract/local-time';
 import type { SearchKind } from '../accounts/accounts.module';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import { findAirport } from '../../lib/reference-data/airports';
@@ -44,7 +44,7 @@ const readAirportsMemo = new Map<string, { normalized: string; airports: readonl
  * The rules of docs/product/search.md#input-rules: trimmed, upper-cased, CITY:XXX kept; every item must be a known
  * airport or city group. The query schema has already refused a missing or blank value.
  */
-function readAirports(raw: string, requiredMessage: string): { normalized: string; airports: string[] } {
+export function readAirports(raw: string, requiredMessage: string): { normalized: string; airports: string[] } {
   const known = readAirportsMemo.get(raw);
   if (known) return { normalized: known.normalized, airports: [...known.airports] };
   const read = readAirportsUncached(raw, requiredMessage);
@@ -74,10 +74,8 @@ function readAirportsUncached(raw: string, requiredMessage: string): { normalize
  */
 function readDate(date: string, departureAirports: string[], now: Date): string {
   if (!isoDateSchema.safeParse(date).success) throw badRequest(SEARCH_MESSAGES.dateInvalid);
-  const todays = departureAirports
-    .map((c) => findAirport(c)?.timezone)
-    .map((tz) => (tz ? localDate(now, tz) : now.toISOString().slice(0, 10)));
-  if (todays.length === 0) todays.push(now.toISOString().slice(0, 10));
+  const todays = departureAirports.map((c) => findAirport(c)?.timezone).map((tz) => todayAt(tz, now));
+  if (todays.length === 0) todays.push(todayUtc(now));
   const earliestToday = todays.reduce((a, b) => (a < b ? a : b));
   if (date < earliestToday) throw badRequest(SEARCH_MESSAGES.datePast);
   if (date > addDays(earliestToday, SEARCH_MAX_DAYS_AHEAD)) throw badRequest(SEARCH_MESSAGES.dateTooFar);
@@ -141,7 +139,7 @@ export function planInbound(input: { destination: string; date?: string; max_wor
     }
   }
   const firstZone = findAirport(destination.airports[0] ?? '')?.timezone;
-  const rawDate = blank(input.date) ? (firstZone ? localDate(ctx.now, firstZone) : ctx.now.toISOString().slice(0, 10)) : input.date!;
+  const rawDate = blank(input.date) ? todayAt(firstZone, ctx.now) : input.date!;
   const date = readDate(rawDate, codes.length > 0 ? codes : destination.airports, ctx.now);
   for (const q of queries) q.date = date;
   return {

@@ -1,18 +1,25 @@
-import type { Fare, Flight, FlightSearchResponse } from '@gowild/contract/flights';
+import { type Fare, type Flight, type FlightSearchResponse, airlineShareMessage } from '@gowild/contract/flights';
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../accounts/accounts.module';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import type { FlightMetrics } from './flights.metrics';
+import type { OnSale } from './on-sale';
 import type { SearchPlan } from './flight-search.plan';
-import type { UpstreamGateway } from './upstream/upstream-gateway';
+import type { GatewayCaller, UpstreamGateway } from './upstream/upstream-gateway';
+import { fetchLive } from './upstream/stages/observe';
+import { flightQueryKey } from '../../providers/flights/flights.provider';
 
 /** One result key (a destination, or an origin for inbound) once all its queries are answered. */
-interface GroupDone {
+export interface GroupDone {
   code: string;
   flights: Flight[];
   done: number;
   total: number;
   failed: boolean;
+  /** Not checked: the user's airline share for this minute ran out (decision 117). */
+  overBudget: boolean;
+  /** When the oldest airline answer of this code was fetched (ISO instant); absent when none was had. */
+  checkedAt?: string;
 }
 
 export interface SearchRun {
@@ -26,15 +33,20 @@ export interface SearchRun {
   /** When the run started (epoch ms on the app clock) and the age of its oldest fresh airline answer, or -1: how long the answer stays fresh (decision 063). */
   startedAt: number;
   oldestAgeSeconds: number;
+  /** Epoch ms when the first flight of the answer stops selling (decision 151): a kept answer must not outlive it. */
+  firstSalesCloseAt?: number;
 }
 
 /** Seat counts are a premium entitlement (docs/product/search.md#seat-counts): everyone else gets fares without them. */
 function presentFlight(flight: Flight, caller: Pick<Caller, 'isPremium'>): Flight {
   if (caller.isPremium) return flight;
   const strip = (f: Fare | null): Fare | null => (f ? { total: f.total } : null);
+  const goWild = flight.fares.go_wild;
+  // The fare's kind is not a seat count: everyone sees it.
+  const strippedGoWild = goWild ? { total: goWild.total, ...(goWild.fare_type ? { fare_type: goWild.fare_type } : {}) } : null;
   return {
     ...flight,
-    fares: { go_wild: strip(flight.fares.go_wild), standard: strip(flight.fares.standard), discount_den: strip(flight.fares.discount_den) },
+    fares: { go_wild: strippedGoWild, standard: strip(flight.fares.standard), discount_den: strip(flight.fares.discount_den) },
   };
 }
 
@@ -69,72 +81,142 @@ async function runPool<T>(items: readonly T[], limit: number, work: (item: T) =>
   }
 }
 
+interface RunOptions {
+  signal?: AbortSignal;
+  onGroup?: (g: GroupDone) => void;
+  gatewayCaller?: GatewayCaller;
+  /** A live re-check: ask the airline even when a fresh answer is kept (premium, decision 183). */
+  live?: boolean;
+}
+
+/** One code's answers as they come in. */
+interface Group {
+  pending: number;
+  flights: Flight[];
+  failed: boolean;
+  overBudget: boolean;
+  staleAge: number;
+  dropped: number;
+  /** Epoch ms of its oldest airline answer (Infinity until one). */
+  checkedAt: number;
+}
+
+/** The answer's parts from every code's group (docs/product/search.md#the-answer). */
+function collect(groups: Map<string, Group>) {
+  const flights: Record<string, Flight[]> = {};
+  const failed: string[] = [];
+  const stale: Record<string, number> = {};
+  const incomplete: Record<string, number> = {};
+  const overBudget: string[] = [];
+  const checkedAt: Record<string, string> = {};
+  let totalFlights = 0;
+  let cutShort = false;
+  for (const [code, g] of groups) {
+    if (g.pending > 0) cutShort = true;
+    if (g.flights.length > 0) {
+      flights[code] = g.flights;
+      totalFlights += g.flights.length;
+    }
+    if (g.failed || g.pending > 0) failed.push(code);
+    if (g.staleAge >= 0) stale[code] = g.staleAge;
+    if (g.dropped > 0) incomplete[code] = g.dropped;
+    if (g.overBudget) overBudget.push(code);
+    if (Number.isFinite(g.checkedAt)) checkedAt[code] = new Date(g.checkedAt).toISOString();
+  }
+  return { flights, failed, stale, incomplete, overBudget, checkedAt, totalFlights, cutShort };
+}
+
 /**
  * Fans a search plan out through the gateway, `max_workers` queries at a time, and assembles the answer
  * (docs/product/search.md#the-answer). Destinations appear in `flights` only when they have flights; those whose
  * queries failed are listed in `failed` with `partial: true`; answers served from a stale cache are listed in `stale`
  * with their age; those whose airline page held flights that did not read are listed in `incomplete` with how many.
  */
-export function createFlightSearchService(deps: { gateway: UpstreamGateway; clock: Clock; metrics: FlightMetrics; demo: boolean }) {
-  const { gateway, clock, metrics } = deps;
+export function createFlightSearchService(deps: {
+  gateway: UpstreamGateway;
+  clock: Clock;
+  metrics: FlightMetrics;
+  demo: boolean;
+  /** The airline's sales close: flights leaving within the hour are left out (decision 151). */
+  onSale: OnSale;
+  /**
+   * Told of every traveller's search as it starts (its (route, date) queries), for the sweep's demand (decision 226).
+   * Must not throw nor wait: the search does not wait for it.
+   */
+  onSearch?: (queries: readonly FlightQuery[]) => void;
+}) {
+  const { gateway, clock, metrics, onSale } = deps;
 
-  async function run(
-    plan: SearchPlan,
-    caller: Pick<Caller, 'isPremium'>,
-    opts: { signal?: AbortSignal; onGroup?: (g: GroupDone) => void } = {},
-  ): Promise<SearchRun> {
+  async function run(plan: SearchPlan, caller: Pick<Caller, 'isPremium'>, opts: RunOptions = {}): Promise<SearchRun> {
+    deps.onSearch?.(plan.queries);
     const started = performance.now();
     const startedAt = clock.now().getTime();
     let oldestAgeSeconds = -1;
+    let firstSalesCloseAt = Number.POSITIVE_INFINITY;
     const groupOf = (q: FlightQuery) => (plan.direction === 'inbound' ? q.origin : q.destination);
-    const groups = new Map(plan.codes.map((c) => [c, { pending: 0, flights: [] as Flight[], failed: false, staleAge: -1, dropped: 0 }]));
+    const groups = new Map<string, Group>(
+      plan.codes.map((c) => [
+        c,
+        { pending: 0, flights: [], failed: false, overBudget: false, staleAge: -1, dropped: 0, checkedAt: Infinity },
+      ]),
+    );
+    let retryAfterSeconds = 0;
     for (const q of plan.queries) (groups.get(groupOf(q)) as { pending: number }).pending++;
     let done = 0;
     let answered = 0;
+    let stored = 0; // queries answered fresh without the airline (flight cache or kept observations)
 
     await runPool(
       plan.queries,
       plan.search_parameters.max_workers,
       async (q) => {
-        const result = await gateway.fetch(q);
+        const ask = () => gateway.fetch(q, { caller: opts.gatewayCaller, lane: 'traveller' });
+        const result = await (opts.live ? fetchLive(flightQueryKey(q), ask) : ask());
         // Stopped meanwhile: the search has been answered without this query; it must not change that answer.
         if (opts.signal?.aborted) return;
         const code = groupOf(q);
         const g = groups.get(code);
         if (!g) return;
-        if (result.status === 'failed') g.failed = true;
-        else {
+        if (result.status === 'failed') {
+          g.failed = true;
+          if (result.reason === 'over-budget') {
+            g.overBudget = true;
+            retryAfterSeconds = Math.max(retryAfterSeconds, result.retryAfterSeconds ?? 60);
+          }
+        } else {
           answered++;
           if (result.status === 'ok') oldestAgeSeconds = Math.max(oldestAgeSeconds, result.ageSeconds);
-          for (const f of result.flights) g.flights.push(presentFlight(f, caller));
+          if (result.status === 'ok' && result.source === 'cache') stored++;
+          g.checkedAt = Math.min(g.checkedAt, clock.now().getTime() - result.ageSeconds * 1000);
+          // An answer may be older than the hour before departure (the gateway's cache): checked on the clock now.
+          const now = clock.now();
+          for (const f of result.flights) {
+            if (!onSale.isOnSale(f, now)) continue;
+            g.flights.push(presentFlight(f, caller));
+            firstSalesCloseAt = Math.min(firstSalesCloseAt, onSale.closesAt(f) ?? Number.POSITIVE_INFINITY);
+          }
           if (result.status === 'stale') g.staleAge = Math.max(g.staleAge, result.ageSeconds);
           g.dropped += result.dropped ?? 0;
         }
         if (--g.pending === 0) {
           g.flights.sort(byLowestFare);
           done++;
-          opts.onGroup?.({ code, flights: g.flights, done, total: plan.codes.length, failed: g.failed });
+          opts.onGroup?.({
+            code,
+            flights: g.flights,
+            done,
+            total: plan.codes.length,
+            failed: g.failed,
+            overBudget: g.overBudget,
+            ...(Number.isFinite(g.checkedAt) ? { checkedAt: new Date(g.checkedAt).toISOString() } : {}),
+          });
         }
       },
       opts.signal,
     );
 
-    const flights: Record<string, Flight[]> = {};
-    const failed: string[] = [];
-    const stale: Record<string, number> = {};
-    const incomplete: Record<string, number> = {};
-    let totalFlights = 0;
-    let cutShort = false;
-    for (const [code, g] of groups) {
-      if (g.pending > 0) cutShort = true;
-      if (g.flights.length > 0) {
-        flights[code] = g.flights;
-        totalFlights += g.flights.length;
-      }
-      if (g.failed || g.pending > 0) failed.push(code);
-      if (g.staleAge >= 0) stale[code] = g.staleAge;
-      if (g.dropped > 0) incomplete[code] = g.dropped;
-    }
+    const { flights, failed, stale, incomplete, overBudget, checkedAt, totalFlights, cutShort } = collect(groups);
+    if (plan.queries.length > 0 && stored === plan.queries.length) metrics.searchesWithoutAirline.inc();
     const resultsFound = Object.keys(flights).length;
     const allFailed = plan.queries.length > 0 && answered === 0;
     const count = plan.direction === 'inbound' ? { total_origins: resultsFound } : { total_destinations: resultsFound };
@@ -145,13 +227,32 @@ export function createFlightSearchService(deps: { gateway: UpstreamGateway; cloc
       ...(failed.length > 0 ? { partial: true, failed } : {}),
       ...(Object.keys(stale).length > 0 ? { stale } : {}),
       ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
+      ...(Object.keys(checkedAt).length > 0 ? { checked_at: checkedAt } : {}),
+      ...(overBudget.length > 0
+        ? {
+            over_budget: {
+              codes: overBudget,
+              retry_after_seconds: retryAfterSeconds,
+              message: airlineShareMessage(retryAfterSeconds, true),
+            },
+          }
+        : {}),
       demo: deps.demo,
     };
     metrics.searchDuration.observe(
       { kind: plan.kind, result: allFailed ? 'failed' : failed.length > 0 ? 'partial' : 'complete' },
       (performance.now() - started) / 1000,
     );
-    return { response, allFailed, cutShort, resultsFound, totalFlights, startedAt, oldestAgeSeconds };
+    return {
+      response,
+      allFailed,
+      cutShort,
+      resultsFound,
+      totalFlights,
+      startedAt,
+      oldestAgeSeconds,
+      ...(Number.isFinite(firstSalesCloseAt) ? { firstSalesCloseAt } : {}),
+    };
   }
 
   return { run };

@@ -92,6 +92,11 @@ export function flightMetrics(registry: Registry) {
           registers,
         }),
     ),
+    earlyCuts: once(registry, 'flight_upstream_early_cuts_total', () => {
+      const help =
+        'Attempts cut because the site had not begun answering past the p95 of its first answers, retried at once (decision 220)';
+      return new Counter({ name: 'flight_upstream_early_cuts_total', help, registers });
+    }),
     sharedUnavailable: once(
       registry,
       'flight_upstream_shared_unavailable_total',
@@ -102,6 +107,10 @@ export function flightMetrics(registry: Registry) {
           registers,
         }),
     ),
+    searchesWithoutAirline: once(registry, 'flight_searches_without_airline_total', () => {
+      const help = 'Searches whose every query was answered fresh from the flight cache or kept observations: no airline request';
+      return new Counter({ name: 'flight_searches_without_airline_total', help, registers });
+    }),
     searchDuration: once(
       registry,
       'flight_search_duration_seconds',

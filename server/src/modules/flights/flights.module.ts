@@ -6,7 +6,7 @@ import type { AppModule } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
 import type { FlightProviderBundle } from '../../providers/flights';
 import type { FrontierEmulator } from '../../providers/flights/emulator/server';
-import type { FlightProvider } from '../../providers/flights/flights.provider';
+import type { FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
 import type { SearchGate } from '../accounts/accounts.module';
 import type { ReferenceService } from '../reference/reference.module';
 import { type AnswerCache, createAnswerCache } from './answer-cache';
@@ -16,13 +16,32 @@ import { type FlightSearchService, createFlightSearchService } from './flight-se
 import { type HubPlan, type HubSearch, createHubSearch } from './hub-search';
 import { type HubPlanInput, planHub } from './hub-search.plan';
 import { hubRoutes } from './hub.routes';
+import { type GetHome, createGetHome } from './get-home';
+import { type GetHomeInput, type GetHomePlan, planGetHome } from './get-home.plan';
+import { getHomeRoutes } from './get-home.routes';
+import { type TripFinder, createTripFinder } from './trip-finder';
+import { type TripPlanInput, type TripPlan, planTrips } from './trip-finder.plan';
+import { tripFinderRoutes } from './trip-finder.routes';
+import { goWildRouteKind } from '@gowild/contract/gowild-window';
 import { findAirport } from '../../lib/reference-data/airports';
 import { flightsCommands } from './flights.cli';
+import { createOnSale } from './on-sale';
+
+/** The airline's sales close (decision 151), for other modules that offer flights (alerts). */
+export { createOnSale };
 import { createRouteRefresh } from './route-refresh';
 import { type FlightMetrics, flightMetrics } from './flights.metrics';
 import { flightRoutes } from './flights.routes';
+import { createSearchSession } from './search-session';
+import { createRateLimitStore } from '../../lib/rate-limit';
+import { createRequestBudget } from '../../lib/upstream/request-budget';
 import { createRedisSharedUpstream } from './upstream/shared-upstream';
 import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream/upstream-gateway';
+import type { ObservationBridge } from './upstream/stages/observe';
+
+export type { ObservationBridge };
+
+export { readAirports } from './flight-search.plan';
 
 /** The flight engine: provider, gateway and search service, built once per process. */
 export interface FlightsEngine {
@@ -40,7 +59,16 @@ export interface FlightsEngine {
   /** Two-flight GoWild trips through a hub (docs/product/search.md#via-a-hub). */
   hub: HubSearch;
   planHub(input: HubPlanInput): HubPlan;
+  /** "Get me home": the way home from near the traveller today and tomorrow (docs/product/get-me-home.md). */
+  home: GetHome;
+  planHome(input: GetHomeInput): GetHomePlan;
+  /** The trip finder: GoWild round trips and day trips over a range of dates (docs/product/trip-finder.md). */
+  trips: TripFinder;
+  planTrips(input: TripPlanInput): TripPlan;
 }
+
+/** A gateway fetch as a live re-check: neither the flight cache nor a kept observation may answer it (decision 183). */
+export { fetchLive } from './upstream/stages/observe';
 
 interface FlightsEngineOptions {
   config: Config;
@@ -54,7 +82,13 @@ interface FlightsEngineOptions {
   cache?: FlightCache;
   /** The app-wide shutdown signal: airline requests in flight are aborted when it fires. */
   stopping?: AbortSignal;
-  gateway?: Partial<Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs' | 'hedge' | 'shared'>>;
+  gateway?: Partial<
+    Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs' | 'hedge' | 'earlyCut' | 'shared' | 'budget'>
+  >;
+  /** The observation store (decisions 180-181): every airline answer kept, and searches served from it when fresh. */
+  observations?: ObservationBridge;
+  /** Told of every traveller's search as it starts, for the sweep's demand (decision 226). */
+  onSearch?: (queries: readonly FlightQuery[]) => void;
 }
 
 export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
@@ -73,16 +107,25 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     rpsFloor: Math.min(config.UPSTREAM_RPS_FLOOR, config.UPSTREAM_RPS),
     rpsStep: config.UPSTREAM_RPS_STEP,
     hedge: config.UPSTREAM_HEDGE ? {} : false,
+    earlyCut: config.UPSTREAM_EARLY_CUT ? {} : false,
     // With Redis, one airline request per (route, date) and one circuit breaker across processes (decision 060).
     shared: opts.redis ? createRedisSharedUpstream(opts.redis) : undefined,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     retries: config.UPSTREAM_RETRIES,
     breakerThreshold: config.BREAKER_THRESHOLD,
     breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
+    // Counted in real time (not the app clock a test may freeze), in Redis when there is one (decision 117).
+    budget: {
+      store: createRequestBudget(createRateLimitStore({ redis: opts.redis, prefix: 'gw:airline-budget:' })),
+      limits: { free: config.AIRLINE_BUDGET_FREE_PER_MINUTE, premium: config.AIRLINE_BUDGET_PREMIUM_PER_MINUTE },
+    },
     stopping: opts.stopping,
+    observations: opts.observations,
     ...opts.gateway,
   });
-  const search = createFlightSearchService({ gateway, clock, metrics, demo: provider.demo });
+  const timeZoneOf = (code: string) => findAirport(code)?.timezone;
+  const onSale = createOnSale(timeZoneOf);
+  const search = createFlightSearchService({ gateway, clock, metrics, demo: provider.demo, onSale, onSearch: opts.onSearch });
   const answers = createAnswerCache({
     clock,
     freshSeconds: config.FLIGHT_CACHE_TTL_SECONDS,
@@ -95,6 +138,13 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     originsTo: (d) => reference.originsTo(d),
     maxWorkersCap: Math.min(LIMITS.maxWorkersCap, config.UPSTREAM_CONCURRENCY),
   });
+  const hub = createHubSearch({
+    gateway,
+    clock,
+    demo: provider.demo,
+    destinationsFrom: (o) => reference.destinationsFrom(o),
+    timeZoneOf,
+  });
   return {
     provider,
     gateway,
@@ -105,14 +155,29 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     emulator: opts.emulator,
     planOutbound: (input) => planOutbound(input, context()),
     planInbound: (input) => planInbound(input, context()),
-    hub: createHubSearch({
+    hub,
+    planHub: (input) => planHub(input, context()),
+    home: createGetHome({
       gateway,
+      hub,
       clock,
       demo: provider.demo,
+      onSale,
       destinationsFrom: (o) => reference.destinationsFrom(o),
-      timeZoneOf: (code) => findAirport(code)?.timezone,
+      timeZoneOf,
     }),
-    planHub: (input) => planHub(input, context()),
+    planHome: (input) => planGetHome(input, context()),
+    trips: createTripFinder({
+      gateway,
+      observations: opts.observations,
+      freshSeconds: config.FLIGHT_CACHE_TTL_SECONDS,
+      clock,
+      demo: provider.demo,
+      onSale,
+      timeZoneOf,
+      kindOf: (o, d) => goWildRouteKind(findAirport(o)?.countryCode, findAirport(d)?.countryCode),
+    }),
+    planTrips: (input) => planTrips(input, context()),
   };
 }
 
@@ -128,6 +193,10 @@ interface FlightsDeps {
    * server-restarting event and the airline requests they wait on are aborted (docs/decisions/057).
    */
   stopping: AbortSignal;
+  /** The observation store (the observations module's), handed to the gateway. */
+  observations?: ObservationBridge;
+  /** Told of every traveller's search as it starts, for the sweep's demand (decision 226). */
+  onSearch?: (queries: readonly FlightQuery[]) => void;
   /** Opens the configured airline (and the in-process emulator); called only when no engine is given. */
   openProvider: () => Promise<FlightProviderBundle>;
 }
@@ -142,25 +211,28 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
     flights = createFlightsEngine({ ...deps, provider: opened.provider, emulator: opened.emulator });
   }
   const engine = flights;
-  // Searches in progress: close waits for them to settle (charge or refund, search log) before the database goes.
-  const running = new Set<Promise<unknown>>();
+  // Every paid search runs in the session: close waits for those open to settle (charge or refund, search log).
+  const session = createSearchSession({ stopping: deps.stopping, budgetLeft: (caller) => engine.gateway.budgetLeft(caller) });
   const routeRefresh = createRouteRefresh({ reference, provider: engine.provider, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
   return {
     name: 'flights',
     services: { flights: engine, routeRefresh },
     routes: async (app) => {
       engine.gateway.useLog(app.log);
-      await flightRoutes(app, { flights: engine, searchGate, stopping: deps.stopping, running });
-      await hubRoutes(app, { flights: engine, searchGate, stopping: deps.stopping, running });
+      opened?.useLog(app.log);
+      await flightRoutes(app, { flights: engine, searchGate, session });
+      await hubRoutes(app, { flights: engine, searchGate, session });
+      await getHomeRoutes(app, { flights: engine, searchGate, session });
+      await tripFinderRoutes(app, { flights: engine, searchGate, session });
     },
     cli: flightsCommands({ routeRefresh }),
     metrics: engine.metrics,
     close: async () => {
-      await Promise.allSettled([...running]);
+      await session.close();
       await opened?.close();
     },
   } satisfies AppModule;
 }
 export { RouteRefreshError, diffRoutes } from './route-refresh';
-export type { RouteRefresh, RouteRefreshReport } from './route-refresh';
+export type { RouteRefresh } from './route-refresh';
 export type FlightsModule = Awaited<ReturnType<typeof createFlightsModule>>;

@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { addDays } from '@gowild/contract/dates';
-import { type Flight, SEARCH_MESSAGES, flightSchema, searchStreamEventSchema } from '@gowild/contract/flights';
+import { type Flight, SEARCH_MAX_DAYS_AHEAD, SEARCH_MESSAGES, flightSchema, searchStreamEventSchema } from '@gowild/contract/flights';
 import { Registry } from 'prom-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../config';
 import { manualClock } from '../../lib/clock';
 import { type Caller, type SearchGate, type SearchKind, type SearchOutcome, searchCounts } from '../accounts/accounts.module';
@@ -176,6 +176,17 @@ describe('flight search API through the emulator', () => {
     expect(gate.cancelled()).toBe(cancelledBefore + 1);
   });
 
+  it('searches up to a year ahead: the last day of the window is answered, the next one refused', async () => {
+    // Today in Denver is 2026-04-01; SEARCH_MAX_DAYS_AHEAD (365) days later is the last date a search may ask for.
+    const last = addDays('2026-04-01', SEARCH_MAX_DAYS_AHEAD);
+    const ok = await get(`/api/flights/single?origin=DEN&destination=MCO&date=${last}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().search_parameters).toMatchObject({ origin: 'DEN', destination: 'MCO', date: last });
+    const beyond = await get(`/api/flights/single?origin=DEN&destination=MCO&date=${addDays(last, 1)}`);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toBe(SEARCH_MESSAGES.dateTooFar);
+  });
+
   it('checks the caller before the query: a visitor with a malformed query hears 401', async () => {
     const { app: guarded } = await buildTestApp({ deps: { clock } });
     try {
@@ -260,7 +271,8 @@ describe('seat counts are for premium callers only', () => {
       const body = (await app.inject({ method: 'GET', url: `/api/flights/search?origin=DEN&date=${TOMORROW}` })).json();
       const fares = allFares(body.flights);
       expect(fares.length).toBeGreaterThan(100);
-      for (const f of fares) expect(Object.keys(f ?? {})).toEqual(['total']);
+      // A GoWild fare keeps its kind (decision 176): it is not a seat count.
+      for (const f of fares) expect(Object.keys(f ?? {}).filter((k) => k !== 'fare_type')).toEqual(['total']);
       const stream = (await app.inject({ method: 'GET', url: `/api/flights/search/stream?origin=DEN&date=${TOMORROW}` })).body;
       expect(stream).not.toContain('available_seats');
     } finally {
@@ -394,18 +406,13 @@ describe('a client that leaves', () => {
         req.end();
       });
       expect(first).toContain('"type":"start"');
-      await new Promise((r) => setTimeout(r, 600));
+      // The route settles the search as soon as it sees the client gone: wait for that, not for a fixed time.
+      await vi.waitFor(() => expect(gate.settled).toHaveLength(1), { timeout: 10_000, interval: 20 });
       expect(gate.settled).toMatchObject([{ end: 'abandoned', charged: false }]);
       // Two workers, a few rounds of 150 ms at most before the abort was seen: far fewer than the 70 destinations.
       expect(deps.flights.emulator?.stats.internalSelect).toBeLessThan(12);
     } finally {
       await app.close();
     }
-  });
-});
-
-describe('search dates', () => {
-  it('allows up to a year ahead', () => {
-    expect(addDays(TOMORROW, 364)).toBe('2027-04-01');
   });
 });

@@ -102,6 +102,10 @@ describe('hub search', () => {
     const on = await setup(flights).hub.run(plan());
     expect(on.response.connections).toHaveLength(1);
     expect(on.response.connections[0]).toMatchObject({ hub: 'HUB', overnight: true, layover_minutes: 600 });
+    // The second ticket opens on its own, at midnight at the hub (decision 175); made-up airports count as
+    // international (10 days), on the test's UTC clock.
+    expect(on.response.connections[0]?.second_opens_at).toBe('2026-02-21T00:00:00.000Z');
+    expect(on.response.connections[0]?.second_opens_time_zone).toBe('UTC');
     const off = setup(flights);
     const r = await off.hub.run(plan({ overnight: false }));
     expect(r.response.connections).toHaveLength(0);

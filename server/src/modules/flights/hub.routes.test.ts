@@ -1,4 +1,4 @@
-import { addDays } from '@gowild/contract/dates';
+import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
 import { HUB_MESSAGES, type HubSearchResponse } from '@gowild/contract/hub-search';
 import { localToUtcMs } from '@gowild/contract/local-time';
@@ -21,7 +21,7 @@ let premium: Record<string, string>;
  * searches that next day: GoWild seats are on sale for all of it (the domestic window opens the day before).
  */
 const blackouts = new Set(blackoutDates.map((b) => b.date));
-const runDay = (process.env.TEST_NOW ? new Date(process.env.TEST_NOW) : new Date()).toISOString().slice(0, 10);
+const runDay = todayUtc(process.env.TEST_NOW ? new Date(process.env.TEST_NOW) : new Date());
 let eve = runDay;
 while (blackouts.has(addDays(eve, 1))) eve = addDays(eve, 1);
 const NOW = `${eve}T17:00:00.000Z`;

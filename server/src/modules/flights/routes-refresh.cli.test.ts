@@ -34,7 +34,7 @@ function adapterTo(baseUrl: string) {
   const provider = createFrontierProvider({
     baseUrl,
     bookingBaseUrl: 'https://booking.flyfrontier.com',
-    dateFormat: 'MMM DD, YYYY',
+    dateFormat: 'YYYY-MM-DD',
     timeZoneOf: (c) => findAirport(c)?.timezone,
     now: () => clock.now(),
     name: 'test-airline',

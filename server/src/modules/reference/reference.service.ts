@@ -1,6 +1,7 @@
 import type { StartupLock } from '../../db/client';
 import { BLACKOUT_SEED, ROUTE_SEED } from '../../lib/reference-data/seed';
 import type { ReferenceRepository, RouteRow } from './reference.repository';
+import { utcDateOf } from '@gowild/contract/dates';
 
 /**
  * The route network and blackout dates as the database holds them, cached in memory because every search reads
@@ -52,7 +53,7 @@ export async function createReferenceService(repo: ReferenceRepository, startupL
     async addBlackoutRange(start: string, end: string, label: string): Promise<string[]> {
       const rows: { date: string; label: string }[] = [];
       for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
-        rows.push({ date: d.toISOString().slice(0, 10), label });
+        rows.push({ date: utcDateOf(d), label });
       }
       await repo.addBlackouts(rows);
       await reload();

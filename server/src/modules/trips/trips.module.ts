@@ -4,8 +4,6 @@ import type { FlightsEngine } from '../flights/flights.module';
 import { type TripLookupService, createTripLookupService } from './trip-lookup.service';
 import { tripsRoutes } from './trips.routes';
 
-export type { TripLookupService } from './trip-lookup.service';
-
 /** Chosen trips read again by their flights' hashes, so a summary address works in any browser (decision 101). */
 export function createTripsModule(deps: {
   auth: Pick<AuthService, 'requirePremium'>;
@@ -14,4 +12,3 @@ export function createTripsModule(deps: {
   const trips: TripLookupService = createTripLookupService({ flights: deps.flights });
   return { name: 'trips', services: { trips }, routes: (app) => tripsRoutes(app, { auth: deps.auth, trips }) } satisfies AppModule;
 }
-export type TripsModule = ReturnType<typeof createTripsModule>;

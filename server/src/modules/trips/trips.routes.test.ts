@@ -1,6 +1,7 @@
-import { addDays } from '@gowild/contract/dates';
+import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
-import { TRIP_MESSAGES, legOf } from '@gowild/contract/trips';
+import { computeFlightHash } from '@gowild/contract/flight-hash';
+import { TRIP_MESSAGES, legOf, refOf } from '@gowild/contract/trips';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
@@ -13,7 +14,7 @@ import { buildAccountsTestApp, signInAs } from '../../test/factories';
 let app: FastifyInstance;
 let deps: AppDeps;
 let premium: Record<string, string>;
-const today = () => deps.clock.now().toISOString().slice(0, 10);
+const today = () => todayUtc(deps.clock.now());
 
 /** The first flight of a premium single-route search (the emulator's day, deterministic). */
 async function firstFlight(origin: string, destination: string, date: string): Promise<Flight> {
@@ -54,6 +55,42 @@ describe('GET /api/trips/summary', () => {
     expect(legacy.json().return.flightHash).toBe(back.flightHash);
   });
 
+  it('finds a flight whose fare moved since the link was made by its numbers and time, and says the price it had (decision 197)', async () => {
+    const out = await firstFlight('DEN', 'MCO', addDays(today(), 4));
+    const back = await firstFlight('MCO', 'DEN', addDays(today(), 7));
+    // The link as made when the departure cost $10 more: its hash and reference carry that price.
+    const then = { ...out, lowest_price: out.lowest_price! + 10 };
+    const q = {
+      departure: computeFlightHash(then),
+      return: back.flightHash,
+      origin: 'DEN',
+      destination: 'MCO',
+      date: addDays(today(), 4),
+      departure_leg: legOf(out),
+      return_leg: legOf(back),
+    };
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/trips/summary?${new URLSearchParams({ ...q, departure_ref: refOf(then), return_ref: refOf(back) })}`,
+      headers: premium,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().departure).toEqual(out);
+    expect(res.json().departure_price_change).toEqual({ from: then.lowest_price, to: out.lowest_price });
+    expect(res.json()).not.toHaveProperty('return_price_change');
+    // Without the reference the hash alone finds nothing: the spec's one message.
+    const bare = await app.inject({ method: 'GET', url: `/api/trips/summary?${new URLSearchParams(q)}`, headers: premium });
+    expect(bare.statusCode).toBe(404);
+    // A reference to a flight that is not on the route that day (another time): gone, the spec's one message.
+    const gone = refOf({ ...then, departure_time: `${out.departure_time.slice(0, 11)}03:01:00` });
+    const res2 = await app.inject({
+      method: 'GET',
+      url: `/api/trips/summary?${new URLSearchParams({ ...q, departure_ref: gone })}`,
+      headers: premium,
+    });
+    expect(res2.statusCode).toBe(404);
+    expect(res2.json()).toMatchObject({ error: TRIP_MESSAGES.notFound, code: 'NOT_FOUND' });
+  });
   it('answers 404 with the not-found text when a flight is not on its route that day', async () => {
     const out = await firstFlight('DEN', 'MCO', addDays(today(), 3));
     const q = new URLSearchParams({
@@ -68,6 +105,43 @@ describe('GET /api/trips/summary', () => {
     const res = await app.inject({ method: 'GET', url: `/api/trips/summary?${q}`, headers: premium });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: TRIP_MESSAGES.notFound, code: 'NOT_FOUND' });
+  });
+
+  it('refuses an origin, destination, leg or date that is not a real airport, city or day with 400, asking the airline nothing', async () => {
+    const fetched: string[] = [];
+    const realFetch = deps.flights.gateway.fetch.bind(deps.flights.gateway);
+    deps.flights.gateway.fetch = (query, ...rest) => {
+      fetched.push(`${query.origin}-${query.destination}-${query.date}`);
+      return realFetch(query, ...rest);
+    };
+    const date = addDays(today(), 3);
+    const base = { departure: 'abc123', return: 'def456', origin: 'DEN', destination: 'MCO', date };
+    const cases: [Record<string, string>, string][] = [
+      [{ origin: 'ZZZ' }, 'Unknown airport code: ZZZ'],
+      [{ origin: 'XYZ123' }, 'Unknown airport code: XYZ123'],
+      [{ origin: "DEN'--" }, "Unknown airport code: DEN'--"],
+      [{ origin: 'CITY:NOPE' }, 'Unknown city: CITY:NOPE'],
+      [{ origin: 'DEN,QQQ' }, 'Unknown airport code: QQQ'],
+      [{ destination: '12345' }, 'Unknown airport code: 12345'],
+      [{ departure_leg: `QQQ-MCO-${date}` }, 'Unknown airport code: QQQ'],
+      [{ return_leg: `MCO-ZZZ-${date}` }, 'Unknown airport code: ZZZ'],
+      [{ departure_leg: 'DEN-MCO-2026-02-30' }, 'Departure date must be a real date in YYYY-MM-DD format'],
+      [{ date: '2026-13-45' }, 'Departure date must be a real date in YYYY-MM-DD format'],
+    ];
+    try {
+      for (const [change, message] of cases) {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/trips/summary?${new URLSearchParams({ ...base, ...change })}`,
+          headers: premium,
+        });
+        expect(res.statusCode, `${JSON.stringify(change)}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ error: message, code: 'BAD_REQUEST' });
+      }
+      expect(fetched).toEqual([]);
+    } finally {
+      deps.flights.gateway.fetch = realFetch;
+    }
   });
 
   it('is for signed-in premium users: visitors 401, free users 403, before the query is read', async () => {

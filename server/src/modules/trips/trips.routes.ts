@@ -7,7 +7,7 @@ import type { TripLookupService } from './trip-lookup.service';
 /**
  * GET /api/trips/summary (docs/product/search.md#summary-links): a chosen trip's two flights read again by their
  * hashes, for a premium user opening a hash-style summary address in a browser that does not hold them. Visitors
- * 401, free users 403 PREMIUM_REQUIRED, then the query (400), then 404 with the summary's not-found text when a
+ * 401, free users 403 PREMIUM_REQUIRED, then the query and its codes (400, before the airline is asked), then 404 with the summary's not-found text when a
  * flight is no longer sold, 503 when the airline cannot be asked.
  */
 export const tripsRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requirePremium'>; trips: TripLookupService }> = async (
@@ -23,7 +23,14 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
         summary: 'A chosen trip looked up by its flight hashes (premium)',
         security: [{ bearer: [] }],
         querystring: tripLookupQuerySchema,
-        response: { 200: tripLookupResponseSchema, 401: errorResponse, 403: errorResponse, 404: errorResponse, 503: errorResponse },
+        response: {
+          200: tripLookupResponseSchema,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          503: errorResponse,
+        },
       },
     },
     async (request) => trips.resolve(request.query),

@@ -39,11 +39,23 @@ export interface BillingEvent {
   created: number;
   subscriptionId: string | null;
   customerId: string | null;
+  /** checkout.session.completed and .expired: the session. */
+  checkoutSessionId: string | null;
   /** checkout.session.completed: the user id the checkout was started for. */
   clientReferenceId: string | null;
   invoice: ProviderInvoice | null;
   /** The event's own copy of a subscription, used only when the subscription can no longer be read. */
   subscription: ProviderSubscription | null;
+}
+
+/** A checkout session as the provider holds it (what a completion event is checked against). */
+export interface ProviderCheckoutSession {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** The user id the checkout was started for. */
+  clientReferenceId: string | null;
 }
 
 export interface CheckoutRequest {
@@ -54,6 +66,11 @@ export interface CheckoutRequest {
   trialDays: number;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The same key answers the same session, as Stripe's idempotency keys do: two processes opening a user's next
+   * session at the same instant send the same key and get one session (decision 121).
+   */
+  idempotencyKey: string;
 }
 
 /** The webhook's signature or timestamp did not verify. */
@@ -61,6 +78,14 @@ export class BillingSignatureError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BillingSignatureError';
+  }
+}
+
+/** A signed event without the parts every event has (id, type, data.object): refused with a 400. */
+export class BillingEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BillingEventError';
   }
 }
 
@@ -76,13 +101,18 @@ export interface BillingProvider {
   readonly mode: 'live' | 'demo';
   /** Creates the customer for a user; the same user id gives the same customer (an idempotency key per user). */
   createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
-  createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** `expiresAt`: epoch seconds after which the session can no longer be paid. */
+  createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string; expiresAt: number }>;
+  /** The session as it is now, or null when the provider has no such session. */
+  retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  /** Ends a subscription's trial now, so it is billed as a plain subscription (a second trial, decision 122). */
+  endTrialNow(subscriptionId: string): Promise<void>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The subscription as it is now, or null when the provider has no such subscription. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /**
    * Verifies the `stripe-signature` header over the raw body (300 s tolerance, measured at `receivedAtMs` on the app
-   * clock) and reads the event; throws BillingSignatureError.
+   * clock) and reads the event; throws BillingSignatureError, or BillingEventError for a signed event without data.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): BillingEvent;
 }

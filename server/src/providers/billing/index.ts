@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
 import type { BillingProvider } from './billing.provider';
 import { type DemoBillingProvider, type DemoStore, createDemoBillingProvider } from './demo';
+import { POLICY_SETTINGS } from '../../lib/upstream/policy-settings';
 import { createStripeBillingProvider } from './stripe';
 
 /** The catalogue price of a plan in cents (the demo's invoices; Stripe has its own prices). */
@@ -18,6 +19,8 @@ export function createBillingProvider(config: Config, deps: { clock: Clock; demo
       webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
       prices: { monthly: config.STRIPE_PRICE_MONTHLY ?? '', yearly: config.STRIPE_PRICE_YEARLY ?? '' },
       apiBase: config.STRIPE_API_BASE,
+      timeoutMs: POLICY_SETTINGS.stripe.timeoutMs,
+      maxNetworkRetries: POLICY_SETTINGS.stripe.retries,
     });
   }
   return createDemoBillingProvider({ store: deps.demoStore, clock: deps.clock, priceCents: (plan) => planPriceCents(config, plan) });

@@ -1,14 +1,7 @@
-import type { PlanId, SubscriptionStatus } from '@gowild/contract/billing';
-import { subscriptionStatusSchema } from '@gowild/contract/billing';
+import type { PlanId } from '@gowild/contract/billing';
 import Stripe from 'stripe';
-import {
-  type BillingEvent,
-  type BillingProvider,
-  BillingSignatureError,
-  BillingUnavailableError,
-  type ProviderInvoice,
-  type ProviderSubscription,
-} from './billing.provider';
+import { type BillingProvider, BillingSignatureError, BillingUnavailableError } from './billing.provider';
+import { checkedEvent, createStripeMapping } from './stripe-mapping';
 
 /** Stripe's own recommendation, and the spec's (docs/product/providers.md#billing). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -23,10 +16,6 @@ export interface StripeProviderOptions {
   timeoutMs?: number;
   maxNetworkRetries?: number;
 }
-
-type Expandable<T extends { id: string }> = string | T | null | undefined;
-const idOf = <T extends { id: string }>(value: Expandable<T>): string | null =>
-  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
 
 /** The SDK's host/port/protocol options from one URL (`https://api.stripe.com`, `http://127.0.0.1:12111`). */
 function connection(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -67,79 +56,14 @@ export function createStripeBillingProvider(opts: StripeProviderOptions): Billin
     maxNetworkRetries: opts.maxNetworkRetries ?? 2,
     telemetry: false,
   });
-  const planOfPrice = new Map<string, PlanId>([
-    [opts.prices.monthly, 'monthly'],
-    [opts.prices.yearly, 'yearly'],
-  ]);
-
-  function toSubscription(sub: Stripe.Subscription): ProviderSubscription {
-    const items = sub.items?.data ?? [];
-    const periodEnds = items.map((i) => i.current_period_end).filter((n): n is number => typeof n === 'number');
-    const priceId = items[0]?.price?.id;
-    const status = subscriptionStatusSchema.safeParse(sub.status);
-    return {
-      id: sub.id,
-      customerId: idOf(sub.customer) ?? '',
-      // A status Stripe adds later is treated as not paying until we know better.
-      status: status.success ? status.data : ('incomplete' satisfies SubscriptionStatus),
-      plan: (priceId && planOfPrice.get(priceId)) || null,
-      trialEnd: sub.trial_end ?? null,
-      currentPeriodEnd: periodEnds.length > 0 ? Math.max(...periodEnds) : null,
-      cancelAtPeriodEnd: sub.cancel_at_period_end === true,
-      endedAt: sub.ended_at ?? null,
-      userId: sub.metadata?.user_id ?? null,
-    };
-  }
-
-  function toInvoice(invoice: Stripe.Invoice): ProviderInvoice {
-    return {
-      amountDue: invoice.amount_due ?? 0,
-      currency: invoice.currency ?? 'usd',
-      attemptCount: invoice.attempt_count ?? 0,
-      nextPaymentAttempt: invoice.next_payment_attempt ?? null,
-    };
-  }
-
-  function toEvent(event: Stripe.Event): BillingEvent {
-    const base: BillingEvent = {
-      id: event.id,
-      type: event.type,
-      created: event.created,
-      subscriptionId: null,
-      customerId: null,
-      clientReferenceId: null,
-      invoice: null,
-      subscription: null,
-    };
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = event.data.object;
-        return {
-          ...base,
-          subscriptionId: idOf(session.subscription),
-          customerId: idOf(session.customer),
-          clientReferenceId: session.client_reference_id ?? null,
-        };
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-      case 'customer.subscription.trial_will_end': {
-        const sub = event.data.object;
-        return { ...base, subscriptionId: sub.id, customerId: idOf(sub.customer), subscription: toSubscription(sub) };
-      }
-      case 'invoice.paid':
-      case 'invoice.payment_failed': {
-        const invoice = event.data.object;
-        return {
-          ...base,
-          subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
-          customerId: idOf(invoice.customer),
-          invoice: toInvoice(invoice),
-        };
-      }
-      default:
-        return base;
+  const { toSubscription, toEvent, toCheckoutSession } = createStripeMapping(opts.prices);
+  /** A read that Stripe answers 404 is null (it does not know the object); other failures are an outage. */
+  async function found<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (e) {
+      if (e instanceof Stripe.errors.StripeInvalidRequestError && e.statusCode === 404) return null;
+      return unavailable(e);
     }
   }
 
@@ -153,40 +77,50 @@ export function createStripeBillingProvider(opts: StripeProviderOptions): Billin
     },
     async createCheckoutSession(input) {
       const session = await call(() =>
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer: input.customerId,
-          client_reference_id: input.userId,
-          line_items: [{ price: opts.prices[input.plan], quantity: 1 }],
-          subscription_data: {
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer: input.customerId,
+            client_reference_id: input.userId,
+            line_items: [{ price: opts.prices[input.plan], quantity: 1 }],
+            subscription_data: {
+              metadata: { user_id: input.userId, plan: input.plan },
+              ...(input.trialDays > 0
+                ? {
+                    trial_period_days: input.trialDays,
+                    // A trial that ends without a card ends the subscription rather than leaving it unpaid.
+                    trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+                  }
+                : {}),
+            },
             metadata: { user_id: input.userId, plan: input.plan },
-            ...(input.trialDays > 0
-              ? {
-                  trial_period_days: input.trialDays,
-                  // A trial that ends without a card ends the subscription rather than leaving it unpaid.
-                  trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
-                }
-              : {}),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
           },
-          metadata: { user_id: input.userId, plan: input.plan },
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        }),
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       if (!session.url) throw new BillingUnavailableError('Stripe answered a checkout session without a URL');
-      return { id: session.id, url: session.url };
+      // Stripe's sessions last 24 hours unless told otherwise.
+      return { id: session.id, url: session.url, expiresAt: session.expires_at ?? Math.floor(Date.now() / 1000) + 86_400 };
     },
     async createPortalSession({ customerId, returnUrl }) {
       const session = await call(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return { url: session.url };
     },
     async retrieveSubscription(id) {
-      try {
-        return toSubscription(await stripe.subscriptions.retrieve(id));
-      } catch (e) {
-        if (e instanceof Stripe.errors.StripeInvalidRequestError && e.statusCode === 404) return null;
-        return unavailable(e);
-      }
+      const sub = await found(() => stripe.subscriptions.retrieve(id));
+      return sub ? toSubscription(sub) : null;
+    },
+    async retrieveCheckoutSession(id) {
+      const session = await found(() => stripe.checkout.sessions.retrieve(id));
+      return session ? toCheckoutSession(session) : null;
+    },
+    async endTrialNow(subscriptionId) {
+      // Stripe invoices the first period at once and charges the card the checkout collected (decision 122).
+      await call(() =>
+        stripe.subscriptions.update(subscriptionId, { trial_end: 'now' }, { idempotencyKey: `gowild-end-trial-${subscriptionId}` }),
+      );
     },
     parseWebhook(rawBody, signature, receivedAtMs) {
       if (!signature) throw new BillingSignatureError('No stripe-signature header');
@@ -196,7 +130,7 @@ export function createStripeBillingProvider(opts: StripeProviderOptions): Billin
       } catch (e) {
         throw new BillingSignatureError(e instanceof Error ? e.message : 'Webhook signature verification failed');
       }
-      return toEvent(event);
+      return toEvent(checkedEvent(event));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { RentalLocation } from '@gowild/contract/extras';
 import { randomFor } from '../../lib/seeded-random';
 import { costLevel } from '../hotels/cost-level';
 import type { CarOffer, CarPlace, CarProvider, CarQuery } from './cars.provider';
+import { utcDateOf } from '@gowild/contract/dates';
 
 /** The fleet, economy to SUV, with a mid-priced US city's base day rate. */
 const FLEET: { class: string; model: string; rate: number }[] = [
@@ -90,7 +91,7 @@ export function createDemoCarProvider(opts: { supplier: string }): CarProvider {
       if (!location) return [];
       const pick = randomFor(locationId, query.pickupDate, 'stock');
       const start = Date.parse(`${query.pickupDate}T00:00:00Z`);
-      const days = Array.from({ length: query.days }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10));
+      const days = Array.from({ length: query.days }, (_, i) => utcDateOf(start + i * 86_400_000));
       return FLEET.filter(() => pick() < location.share * 0.92).map((v): CarOffer => {
         // Off-airport branches skip the airport concession fee.
         const airportFee = location.id === place.code ? 1.11 : 1;

@@ -4,6 +4,11 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The Message-ID header, `<id@domain>`, when the sender has a stable one (an alert e-mail's outbox row): a message
+   * sent again is then recognisably the same message. Otherwise the mail library makes a fresh one.
+   */
+  messageId?: string;
 }
 
 /** Our interface to e-mail delivery; vendors and transports stay behind it. */

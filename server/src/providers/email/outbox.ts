@@ -30,6 +30,7 @@ export function createOutboxEmailProvider(opts: { dataDir: string; from: string;
         text: message.text,
         html: message.html,
         date: now(),
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       await mkdir(dir, { recursive: true });
       seq = (seq + 1) % 1_000_000;

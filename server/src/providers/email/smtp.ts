@@ -7,7 +7,14 @@ export function createSmtpEmailProvider(opts: { url: string; from: string }): Em
   return {
     kind: 'smtp',
     async send(message: EmailMessage) {
-      await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from: opts.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      });
     },
     async close() {
       transport.close();

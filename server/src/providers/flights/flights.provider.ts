@@ -40,11 +40,19 @@ export type FlightFetchResult =
 export type MarketsFetchResult =
   { kind: 'markets'; routes: { origin: string; destination: string }[] } | Exclude<FlightFetchResult, { kind: 'flights' }>;
 
+/**
+ * What an attempt tells the gateway while it runs (decision 220): `firstAnswer` when the site's first HTTP answer of
+ * the attempt arrived (the InternalSelect redirect), before the results page. A provider that cannot tell says nothing.
+ */
+export interface FetchProgress {
+  firstAnswer(): void;
+}
+
 export interface FlightProvider {
   readonly name: string;
   /** True when the data is generated (emulator), so answers can be labelled demo. */
   readonly demo: boolean;
-  fetchFlights(query: FlightQuery, signal: AbortSignal): Promise<FlightFetchResult>;
+  fetchFlights(query: FlightQuery, signal: AbortSignal, progress?: FetchProgress): Promise<FlightFetchResult>;
   /** The route network, when the source publishes one (the operator's `routes:refresh`). */
   fetchMarkets?(signal: AbortSignal): Promise<MarketsFetchResult>;
 }

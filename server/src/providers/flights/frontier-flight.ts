@@ -1,50 +1,12 @@
 import { computeFlightHash } from '@gowild/contract/flight-hash';
-import type { Fare, FareKey, Flight, Segment } from '@gowild/contract/flights';
+import type { Fare, FareKey, Flight, GoWildFare, Segment } from '@gowild/contract/flights';
+import { classifyGoWildFare } from '@gowild/contract/gowild-fare';
+import { goWildRouteKind } from '@gowild/contract/gowild-window';
 import { localToUtcMs } from '@gowild/contract/local-time';
 import type { FrontierFlight, FrontierLeg } from './frontier.schemas';
-
-export type FrontierDateFormat = 'MMM DD, YYYY' | 'YYYY-MM-DD' | 'MM-DD-YYYY';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The `dd1` value the airline expects, from YYYY-MM-DD. */
-export function formatFrontierDate(isoDate: string, format: FrontierDateFormat): string {
-  const [y, m, d] = isoDate.split('-');
-  if (format === 'YYYY-MM-DD') return isoDate;
-  if (format === 'MM-DD-YYYY') return `${m}-${d}-${y}`;
-  return `${MONTHS[Number(m) - 1]} ${d}, ${y}`;
-}
-
-/** Reads any of the three `dd1` formats back to YYYY-MM-DD; undefined when it is none of them. */
-export function parseFrontierDate(value: string): string | undefined {
-  const v = value.trim();
-  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
-  m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(v);
-  if (m) return `${m[3]}-${m[1]}-${m[2]}`;
-  m = /^([A-Za-z]{3}) (\d{1,2}), (\d{4})$/.exec(v);
-  if (m) {
-    const month = MONTHS.findIndex((x) => x.toLowerCase() === (m?.[1] ?? '').toLowerCase());
-    if (month >= 0) return `${m[3]}-${String(month + 1).padStart(2, '0')}-${(m[2] ?? '').padStart(2, '0')}`;
-  }
-  return undefined;
-}
+import { type FrontierDateFormat, internalSelectPath } from './frontier-request';
 
 const FARE_HINTS: Record<FareKey, string> = { go_wild: 'GoWild', standard: 'Standard', discount_den: 'DiscountDen' };
-
-function internalSelectPath(q: { origin: string; destination: string; date: string }, format: FrontierDateFormat): string {
-  const e = encodeURIComponent;
-  return `/Flight/InternalSelect?o1=${e(q.origin)}&d1=${e(q.destination)}&dd1=${e(formatFrontierDate(q.date, format))}&ADT=1&mon=true&promo=`;
-}
-
-/** The airline's own search entry point for a route and date: what a person opens to book. */
-export function internalSelectUrl(
-  baseUrl: string,
-  q: { origin: string; destination: string; date: string },
-  format: FrontierDateFormat,
-): URL {
-  return new URL(internalSelectPath(q, format), baseUrl);
-}
 
 /** Booking deep link: InternalSelect for the route and date, with a `fare` hint naming the fare the traveller chose. */
 function bookingLink(
@@ -99,6 +61,15 @@ export interface MapContext {
   dateFormat: FrontierDateFormat;
   /** IANA zone of an airport, from the reference data. */
   timeZoneOf(code: string): string | undefined;
+  /**
+   * What tells a GoWild fare's kind (decision 176): the page does not say, so it follows from the window and the
+   * blackout list at the moment the page was read. Without it (tests of the page alone) the kind is left out.
+   */
+  goWildKind?: {
+    now: Date;
+    countryOf(code: string): string | undefined;
+    isBlackout(date: string): boolean;
+  };
 }
 
 /**
@@ -121,6 +92,21 @@ function fare(total: number | null | undefined, seatsText: number | string | nul
   return { total, available_seats: parseSeats(seatsText) };
 }
 
+function goWildFare(raw: FrontierFlight, segments: readonly Segment[], ctx: MapContext): GoWildFare | null {
+  const base = raw.isGoWildFareEnabled === true ? fare(raw.goWildFare, raw.goWildFareSeatsRemaining) : null;
+  const k = ctx.goWildKind;
+  if (!base || !k) return base;
+  const first = segments[0] as Segment;
+  const last = segments[segments.length - 1] as Segment;
+  const fareType = classifyGoWildFare({
+    now: k.now,
+    kind: goWildRouteKind(k.countryOf(first.departure_airport), k.countryOf(last.arrival_airport)),
+    segments: segments.map((s) => ({ departure_time: s.departure_time, timeZone: ctx.timeZoneOf(s.departure_airport) })),
+    isBlackout: k.isBlackout,
+  });
+  return { ...base, fare_type: fareType };
+}
+
 /** One airline itinerary → our Flight (docs/product/search.md#flights). GoWild counts only when enabled and priced above zero. */
 export function mapFrontierFlight(raw: FrontierFlight, ctx: MapContext): Flight {
   const legs = raw.legs;
@@ -137,7 +123,7 @@ export function mapFrontierFlight(raw: FrontierFlight, ctx: MapContext): Flight 
     flight_number: legFlightNumber(l),
   }));
   const fares = {
-    go_wild: raw.isGoWildFareEnabled === true ? fare(raw.goWildFare, raw.goWildFareSeatsRemaining) : null,
+    go_wild: goWildFare(raw, segments, ctx),
     standard: fare(raw.standardFare, raw.standardFareSeatsRemaining),
     discount_den: fare(raw.discountDenFare, raw.discountDenFareSeatsRemaining),
   };

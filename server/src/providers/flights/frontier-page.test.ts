@@ -20,7 +20,7 @@ const NOW = new Date('2026-04-01T12:00:00Z');
 const ctx: MapContext = {
   date: '2026-04-02',
   bookingBaseUrl: 'https://booking.flyfrontier.com',
-  dateFormat: 'MMM DD, YYYY',
+  dateFormat: 'YYYY-MM-DD',
   timeZoneOf: (c) => findAirport(c)?.timezone,
 };
 
@@ -72,7 +72,8 @@ describe('Frontier results page: the three sample payloads in full pages', () =>
     const link = new URL(first?.booking_links.go_wild ?? '');
     expect(link.origin).toBe('https://booking.flyfrontier.com');
     expect(link.pathname).toBe('/Flight/InternalSelect');
-    expect(Object.fromEntries(link.searchParams)).toMatchObject({ o1: 'SFO', d1: 'SLC', dd1: 'Apr 02, 2026', ADT: '1', fare: 'GoWild' });
+    // The request working tools send (decision 150), plus the fare hint.
+    expect(link.search).toBe('?o1=SFO&d1=SLC&dd1=2026-04-02&adt=1&umnr=false&loy=false&mon=true&ftype=GW&fare=GoWild');
     expect(new URL(first?.booking_links.standard ?? '').searchParams.get('fare')).toBe('Standard');
     expect(new URL(first?.booking_links.discount_den ?? '').searchParams.get('fare')).toBe('DiscountDen');
   });

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { type IncomingHttpHeaders, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { flightSchema } from '@gowild/contract/flights';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import { findAirport } from '../../lib/reference-data/airports';
 import { seedNetwork } from './emulator/network';
 import { type FrontierEmulator, startFrontierEmulator } from './emulator/server';
 import { createFrontierProvider } from './frontier';
-import { formatFrontierDate, parseFrontierDate } from './frontier-flight';
 
 const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
 let emulator: FrontierEmulator;
@@ -15,7 +14,7 @@ const adapter = (baseUrl: string) =>
   createFrontierProvider({
     baseUrl,
     bookingBaseUrl: 'https://booking.flyfrontier.com',
-    dateFormat: 'MMM DD, YYYY',
+    dateFormat: 'YYYY-MM-DD',
     timeZoneOf: (c) => findAirport(c)?.timezone,
     now: () => clock.now(),
   });
@@ -45,6 +44,78 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
     }
     expect(emulator.stats.internalSelect).toBeGreaterThan(0);
     expect(emulator.stats.select).toBe(emulator.stats.internalSelect);
+  });
+
+  it("asks with the working tools' request and browser headers, carries the first answer's cookies, and gets GoWild fares only thanks to ftype=GW", async () => {
+    // A relay in front of the emulator that records each request and can drop ftype, as the adapter once did.
+    const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+    let dropFtype = false;
+    const relay = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', headers: req.headers });
+      const url = new URL(req.url ?? '/', emulator.url);
+      if (dropFtype) url.searchParams.delete('ftype');
+      const out = request(url, { headers: { ...req.headers, host: url.host } }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      out.end();
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    const provider = adapter(`http://127.0.0.1:${(relay.address() as AddressInfo).port}`);
+    const q = { origin: 'DEN', destination: 'LAS', date: '2026-04-02' };
+    const goWildFares = (r: Awaited<ReturnType<typeof provider.fetchFlights>>) =>
+      r.kind === 'flights' ? r.flights.filter((f) => f.fares.go_wild !== null).length : -1;
+    try {
+      const asked = await provider.fetchFlights(q, signal());
+      expect(seen.map((s) => s.url)).toEqual([
+        '/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=2026-04-02&adt=1&umnr=false&loy=false&mon=true&ftype=GW',
+        '/Flight/Select',
+      ]);
+      for (const { headers } of seen) {
+        expect(headers['user-agent']).toMatch(/^Mozilla\/5\.0 .*Chrome\/\d+/);
+        expect(headers.accept).toMatch(/^text\/html/);
+        expect(headers['accept-language']).toMatch(/^en-US/);
+      }
+      expect(seen[0]?.headers.cookie).toBeUndefined();
+      expect(seen[1]?.headers.cookie).toMatch(/ASP\.NET_SessionId=[^;]+; _pxhd=/);
+      expect(goWildFares(asked)).toBeGreaterThan(0);
+
+      dropFtype = true;
+      const without = await provider.fetchFlights(q, signal());
+      expect(without.kind).toBe('flights');
+      expect(goWildFares(without)).toBe(0);
+      expect(without.kind === 'flights' && without.flights.length).toBe(asked.kind === 'flights' && asked.flights.length);
+    } finally {
+      provider.close();
+      relay.close();
+    }
+  });
+
+  it("sees the emulator's error page for a date it cannot read as a changed page, never as no flights", async () => {
+    const res = await fetch(`${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=Apr%2002%2C%202026&ftype=GW`, { redirect: 'manual' });
+    expect(res.headers.get('location')).toBe('/Error');
+    const site = createServer((req, res) => {
+      // The airline as it would answer a request in the old 'Apr 02, 2026' form: straight to its error page.
+      const target = req.url?.startsWith('/Flight/InternalSelect')
+        ? '/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=Apr%2002%2C%202026&ftype=GW'
+        : (req.url ?? '/');
+      const out = request(new URL(target, emulator.url), { headers: { ...req.headers, host: new URL(emulator.url).host } }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      out.end();
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    const provider = adapter(`http://127.0.0.1:${(site.address() as AddressInfo).port}`);
+    try {
+      expect(await provider.fetchFlights({ origin: 'DEN', destination: 'LAS', date: '2026-04-02' }, signal())).toEqual({
+        kind: 'page-changed',
+        detail: 'no FlightData assignment on the page (landed on /Error)',
+      });
+    } finally {
+      provider.close();
+      site.close();
+    }
   });
 
   it('sends a visitor without the session cookie home, as the site does', async () => {
@@ -133,15 +204,5 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
     expect(body.markets.reduce((n, m) => n + m.toStations.length, 0)).toBe(seedNetwork().routes().length);
     expect(body.markets.find((m) => m.fromStation === 'DEN')?.toStations).toContain('LAS');
     expect(body.marketDetails.find((m) => m.stationCode === 'DEN')?.cityAndCode).toMatch(/Denver/);
-  });
-});
-
-describe('date formats', () => {
-  it('writes and reads the three dd1 formats', () => {
-    expect(formatFrontierDate('2026-04-02', 'MMM DD, YYYY')).toBe('Apr 02, 2026');
-    expect(formatFrontierDate('2026-04-02', 'YYYY-MM-DD')).toBe('2026-04-02');
-    expect(formatFrontierDate('2026-04-02', 'MM-DD-YYYY')).toBe('04-02-2026');
-    for (const v of ['Apr 02, 2026', '2026-04-02', '04-02-2026', 'apr 2, 2026']) expect(parseFrontierDate(v)).toBe('2026-04-02');
-    expect(parseFrontierDate('02/04/2026')).toBeUndefined();
   });
 });

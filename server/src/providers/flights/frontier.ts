@@ -1,9 +1,14 @@
 import type { Flight } from '@gowild/contract/flights';
 import { classifyFrontierResponse } from './frontier-page';
-import { type FrontierDateFormat, internalSelectUrl, mapFrontierFlight } from './frontier-flight';
-import { createHttpClient } from './http-client';
+import { mapFrontierFlight } from './frontier-flight';
+import { type FrontierDateFormat, internalSelectUrl } from './frontier-request';
 import { frontierMarketsSchema } from './frontier.schemas';
-import type { FlightFetchResult, FlightProvider, FlightQuery, MarketsFetchResult } from './flights.provider';
+import type { BlockReason, FetchProgress, FlightFetchResult, FlightProvider, FlightQuery, MarketsFetchResult } from './flights.provider';
+import type { FrontierTransport, PageAnswer, PageResult } from './transports/transport';
+import { createDirectTransport } from './transports/direct';
+import { transportMetrics } from './transports/transport-metrics';
+import { Registry } from 'prom-client';
+import { type UnreadablePageListener, unreadablePage } from './unreadable-page';
 
 interface FrontierProviderOptions {
   /** Where requests go: the airline, or the emulator on loopback. */
@@ -12,71 +17,73 @@ interface FrontierProviderOptions {
   bookingBaseUrl: string;
   dateFormat: FrontierDateFormat;
   timeZoneOf(code: string): string | undefined;
+  /** Country and blackout lookups that tell a GoWild fare's kind (decision 176). */
+  goWildKind?: { countryOf(code: string): string | undefined; isBlackout(date: string): boolean };
   now(): Date;
   demo?: boolean;
   name?: string;
   maxRedirects?: number;
-}
-
-/** A normal desktop browser: the site answers bots differently. */
-const BROWSER_HEADERS = {
-  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
-  'accept-language': 'en-US,en;q=0.9',
-  'accept-encoding': 'gzip, deflate, br',
-};
-
-/** Name=value pairs from Set-Cookie headers, merged into the jar (attributes such as Path are not needed here). */
-function keepCookies(jar: Map<string, string>, setCookie: string[] | undefined) {
-  for (const line of setCookie ?? []) {
-    const pair = line.split(';', 1)[0] ?? '';
-    const eq = pair.indexOf('=');
-    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
+  /** How requests reach the site (FRONTIER_TRANSPORT); plain HTTP with no back-off when not given (tests). */
+  transport?: FrontierTransport;
+  /** Told of every answer that could not be read (page-changed), with its raw body, whatever the transport. */
+  onUnreadablePage?: UnreadablePageListener;
 }
 
 /**
  * The Frontier web adapter (docs/product/providers.md#flights): InternalSelect, then the redirect to /Flight/Select with the cookies of
  * the first answer, then the results page, whose FlightData is parsed and mapped to our Flight.
  */
-export function createFrontierProvider(opts: FrontierProviderOptions): FlightProvider & { close(): void } {
+export function createFrontierProvider(opts: FrontierProviderOptions): FlightProvider & { close(): Promise<void> } {
   const maxRedirects = opts.maxRedirects ?? 5;
-  const client = createHttpClient();
+  const transport = opts.transport ?? createDirectTransport({ backoffMs: 0, maxRedirects, metrics: transportMetrics(new Registry()) });
 
-  /**
-   * GET that follows redirects itself, carrying the cookies of every answer to the next request, as a browser does
-   * (the site's InternalSelect → Select hop needs the first answer's session cookie). Returns the final answer and
-   * the URL it came from, or page-changed when the redirects do not end.
-   */
-  async function getAsBrowser(start: URL, extraHeaders: Record<string, string>, signal: AbortSignal) {
-    const jar = new Map<string, string>();
-    let url = start;
-    for (let hop = 0; ; hop++) {
-      const headers: Record<string, string> = { ...BROWSER_HEADERS, ...extraHeaders };
-      if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-      const res = await client.get(url, headers, signal);
-      keepCookies(jar, res.headers['set-cookie']);
-      const location = res.headers.location;
-      if (res.status >= 300 && res.status < 400 && location) {
-        if (hop >= maxRedirects) return { kind: 'page-changed' as const, detail: `more than ${maxRedirects} redirects` };
-        url = new URL(location, url);
-        continue;
-      }
-      return { kind: 'answer' as const, res, url, redirected: hop > 0 };
+  /** The transport's answer, or page-changed when its redirects do not end. */
+  async function getPage(url: URL, signal: AbortSignal, accept?: string, onFirstAnswer?: () => void) {
+    const got: PageResult = await transport.fetchPage({ url, accept, signal, onFirstAnswer });
+    if (got.kind === 'redirect-loop') return { kind: 'page-changed' as const, detail: `more than ${maxRedirects} redirects` };
+    return { kind: 'answer' as const, res: got.answer, url: got.answer.url, redirected: got.answer.redirected };
+  }
+
+  /** A block, whatever its form, goes back to the transport (its back-off, the exit's cool-down) as well as up. */
+  function tellTransport(answer: PageAnswer, outcome: { kind: string; reason?: BlockReason }) {
+    transport.report(answer, outcome.kind === 'blocked' ? (outcome.reason ?? 'forbidden') : null);
+  }
+
+  async function fetchFlights(query: FlightQuery, signal: AbortSignal, progress?: FetchProgress): Promise<FlightFetchResult> {
+    const got = await getPage(internalSelectUrl(opts.baseUrl, query, opts.dateFormat), signal, undefined, progress?.firstAnswer);
+    if (got.kind !== 'answer') return got;
+    const result = readFlights(query, got);
+    if (result.kind === 'page-changed') keepUnreadable(got, result.detail);
+    return result;
+  }
+
+  /** Hands an unreadable answer to the listener; a listener that throws never turns the answer into a failure. */
+  function keepUnreadable(got: { res: PageAnswer; url: URL }, reason: string) {
+    if (!opts.onUnreadablePage) return;
+    const { status, contentType, body } = got.res;
+    try {
+      opts.onUnreadablePage(unreadablePage(got.url, { status, headers: { 'content-type': contentType ?? undefined }, body }, reason));
+    } catch {
+      // Keeping the page is a courtesy to the operator; the search goes on without it.
     }
   }
 
-  async function fetchFlights(query: FlightQuery, signal: AbortSignal): Promise<FlightFetchResult> {
-    const got = await getAsBrowser(internalSelectUrl(opts.baseUrl, query, opts.dateFormat), {}, signal);
-    if (got.kind !== 'answer') return got;
+  function readFlights(query: FlightQuery, got: Extract<Awaited<ReturnType<typeof getPage>>, { kind: 'answer' }>): FlightFetchResult {
     const { res, url } = got;
-    const retryAfter = res.headers['retry-after'];
-    const outcome = classifyFrontierResponse(res.status, res.body, typeof retryAfter === 'string' ? retryAfter : null, opts.now());
+    const outcome = classifyFrontierResponse(res.status, res.body, res.retryAfter, opts.now());
+    tellTransport(res, outcome);
     if (outcome.kind !== 'flights') {
       if (outcome.kind === 'page-changed' && got.redirected) return { ...outcome, detail: `${outcome.detail} (landed on ${url.pathname})` };
       return outcome;
     }
-    const ctx = { date: query.date, bookingBaseUrl: opts.bookingBaseUrl, dateFormat: opts.dateFormat, timeZoneOf: opts.timeZoneOf };
+    const goWildKind = opts.goWildKind ? { ...opts.goWildKind, now: opts.now() } : undefined;
+    const ctx = {
+      date: query.date,
+      bookingBaseUrl: opts.bookingBaseUrl,
+      dateFormat: opts.dateFormat,
+      timeZoneOf: opts.timeZoneOf,
+      goWildKind,
+    };
     const malformed = [...outcome.malformed];
     const flights: Flight[] = [];
     for (const f of outcome.flights) {
@@ -103,12 +110,12 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
 
   /** `/Resource/GetMarkets`: the network as the airline publishes it. Blocks and errors read as for searches. */
   async function fetchMarkets(signal: AbortSignal): Promise<MarketsFetchResult> {
-    const got = await getAsBrowser(new URL('/Resource/GetMarkets', opts.baseUrl), { accept: 'application/json, text/plain, */*' }, signal);
+    const got = await getPage(new URL('/Resource/GetMarkets', opts.baseUrl), signal, 'application/json, text/plain, */*');
     if (got.kind !== 'answer') return got;
     const { res, url } = got;
     if (res.status < 200 || res.status >= 300 || /px-captcha/i.test(res.body)) {
-      const retryAfter = res.headers['retry-after'];
-      const outcome = classifyFrontierResponse(res.status, res.body, typeof retryAfter === 'string' ? retryAfter : null, opts.now());
+      const outcome = classifyFrontierResponse(res.status, res.body, res.retryAfter, opts.now());
+      tellTransport(res, outcome);
       // A 2xx here is a captcha (classified as a block above); anything else that is not an error is unexpected.
       return outcome.kind === 'flights' ? { kind: 'page-changed', detail: 'GetMarkets answered with a results page' } : outcome;
     }
@@ -138,9 +145,10 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
         routes.push({ origin, destination });
       }
     }
+    tellTransport(res, { kind: 'markets' });
     routes.sort((a, b) => a.origin.localeCompare(b.origin) || a.destination.localeCompare(b.destination));
     return { kind: 'markets', routes };
   }
 
-  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights, fetchMarkets, close: () => client.close() };
+  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights, fetchMarkets, close: () => transport.close() };
 }

@@ -1,3 +1,4 @@
+import type { BreakerState } from '../../lib/upstream/circuit-breaker';
 /** A place an IP address resolves to. Coordinates in degrees. */
 interface GeoLocation {
   lat: number;
@@ -12,5 +13,8 @@ export type GeoLookupResult = { found: true; location: GeoLocation } | { found: 
 /** IP geolocation (docs/product/providers.md#ip-geolocation). Implementations never throw for an unknown address. */
 export interface GeoProvider {
   readonly mode: 'live' | 'demo';
-  lookup(ip: string): Promise<GeoLookupResult>;
+  /** `signal`: the caller's time-out or shutdown (lib/upstream's policies), when it has one. */
+  lookup(ip: string, signal?: AbortSignal): Promise<GeoLookupResult>;
+  /** The circuit breaker's state, when lookups go through one (the live service; the demo has none). */
+  readonly breakerState?: () => BreakerState;
 }

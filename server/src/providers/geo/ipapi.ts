@@ -32,12 +32,12 @@ export function createIpapiGeoProvider(opts: IpapiOptions): GeoProvider {
   const timeoutMs = opts.timeoutMs ?? 3000;
   return {
     mode: 'live',
-    async lookup(ip: string): Promise<GeoLookupResult> {
+    async lookup(ip: string, signal?: AbortSignal): Promise<GeoLookupResult> {
       let body: unknown;
       try {
         const res = await doFetch(`${base}/${encodeURIComponent(ip)}/json/`, {
           headers: { accept: 'application/json', 'user-agent': 'gowild-finder/1.0' },
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
         });
         if (res.status === 429) return { found: false, reason: 'RateLimited' };
         if (!res.ok) return { found: false, reason: `Lookup failed with HTTP ${res.status}` };

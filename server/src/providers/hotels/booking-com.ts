@@ -1,7 +1,8 @@
+import { distanceMiles } from '@gowild/contract/distance';
 import { HOTEL_LIMITS, type Hotel, type HotelSort } from '@gowild/contract/extras';
 import { z } from 'zod';
 import { OutsideServiceError } from '../../lib/upstream/service-client';
-import { type RapidApiOptions, milesBetween, rapidApiGet } from '../rapidapi/rapidapi';
+import { type RapidApiOptions, rapidApiGet } from '../rapidapi/rapidapi';
 import type { HotelPage, HotelPlace, HotelProvider, HotelQuery } from './hotels.provider';
 
 /** Booking.com's sort ids for ours (its /getSortBy list). */
@@ -99,11 +100,67 @@ const stars = (...classes: (number | null | undefined)[]) => {
   return c == null ? null : Math.min(HOTEL_LIMITS.maxStars, Math.round(c));
 };
 const distance = (place: HotelPlace, lat: number | null | undefined, lng: number | null | undefined) =>
-  lat == null || lng == null ? null : Math.round(milesBetween(place, { lat, lng }) * 10) / 10;
+  lat == null || lng == null ? null : Math.round(distanceMiles(place, { lat, lng }) * 10) / 10;
 /** The 60 px thumbnails, as 500 px pictures. */
 const largePhoto = (url: string) => url.replace('square60', 'square500');
 const hotelUrl = (id: string, query: HotelQuery) =>
   `https://www.booking.com/hotel.html?hotel_id=${encodeURIComponent(id)}&checkin=${query.checkin}&checkout=${query.checkout}&group_adults=${query.adults}&no_rooms=${query.rooms}`;
+
+/** One hotel of the destination search. */
+function hotelFromSearch(
+  { hotel_id, property: p }: z.infer<typeof searchHotelsSchema>['data']['hotels'][number],
+  place: HotelPlace,
+  query: HotelQuery,
+): Hotel {
+  const id = String(hotel_id ?? p.id ?? p.name);
+  const gross = p.priceBreakdown?.grossPrice;
+  return {
+    id,
+    name: p.name,
+    url: hotelUrl(id, query),
+    pictures: (p.photoUrls ?? []).map(largePhoto),
+    star_rating: stars(p.accuratePropertyClass, p.propertyClass),
+    distance_from_center: distance(place, p.latitude, p.longitude),
+    bed_count: null,
+    price: {
+      final_price: perNight(gross?.value, query.nights),
+      original_price: perNight(p.priceBreakdown?.strikethroughPrice?.value, query.nights),
+      currency: gross?.currency ?? 'USD',
+    },
+    score: p.reviewScore ?? null,
+    score_word: p.reviewScoreWord ?? null,
+    review_count: p.reviewCount ?? null,
+    amenities: [],
+  };
+}
+
+/** One hotel of the search by coordinates. */
+function hotelFromCoordinates(
+  r: z.infer<typeof byCoordinatesSchema>['data']['result'][number],
+  place: HotelPlace,
+  query: HotelQuery,
+): Hotel {
+  const id = String(r.hotel_id);
+  const gross = r.composite_price_breakdown?.gross_amount;
+  return {
+    id,
+    name: r.hotel_name,
+    url: r.url ?? hotelUrl(id, query),
+    pictures: r.main_photo_url ? [largePhoto(r.main_photo_url)] : [],
+    star_rating: stars(r.class),
+    distance_from_center: distance(place, r.latitude, r.longitude),
+    bed_count: null,
+    price: {
+      final_price: perNight(gross?.value, query.nights),
+      original_price: perNight(r.composite_price_breakdown?.strikethrough_amount?.value, query.nights),
+      currency: gross?.currency ?? 'USD',
+    },
+    score: r.review_score ?? null,
+    score_word: r.review_score_word ?? null,
+    review_count: r.review_nr ?? null,
+    amenities: [],
+  };
+}
 
 /**
  * Booking.com through RapidAPI "booking-com15" (docs/product/providers.md#hotels): the airport's destination id, then
@@ -154,28 +211,7 @@ export function createBookingComHotelProvider(opts: RapidApiOptions): HotelProvi
       ),
       'searchHotels',
     );
-    const hotels = body.data.hotels.map(({ hotel_id, property: p }): Hotel => {
-      const id = String(hotel_id ?? p.id ?? p.name);
-      const gross = p.priceBreakdown?.grossPrice;
-      return {
-        id,
-        name: p.name,
-        url: hotelUrl(id, query),
-        pictures: (p.photoUrls ?? []).map(largePhoto),
-        star_rating: stars(p.accuratePropertyClass, p.propertyClass),
-        distance_from_center: distance(place, p.latitude, p.longitude),
-        bed_count: null,
-        price: {
-          final_price: perNight(gross?.value, query.nights),
-          original_price: perNight(p.priceBreakdown?.strikethroughPrice?.value, query.nights),
-          currency: gross?.currency ?? 'USD',
-        },
-        score: p.reviewScore ?? null,
-        score_word: p.reviewScoreWord ?? null,
-        review_count: p.reviewCount ?? null,
-        amenities: [],
-      };
-    });
+    const hotels = body.data.hotels.map((h) => hotelFromSearch(h, place, query));
     const total = readPropertyCount(body.data.meta?.[0]?.title) ?? hotels.length;
     return { hotels, total: hotels.length === 0 && query.page === 1 ? 0 : total };
   }
@@ -201,28 +237,7 @@ export function createBookingComHotelProvider(opts: RapidApiOptions): HotelProvi
       ),
       'searchHotelsByCoordinates',
     );
-    const hotels = body.data.result.map((r): Hotel => {
-      const id = String(r.hotel_id);
-      const gross = r.composite_price_breakdown?.gross_amount;
-      return {
-        id,
-        name: r.hotel_name,
-        url: r.url ?? hotelUrl(id, query),
-        pictures: r.main_photo_url ? [largePhoto(r.main_photo_url)] : [],
-        star_rating: stars(r.class),
-        distance_from_center: distance(place, r.latitude, r.longitude),
-        bed_count: null,
-        price: {
-          final_price: perNight(gross?.value, query.nights),
-          original_price: perNight(r.composite_price_breakdown?.strikethrough_amount?.value, query.nights),
-          currency: gross?.currency ?? 'USD',
-        },
-        score: r.review_score ?? null,
-        score_word: r.review_score_word ?? null,
-        review_count: r.review_nr ?? null,
-        amenities: [],
-      };
-    });
+    const hotels = body.data.result.map((r) => hotelFromCoordinates(r, place, query));
     // The coordinates search has no sort parameter: ours is applied to the page.
     sortHotels(hotels, query.sort);
     return { hotels, total: body.data.count ?? hotels.length };

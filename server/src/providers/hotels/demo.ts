@@ -3,6 +3,7 @@ import { randomFor } from '../../lib/seeded-random';
 import { sortHotels } from './booking-com';
 import { costLevel } from './cost-level';
 import type { HotelPage, HotelPlace, HotelProvider, HotelQuery } from './hotels.provider';
+import { utcDateOf } from '@gowild/contract/dates';
 
 const NAMES = [
   'Meridian',
@@ -165,7 +166,7 @@ function nightly(place: HotelPlace, h: DemoHotelBase, date: string): number {
 
 function* nightsOf(checkin: string, nights: number) {
   const start = Date.parse(`${checkin}T00:00:00Z`);
-  for (let i = 0; i < nights; i++) yield new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < nights; i++) yield utcDateOf(start + i * 86_400_000);
 }
 
 /**

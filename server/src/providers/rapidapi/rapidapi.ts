@@ -46,12 +46,3 @@ export async function rapidApiGet(
   if ((body as { status?: unknown }).status === false) throw new OutsideServiceError(`RapidAPI status false${message}`, 'invalid');
   return body as Record<string, unknown>;
 }
-
-/** Great-circle distance in miles (Earth radius 3959 mi). */
-export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 3959 * Math.asin(Math.min(1, Math.sqrt(h)));
-}

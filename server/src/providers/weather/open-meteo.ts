@@ -39,7 +39,7 @@ export function createOpenMeteoProvider(opts: { baseUrl: string; timeoutMs?: num
   return {
     name: 'open-meteo',
     demo: false,
-    async daily(place: WeatherPlace, start: string, end: string) {
+    async daily(place: WeatherPlace, start: string, end: string, signal?: AbortSignal) {
       const url = new URL('/v1/forecast', opts.baseUrl);
       url.search = new URLSearchParams({
         latitude: String(place.lat),
@@ -52,7 +52,7 @@ export function createOpenMeteoProvider(opts: { baseUrl: string; timeoutMs?: num
       }).toString();
       let res: Response;
       try {
-        res = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 8000), headers: { accept: 'application/json' } });
+        res = await fetch(url, { signal: signal ?? AbortSignal.timeout(opts.timeoutMs ?? 8000), headers: { accept: 'application/json' } });
       } catch (err) {
         throw new WeatherUnavailableError(`Open-Meteo unreachable: ${(err as Error).message}`);
       }

@@ -1,3 +1,4 @@
+import type { BreakerState } from '../../lib/upstream/circuit-breaker';
 import type { Forecast } from '@gowild/contract/weather';
 
 /** Where a forecast is wanted: an airport, with its coordinates and zone. */
@@ -20,5 +21,8 @@ export interface WeatherProvider {
   readonly name: string;
   readonly demo: boolean;
   /** Daily forecasts from `start` to `end` (YYYY-MM-DD, inclusive, local to the place); days the service cannot give are left out. */
-  daily(place: WeatherPlace, start: string, end: string): Promise<Forecast[]>;
+  /** `signal`: the caller's time-out or shutdown (lib/upstream's policies), when it has one. */
+  daily(place: WeatherPlace, start: string, end: string, signal?: AbortSignal): Promise<Forecast[]>;
+  /** The circuit breaker's state, when calls go through one (the live service; the demo has none). */
+  readonly breakerState?: () => BreakerState;
 }

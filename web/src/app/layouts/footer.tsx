@@ -32,6 +32,9 @@ export function Footer() {
           <Link to={paths.support} className="hover:text-slate-800">
             Support
           </Link>
+          <Link to={paths.status} className="hover:text-slate-800">
+            Data status
+          </Link>
           {config.data && <span>Version {config.data.appVersion}</span>}
         </nav>
       </div>

@@ -50,7 +50,7 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
   };
 
   return (
-    <div className={`fixed inset-0 z-50 overflow-hidden md:hidden ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open} inert={!open}>
+    <div className={`fixed inset-0 z-50 overflow-hidden lg:hidden ${open ? '' : 'pointer-events-none'}`} aria-hidden={!open} inert={!open}>
       <div
         className={`absolute inset-0 bg-slate-900/40 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`}
         onClick={onClose}
@@ -108,6 +108,14 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
             </Link>
             <Link to={paths.hubSearch} className={linkClass} onClick={onClose}>
               Via a Hub
+              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
+            </Link>
+            <Link to={paths.getHome} className={linkClass} onClick={onClose}>
+              Get me home
+              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
+            </Link>
+            <Link to={paths.tripFinder} className={linkClass} onClick={onClose}>
+              Trip finder
               {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
             </Link>
             <Link to={paths.plans} className={linkClass} onClick={onClose}>

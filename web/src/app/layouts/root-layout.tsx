@@ -3,6 +3,8 @@ import { Footer } from '@/app/layouts/footer';
 import { TopBar } from '@/app/layouts/top-bar';
 import { Toaster } from '@/components/ui/toast/toaster';
 import { WelcomeModal } from '@/features/auth/components/welcome-modal';
+import { OfflineBanner } from '@/features/offline/components/offline-banner';
+import { UpdatePrompt } from '@/features/whats-new/components/update-prompt';
 
 /** The frame of every page: top bar, content, footer, toasts and the post-registration welcome modal. */
 export function RootLayout() {
@@ -19,12 +21,14 @@ export function RootLayout() {
         <div className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-brand-500" aria-hidden="true" />
       )}
       <TopBar />
+      <OfflineBanner />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <Footer />
       <Toaster />
       <WelcomeModal />
+      <UpdatePrompt />
       <ScrollRestoration />
     </div>
   );

@@ -10,7 +10,7 @@ import { triggerHomeReset } from '@/lib/home-reset';
 import { useHerePath, withNext } from '@/lib/return-to';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `inline-flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
@@ -35,14 +35,18 @@ export function TopBar() {
     <>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-          <Link to={paths.home} onClick={onHome} className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-brand-700">
+          <Link
+            to={paths.home}
+            onClick={onHome}
+            className="flex items-center gap-2 whitespace-nowrap text-lg font-extrabold tracking-tight text-brand-700"
+          >
             <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-white">
               <PlaneIcon className="size-5 -rotate-45" />
             </span>
             GoWild Finder
           </Link>
 
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
             <NavLink to={paths.home} end className={navClass} onClick={onHome}>
               Home
             </NavLink>
@@ -54,12 +58,20 @@ export function TopBar() {
               Via a Hub
               {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
             </NavLink>
+            <NavLink to={paths.getHome} className={navClass}>
+              Get me home
+              {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
+            </NavLink>
+            <NavLink to={paths.tripFinder} className={navClass}>
+              Trip finder
+              {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
+            </NavLink>
             <NavLink to={paths.plans} className={navClass}>
               Plans
             </NavLink>
           </nav>
 
-          <div className="ml-auto hidden items-center gap-2 md:flex">
+          <div className="ml-auto hidden items-center gap-2 lg:flex">
             {!isInitialized ? (
               <span className="h-8 w-32 animate-pulse rounded-full bg-slate-100" aria-hidden="true" />
             ) : isAuthenticated ? (
@@ -78,7 +90,7 @@ export function TopBar() {
 
           <button
             type="button"
-            className="ml-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+            className="ml-auto rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
             aria-label="Open menu"
             aria-expanded={mobileOpen}
             onClick={() => setMobileOpen(true)}

@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 export function AdminRoute() {
   const { user } = useAuth();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <PageHeader title="Admin Dashboard" subtitle="Users, alerts and searches, and the service's own figures." />
       <AdminDashboard selfId={user?.id} />
     </div>

@@ -6,10 +6,13 @@ import { addDays, localToday } from '@gowild/contract/dates';
 import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
 import {
+  type ApiHandlers,
+  type ApiStreamEvent,
   buildConfig,
   buildUser,
   currentLocation,
   mockApi,
+  ndjson,
   renderWithProviders,
   reply,
   resetTestState,
@@ -24,13 +27,6 @@ const tomorrow = addDays(localToday(), 1);
 const ap = (stationCode: string, city: string) => buildAirport(stationCode, city, { name: `${city} International`, lat: 39, lng: -104 });
 const airports = [ap('DEN', 'Denver'), ap('LAS', 'Las Vegas'), ap('MCO', 'Orlando'), ap('PHX', 'Phoenix')];
 
-function ndjson(events: unknown[]): Response {
-  return new Response(events.map((e) => JSON.stringify(e)).join('\n') + '\n', {
-    status: 200,
-    headers: { 'content-type': 'application/x-ndjson' },
-  });
-}
-
 const params = { origin: 'DEN', origin_airports: ['DEN'], destination: null, date: tomorrow, max_workers: 50 };
 const lasStandard = buildFlight({ destination: 'LAS', goWild: null, standard: 89, flightHash: 'lasflight01' });
 const mcoGoWild = buildFlight({
@@ -40,7 +36,7 @@ const mcoGoWild = buildFlight({
   arrival_time: `${tomorrow}T13:00:00`,
   departure_time: `${tomorrow}T08:00:00`,
 });
-const streamEvents = [
+const streamEvents: ApiStreamEvent[] = [
   { type: 'start', total: 3, codes: ['LAS', 'MCO', 'PHX'], search_parameters: params },
   { type: 'destination', code: 'LAS', flights: [lasStandard], done: 1, total: 3 },
   { type: 'destination', code: 'MCO', flights: [mcoGoWild], done: 2, total: 3 },
@@ -53,7 +49,7 @@ const streamEvents = [
   },
 ];
 
-const base = {
+const base: ApiHandlers = {
   'GET /api/airports': () => ({ airports }),
   'GET /api/gowild/blackout-dates': () => [],
   'GET /api/location': () => ({ known: false, reason: 'test' }),
@@ -168,7 +164,12 @@ describe('home: price alerts (docs/product/alerts.md#alert-modal)', { timeout: 2
     'GET /api/flights/search/stream': () => ndjson(streamEvents),
     'GET /api/flights/inbound/stream': () =>
       ndjson([
-        { type: 'start', total: 1, codes: ['MCO'], search_parameters: { ...params, origin: null, destination: 'LAS' } },
+        {
+          type: 'start',
+          total: 1,
+          codes: ['MCO'],
+          search_parameters: { ...params, origin: 'Inbound to LAS', origin_airports: ['MCO'], destination: 'LAS' },
+        },
         { type: 'destination', code: 'MCO', flights: [buildFlight({ origin: 'MCO', destination: 'LAS', goWild: 49 })], done: 1, total: 1 },
         { type: 'summary', summary: { total_origins: 1, total_flights: 1, search_timestamp: 'x' } },
       ]),
@@ -263,12 +264,19 @@ describe('home: searching', () => {
     expect(single.url).toContain('destination=DEN');
     expect(single.url).toContain(`date=${tomorrow}`);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Select Return' }));
-    await waitFor(() =>
-      expect(currentLocation(router)).toBe(
-        `/flight-summary?departure=mcoflight01&return=retflight01&origin=DEN&destination=MCO&date=${tomorrow}` +
-          `&departure_leg=DEN-MCO-${tomorrow}&return_leg=MCO-DEN-${addDays(tomorrow, 2)}`,
-      ),
-    );
+    // The summary link names both flights by hash and, so it survives a fare change, by flight (decision 197).
+    await waitFor(() => expect(currentLocation(router)).toContain('/flight-summary?'));
+    const summary = new URL(currentLocation(router), 'http://app');
+    expect(Object.fromEntries(summary.searchParams)).toMatchObject({
+      departure: 'mcoflight01',
+      return: 'retflight01',
+      origin: 'DEN',
+      destination: 'MCO',
+      date: tomorrow,
+      departure_leg: `DEN-MCO-${tomorrow}`,
+      return_leg: `MCO-DEN-${addDays(tomorrow, 2)}`,
+    });
+    expect(summary.searchParams.get('return_ref')).toContain(`${addDays(tomorrow, 2)}T10:00:00`);
     expect(window.localStorage.getItem('flight_summary_retflight01')).toContain('retflight01');
   });
 
@@ -287,6 +295,32 @@ describe('home: searching', () => {
 });
 
 describe('home: partial results, weather dates, form messages', () => {
+  it('names a destination whose streamed event fails the contract as a data problem, and reports it (decision 127)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({
+      ...base,
+      ...signedInAs(buildUser({ is_premium: true })),
+      'GET /api/auth/search-usage': () => ({ search_limit: null, searches_remaining: null, is_premium: true }),
+      'GET /api/flights/search/stream': () =>
+        ndjson([
+          streamEvents[0]!,
+          streamEvents[1]!,
+          // MCO's flights arrive without the fields the contract requires: outside the contract on purpose.
+          { type: 'destination', code: 'MCO', flights: [{ flight_number: 'F9 1' }], done: 2, total: 3 } as unknown as ApiStreamEvent,
+          { type: 'destination', code: 'PHX', flights: [], done: 3, total: 3 },
+          { type: 'summary', summary: { total_destinations: 3, total_flights: 1, search_timestamp: new Date().toISOString() } },
+        ]),
+    });
+    renderWithProviders(<HomeRoute />, { route: `/?origin=DEN&date=${tomorrow}` });
+    const notice = await screen.findByTestId('data-problem-notice');
+    expect(notice.textContent).toBe(
+      'Some destinations could not be read: MCO. Their results arrived in a form this page does not understand; the results below are incomplete.',
+    );
+    expect(within(screen.getByTestId('group-standard')).getByText('Las Vegas (LAS)')).toBeTruthy();
+    expect(screen.queryByTestId('partial-notice')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Data problem: destination event from GET \/api\/flights\/search\/stream/));
+  });
+
   it('tells a free user a retry is one more search, and offers none when no search is left', async () => {
     let remaining = 2;
     const api = mockApi({
@@ -322,8 +356,8 @@ describe('home: partial results, weather dates, form messages', () => {
       'GET /api/flights/search/stream': () => {
         remaining -= 1;
         return ndjson([
-          streamEvents[0],
-          streamEvents[1],
+          streamEvents[0]!,
+          streamEvents[1]!,
           { type: 'error', status: 503, error: restart, message: restart, code: 'SERVER_RESTARTING' },
         ]);
       },

@@ -1,3 +1,4 @@
+import type { Flight } from '@gowild/contract/flights';
 import { addDays } from '@gowild/contract/dates';
 import { LIMITS } from '@gowild/contract/limits';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -7,20 +8,41 @@ import { UsageBadge } from '@/features/usage/components/usage-badge';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { saveTripAndBuildHref } from '@/features/flight-summary/utils/summary-link';
 import { useUserLocation } from '@/features/location/hooks/use-user-location';
-import { distanceMiles } from '@/features/location/utils/distance';
+import { distanceMiles } from '@gowild/contract/distance';
 import type { AlertTarget } from '@/features/alerts/components/alert-modal';
 import { SearchPage, type SelectedTrip } from '@/features/search/components/search-page';
+import { DATE_GRID_TEASER } from '@/features/date-grid/teaser';
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
-import { WeatherForecast } from '@/features/weather/components/weather-forecast';
 import { WhatsNewModal } from '@/features/whats-new/components/whats-new-modal';
-import { DestinationExtrasPanels, stayForDestination } from '@/app/destination-extras-panels';
+import { PremiumTeaser } from '@/app/premium-feature-panel';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
 
 // The alert modal is a chunk of its own, fetched the first time a premium user presses 'Price alert'.
+// An open card's weather, hotels and cars are chunks of their own, fetched when a card first opens: the search form
+// does not wait for them (initial JavaScript of /, docs/benchmarks.md).
+const WeatherForecast = lazy(() => import('@/features/weather/components/weather-forecast').then((m) => ({ default: m.WeatherForecast })));
+const SearchDestinationExtras = lazy(() =>
+  import('@/app/destination-extras-panels').then((m) => ({
+    default: ({ code, date, flights }: { code: string; date: string; flights: readonly Flight[] }) => (
+      <m.DestinationExtrasPanels code={code} stay={m.stayForDestination(date, flights)} variant="search" />
+    ),
+  })),
+);
 const AlertModal = lazy(() => import('@/features/alerts/components/alert-modal').then((m) => ({ default: m.AlertModal })));
 // So is the flight map (Leaflet and the basemap): fetched the first time a premium user opens a card.
+// And the results map: fetched the first time a traveller presses 'Show map' on the departure results.
+const ResultsMap = lazy(() => import('@/features/route-map/components/results-map').then((m) => ({ default: m.ResultsMap })));
 const FlightMapPanel = lazy(() => import('@/features/route-map/components/flight-map').then((m) => ({ default: m.FlightMapPanel })));
+// The date grid and the route history (likelihood, good price, sparkline) are chunks of their own, fetched with the
+// first results (docs/product/date-grid-and-history.md).
+const DateGrid = lazy(() => import('@/features/date-grid/components/date-grid').then((m) => ({ default: m.DateGrid })));
+const RouteInsightLine = lazy(() =>
+  import('@/features/price-history/components/route-insight-line').then((m) => ({ default: m.RouteInsightLine })),
+);
+const PriceHistoryPanel = lazy(() =>
+  import('@/features/price-history/components/price-history-panel').then((m) => ({ default: m.PriceHistoryPanel })),
+);
 
 /** `/`: the search experience, composed from search, usage, location, weather, flight-summary, alerts and what's-new. */
 export function HomeRoute() {
@@ -62,23 +84,58 @@ export function HomeRoute() {
         demoFlights={config.data?.providers.flights === 'demo'}
         renderWeather={(code, date) => (
           // The week from the travel date: today's weather is no use for a trip next week.
-          <WeatherForecast code={code} range={{ start: date, end: addDays(date, LIMITS.weatherDays - 1) }} title="7-day forecast" />
+          <Suspense fallback={null}>
+            <WeatherForecast code={code} range={{ start: date, end: addDays(date, LIMITS.weatherDays - 1) }} title="7-day forecast" />
+          </Suspense>
         )}
         renderFlightMap={(_code, flights) => (
           <Suspense fallback={null}>
             <FlightMapPanel flights={flights} />
           </Suspense>
         )}
+        renderResultsMap={({ origins, destinations, open }) => (
+          <Suspense fallback={<div className="h-[320px] animate-pulse rounded-lg bg-slate-100 sm:h-[420px]" />}>
+            <ResultsMap origins={origins} destinations={destinations} onOpen={open} />
+          </Suspense>
+        )}
         renderStayWeather={(code, range) => (
-          <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText={WEATHER_MESSAGES.emptyStay} />
+          <Suspense fallback={null}>
+            <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText={WEATHER_MESSAGES.emptyStay} />
+          </Suspense>
         )}
         renderDestinationExtras={(code, date, flights) => (
-          <DestinationExtrasPanels code={code} stay={stayForDestination(date, flights)} variant="search" />
+          <Suspense fallback={null}>
+            <SearchDestinationExtras code={code} date={date} flights={flights} />
+          </Suspense>
         )}
         onSearchCompleted={() => void refreshUsage()}
         onSelectReturn={onSelectReturn}
         onPriceAlert={setAlertTarget}
         passCharges={config.data?.passCharges ?? null}
+        renderDateGrid={(grid) =>
+          auth.isPremium ? (
+            <Suspense fallback={null}>
+              <DateGrid
+                origin={grid.origin}
+                today={grid.today}
+                selected={{ destination: grid.destination, date: grid.date }}
+                onOpen={grid.open}
+              />
+            </Suspense>
+          ) : (
+            <PremiumTeaser title={DATE_GRID_TEASER.title} description={DATE_GRID_TEASER.description} monthlyPrice={monthly?.price} />
+          )
+        }
+        renderCardInsight={(route) => (
+          <Suspense fallback={null}>
+            <RouteInsightLine {...route} />
+          </Suspense>
+        )}
+        renderCardHistory={(route) => (
+          <Suspense fallback={null}>
+            <PriceHistoryPanel route={route} />
+          </Suspense>
+        )}
       />
       <Suspense fallback={null}>{alertTarget ? <AlertModal target={alertTarget} onClosed={() => setAlertTarget(null)} /> : null}</Suspense>
       <WhatsNewModal version={config.data?.appVersion} monthlyPrice={monthly?.price} />

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/app/routes/page-header';
 import { NotificationsView } from '@/features/alerts/components/notifications-view';
+import { PushControl } from '@/features/alerts/components/push-control';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /** /notifications: premium-only (the router's guard); the user's price alerts and the form to add one. */
@@ -9,8 +10,9 @@ export function NotificationsRoute() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <PageHeader
         title="Flight Notifications"
-        subtitle="Price alerts watch a route on up to 5 dates and e-mail you when a fare at or under your price appears."
+        subtitle="Price alerts watch a route on up to 5 dates, and window alerts a date whose GoWild has not opened yet; each tells you once, by e-mail, web push, Telegram or Discord."
       />
+      <PushControl />
       <NotificationsView phoneNumber={user?.phone_number ?? null} />
     </div>
   );

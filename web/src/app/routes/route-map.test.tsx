@@ -23,7 +23,7 @@ describe('/routes for non-premium users (docs/product/maps.md#route-map-page)', 
     renderWithProviders(null, { route: '/routes', routes: [routeMapBranch()], path: '/__unused' });
     expect(await screen.findByRole('heading', { name: 'Premium Feature' })).toBeTruthy();
     expect(screen.getByText(/everywhere you can fly from your airport on one map/)).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Upgrade to Premium - $7/month' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Upgrade to Premium - $7/month' })).getAttribute('href')).toBe('/profile');
     expect(screen.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/');
     expect(document.body.textContent).not.toMatch(/\$15|notifications and enhanced filtering/);
     expect(api.callsTo('GET /api/routes')).toHaveLength(0);
@@ -37,7 +37,7 @@ describe('/routes errors', () => {
   it.each([
     ['the server text', () => reply(503, { error: 'Route data is being refreshed' }), 'Route data is being refreshed'],
     ['HTTP error! status: N without one', () => reply(500), 'HTTP error! status: 500'],
-    ['Failed to load routes for an answer of the wrong shape', () => ({ routes: 'soon' }), 'Failed to load routes'],
+    ['Failed to load routes for an answer of the wrong shape', () => reply(200, { routes: 'soon' }), 'Failed to load routes'],
   ])('shows Error Loading Routes with %s', async (_name, answer, text) => {
     mockApi({ ...signedInAs(buildUser({ is_premium: true })), 'GET /api/routes': answer, 'GET /api/airports': () => airports });
     renderWithProviders(<RouteMapRoute />, { route: '/routes' });

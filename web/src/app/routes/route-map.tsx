@@ -2,7 +2,7 @@ import { PageHeader } from '@/app/routes/page-header';
 import { useAirports } from '@/api/get-airports';
 import { Notice } from '@/components/ui/notice';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ROUTES_MESSAGES, useRoutes } from '@/features/route-map/api/get-routes';
+import { ROUTES_MESSAGES, useRoutes } from '@/api/get-routes';
 import { RouteMap } from '@/features/route-map/components/route-map';
 import { errorMessage } from '@/lib/api-client';
 import { useAppConfig } from '@/lib/app-config';

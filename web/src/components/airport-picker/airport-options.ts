@@ -1,3 +1,4 @@
+import { matchesQuery } from '@gowild/contract/airport-search';
 import { CITY_GROUPS, cityValue, findCityGroup } from '@gowild/contract/city-groups';
 import type { Airport } from '@gowild/contract/reference';
 
@@ -89,9 +90,7 @@ function airportOption(a: Airport, title: string, subtitle: string, distance?: D
 
 /** Options whose text contains every word typed, in any order. */
 export function filterOptions(options: readonly AirportOption[], query: string): AirportOption[] {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...options];
-  return options.filter((o) => words.every((w) => o.searchText.includes(w)));
+  return options.filter((o) => matchesQuery(o.searchText, query));
 }
 
 /**

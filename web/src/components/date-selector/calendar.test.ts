@@ -23,7 +23,8 @@ describe('date selector calendar', () => {
     const today = '2026-04-01';
     expect(dayTags('2026-04-01', today, blackout)).toEqual(['available', 'gowild', 'international']);
     expect(dayTags('2026-04-02', today, blackout)).toEqual(['available', 'gowild', 'international']);
-    expect(dayTags('2026-04-05', today, blackout)).toEqual(['blackout', 'international']);
+    // A blackout day is never tagged GoWild: the Peak Day Charge is its one GoWild possibility, in words.
+    expect(dayTags('2026-04-05', today, blackout)).toEqual(['blackout', 'peak-day']);
     expect(dayTags('2026-04-10', today, blackout)).toEqual(['available', 'international']);
     expect(dayTags('2026-04-11', today, blackout)).toEqual(['available']);
     expect(dayTags('2026-03-31', today, blackout)).toEqual([]);

@@ -2,17 +2,29 @@ import { type IsoDate, addDays, daysBetween, isPast, monthStart, weekday } from 
 
 /** What the date selector lays out and tags; the date arithmetic itself is the contract's dates module. */
 
-export type DayTag = 'blackout' | 'available' | 'gowild' | 'international';
+export type DayTag = 'blackout' | 'available' | 'gowild' | 'international' | 'peak-day';
+
+/** How each tag reads, on screen and to a screen reader. 'peak-day' is a phrase, never a chip a pass holder could mistake for "GoWild available". */
+export const DAY_TAG_WORDS: Record<DayTag, string> = {
+  blackout: 'blackout',
+  available: 'available',
+  gowild: 'gowild',
+  international: 'international',
+  'peak-day': 'GoWild needs a Peak Day Charge',
+};
 
 /**
  * docs/product/search.md#date-selector: 'blackout' on blackout dates, else 'available' (past days are never offered);
  * 'gowild' on today and tomorrow (domestic GoWild seats open the day before departure); 'international' on
- * dates 0–9 days ahead (international GoWild seats open 10 days before).
+ * dates 0–9 days ahead (international GoWild seats open 10 days before). A blackout date carries neither GoWild tag:
+ * the pass is not valid then, and the one way to fly it on GoWild is the airline's Peak Day Charge, said in words
+ * ('peak-day') on the days a GoWild window would otherwise be open.
  */
 export function dayTags(date: IsoDate, today: IsoDate, blackout: ReadonlySet<string>): DayTag[] {
   if (isPast(date, today)) return [];
   const ahead = daysBetween(today, date);
-  const tags: DayTag[] = [blackout.has(date) ? 'blackout' : 'available'];
+  if (blackout.has(date)) return ahead <= 9 ? ['blackout', 'peak-day'] : ['blackout'];
+  const tags: DayTag[] = ['available'];
   if (ahead <= 1) tags.push('gowild');
   if (ahead <= 9) tags.push('international');
   return tags;

@@ -30,7 +30,10 @@ describe('DateSelector box view', () => {
     render(<Harness blackout={['2026-05-01']} />);
     expect(dayButtons().map((b) => b.dataset.date)).toEqual(['2026-04-29', '2026-04-30', '2026-05-01']);
     expect(screen.getByRole('button', { name: /Wednesday, April 29, 2026, today, available, gowild, international/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Friday, May 1, 2026, blackout, international/ })).toBeTruthy();
+    // A blackout day is not tagged gowild or international: GoWild only as a Peak Day possibility, in words.
+    const blackoutDay = screen.getByRole('button', { name: 'Friday, May 1, 2026, blackout, GoWild needs a Peak Day Charge' });
+    expect(blackoutDay.textContent).not.toMatch(/gowild|international/);
+    expect(within(blackoutDay).getByTestId('peak-day-words').textContent).toBe('GoWild needs a Peak Day Charge');
     await user.click(screen.getByRole('button', { name: /Show more/ }));
     const all = dayButtons();
     expect(all).toHaveLength(30);

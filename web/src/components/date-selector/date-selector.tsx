@@ -12,9 +12,10 @@ import {
 } from '@gowild/contract/dates';
 import { LIMITS } from '@gowild/contract/limits';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import { type DayTag, boxDays, calendarCells, dayTags } from './calendar';
+import { DAY_TAG_WORDS, type DayTag, boxDays, calendarCells, dayTags } from './calendar';
 
-const TAG_STYLES: Record<DayTag, string> = {
+/** The chips of the box view; 'peak-day' is a line of words under them instead. */
+const TAG_STYLES: Record<Exclude<DayTag, 'peak-day'>, string> = {
   blackout: 'bg-red-100 text-red-800',
   available: 'bg-emerald-100 text-emerald-800',
   gowild: 'bg-brand-100 text-brand-800',
@@ -107,7 +108,7 @@ export function DateSelector({
   const describe = (date: string, tags: DayTag[]) => {
     const words = [formatLongDate(date)];
     if (date === today) words.push('today');
-    if (tags.length) words.push(tags.join(', '));
+    if (tags.length) words.push(tags.map((t) => DAY_TAG_WORDS[t]).join(', '));
     return words.join(', ');
   };
 
@@ -140,12 +141,23 @@ export function DateSelector({
                     <span className="text-lg leading-tight font-bold">{dayOfMonth(date)}</span>
                     <span className={`text-xs ${chosen ? 'text-brand-50' : 'text-slate-600'}`}>{formatMonthShort(date)}</span>
                     <span className="mt-1 flex flex-wrap justify-center gap-0.5" aria-hidden="true">
-                      {tags.map((t) => (
-                        <span key={t} className={`rounded px-1 text-[10px] leading-4 font-medium ${TAG_STYLES[t]}`}>
-                          {t}
-                        </span>
-                      ))}
+                      {tags.map((t) =>
+                        t === 'peak-day' ? null : (
+                          <span key={t} className={`rounded px-1 text-[10px] leading-4 font-medium ${TAG_STYLES[t]}`}>
+                            {t}
+                          </span>
+                        ),
+                      )}
                     </span>
+                    {tags.includes('peak-day') ? (
+                      <span
+                        className={`mt-1 text-[10px] leading-tight ${chosen ? 'text-brand-50' : 'text-red-800'}`}
+                        aria-hidden="true"
+                        data-testid="peak-day-words"
+                      >
+                        {DAY_TAG_WORDS['peak-day']}
+                      </span>
+                    ) : null}
                   </button>
                 </li>
               );

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { registerToastHost } from '@/components/ui/toast/toast-host';
 
 interface ModalProps {
   open: boolean;
@@ -49,6 +50,13 @@ export function Modal({ open, closing = false, onClose, labelledBy, size = 'md',
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
+  }, [open]);
+
+  // While open, toasts are drawn inside the dialog: the top layer would hide them otherwise.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    return registerToastHost(dialog);
   }, [open]);
 
   if (!open) return null;

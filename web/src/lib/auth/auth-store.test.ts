@@ -49,6 +49,20 @@ describe('auth store (docs/product/accounts-and-plans.md#sessions)', () => {
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
+  it('no answer from the server (offline) keeps the session as the last confirmed user; logout forgets that user', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'stored');
+    await createAuthStore(fakeApi()).initialize();
+    const offline = createAuthStore(fakeApi({ verifyToken: async () => Promise.reject(new ApiError('Unable to verify.', 0)) }));
+    await offline.initialize();
+    expect(offline.getState()).toMatchObject({ user, isAuthenticated: true, isInitialized: true });
+    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBe('stored');
+    await offline.logout();
+    const later = createAuthStore(fakeApi({ verifyToken: async () => Promise.reject(new ApiError('Unable to verify.', 0)) }));
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'stored');
+    await later.initialize();
+    expect(later.getState()).toMatchObject({ user: null, isAuthenticated: false, isInitialized: true });
+  });
+
   it('checks the token only once however often it is asked', async () => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'stored');
     const api = fakeApi();

@@ -1,5 +1,6 @@
 import type { User } from '@gowild/contract/auth';
 import { ApiError, tokenStorage } from '@/lib/api-client';
+import { clearSavedScreens, stopPushOnThisDevice } from '@/lib/offline/service-worker';
 
 /** Auth state of docs/product/accounts-and-plans.md#sessions, plus whether the first token check has finished (guards wait for it). */
 export interface AuthState {
@@ -54,6 +55,39 @@ export const AUTH_STORE_MESSAGES = {
 
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
+/**
+ * The last user the server confirmed, kept beside the token so the app opened with no network still knows who is
+ * signed in (docs/product/offline.md; decision 204). Only for what the page shows: the server decides every right.
+ */
+const LAST_USER_KEY = 'auth-last-user';
+const lastUser = {
+  save(user: User): void {
+    try {
+      window.localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    } catch {
+      /* ignored: offline, the app then opens signed out */
+    }
+  },
+  read(): User | null {
+    try {
+      const user = JSON.parse(window.localStorage.getItem(LAST_USER_KEY) ?? 'null') as User | null;
+      return user && typeof user.email === 'string' ? user : null;
+    } catch {
+      return null;
+    }
+  },
+  clear(): void {
+    try {
+      window.localStorage.removeItem(LAST_USER_KEY);
+    } catch {
+      /* ignored */
+    }
+  },
+};
+
+/** No answer from the server (no network, or it is down): not a verdict on the session. */
+const noAnswer = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.status >= 500);
+
 export function isPremiumUser(user: User | null | undefined): boolean {
   return user?.is_premium === true;
 }
@@ -83,12 +117,14 @@ export function createAuthStore(api: AuthApi) {
 
   function signedIn(session: Session, showWelcomeModal: boolean) {
     tokenStorage.set(session.token);
+    lastUser.save(session.user);
     set({ user: session.user, isAuthenticated: true, isLoading: false, isInitialized: true, error: null, showWelcomeModal });
     return session.user;
   }
 
   function signedOut() {
     tokenStorage.clear();
+    lastUser.clear();
     set({ user: null, isAuthenticated: false, isLoading: false, isInitialized: true, showWelcomeModal: false });
   }
 
@@ -110,12 +146,16 @@ export function createAuthStore(api: AuthApi) {
         try {
           const answer = await api.verifyToken(token);
           if (answer.valid && answer.user) {
+            lastUser.save(answer.user);
             set({ user: answer.user, isAuthenticated: true, isLoading: false, isInitialized: true, error: null });
           } else {
             signedOut();
           }
-        } catch {
-          signedOut();
+        } catch (e) {
+          if (!noAnswer(e)) return signedOut();
+          // Offline (or the server is down): the session stands, as the last confirmed user; checked again online.
+          const user = lastUser.read();
+          set({ user, isAuthenticated: user !== null, isLoading: false, isInitialized: true });
         }
       })();
       return initializing;
@@ -156,12 +196,17 @@ export function createAuthStore(api: AuthApi) {
         /* ignored on purpose */
       }
       signedOut();
+      // The screens kept for offline use are this user's: the next person on this device sees none (decision 204),
+      // and gets none of their push alerts (decision 213).
+      clearSavedScreens();
+      stopPushOnThisDevice();
     },
 
     async updateProfile(input: ProfileInput): Promise<User> {
       set({ isLoading: true, error: null });
       try {
         const { user } = await api.updateProfile(input);
+        lastUser.save(user);
         set({ user, isLoading: false });
         return user;
       } catch (e) {
@@ -175,8 +220,10 @@ export function createAuthStore(api: AuthApi) {
       if (!token) return signedOut();
       try {
         const answer = await api.verifyToken(token);
-        if (answer.valid && answer.user) set({ user: answer.user, isAuthenticated: true });
-        else signedOut();
+        if (answer.valid && answer.user) {
+          lastUser.save(answer.user);
+          set({ user: answer.user, isAuthenticated: true });
+        } else signedOut();
       } catch {
         /* a network blip keeps the current user */
       }

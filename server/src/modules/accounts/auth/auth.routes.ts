@@ -17,12 +17,18 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchUsageService } from '../entitlements/search-usage.service';
-import { type AuthService, requestInfo } from './auth.service';
-import { errorResponse } from '../../../lib/http-error';
+import { HttpError, errorResponse } from '../../../lib/http-error';
+import type { AuthService, RequestInfo } from './auth.service';
 
 const tags = ['auth'];
 /** A body that is not `{ token: string }` reads as no token: the two checks answer valid:false, never a 400. */
 const lenientTokenBody = tokenBodySchema.catch({}).optional();
+/** What a sign-in needs to know about the request it serves. */
+function requestInfo(request: FastifyRequest): RequestInfo {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null, log: request.log };
+}
+
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse, 503: errorResponse };
 
 /**
@@ -69,7 +75,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; usage: Searc
     '/api/auth/logout',
     { schema: { tags, summary: 'End this session', response: { 200: messageResponseSchema } } },
     async (request) => {
-      await auth.logout(request);
+      // A missing or dead token is already logged out.
+      const ctx = await auth.authenticate(request).catch((e: unknown) => {
+        if (e instanceof HttpError) return null;
+        throw e;
+      });
+      await auth.logout(ctx);
       return { success: true, message: AUTH_MESSAGES.loggedOut };
     },
   );

@@ -5,7 +5,7 @@ import type { Clock } from '../../../lib/clock';
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 /** What we keep from a verified Google ID token. */
-interface GoogleIdentity {
+export interface GoogleIdentity {
   sub: string;
   email: string | null;
   emailVerified: boolean;

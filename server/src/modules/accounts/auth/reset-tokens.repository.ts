@@ -67,3 +67,4 @@ export function createResetTokensRepository(db: Db) {
     },
   };
 }
+export type ResetTokensRepository = ReturnType<typeof createResetTokensRepository>;

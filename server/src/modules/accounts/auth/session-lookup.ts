@@ -68,3 +68,4 @@ export function createSessionLookup(sessions: OpenSessions, clock: Clock) {
     },
   };
 }
+export type SessionLookup = ReturnType<typeof createSessionLookup>;

@@ -63,3 +63,4 @@ export function createSessionsRepository(db: Db) {
     },
   };
 }
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

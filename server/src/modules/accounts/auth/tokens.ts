@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../../config';
 import type { Clock } from '../../../lib/clock';
@@ -22,24 +22,98 @@ export interface SessionTokens {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
+/** One HMAC key and the id (`kid`) that names it in the tokens it signs. */
+export interface SigningKey {
+  kid: string;
+  key: Uint8Array;
+}
+
+/**
+ * The key that signs new tokens, and the keys that only verify during a rotation's grace period (decision 141):
+ * JWT_SECRET, then each of JWT_PREVIOUS_SECRETS.
+ */
+export interface SessionKeys {
+  current: SigningKey;
+  previous: SigningKey[];
+}
+
+/**
+ * A key's id, derived from the key itself so every process given the same secret names it alike, with no setting to
+ * keep in step. An HMAC under the key, cut to 96 bits: it names the key without saying anything about it.
+ */
+export function keyIdOf(key: Uint8Array): string {
+  return createHmac('sha256', key).update('gowild-finder session key id').digest().subarray(0, 12).toString('base64url');
+}
+
+export function signingKey(secret: string | Uint8Array): SigningKey {
+  const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
+  return { kid: keyIdOf(key), key };
+}
+
 /** Verified tokens kept, so a signed-in client's every request does not check the same signature again (decision 065). */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
-export function createSessionTokens(opts: { secret: () => Uint8Array; clock: Clock }): SessionTokens {
-  // A token's signature, algorithm, issuer and audience are facts of its bytes and our one secret: once checked they
-  // hold for the token's life. Only expiry depends on the time, and it is checked again on every use.
+/**
+ * The header's `kid`: a string, `legacy` for a token signed before tokens carried one, or null when the header does
+ * not parse or the id is not a string.
+ */
+function keyIdIn(token: string): { kid: string } | 'legacy' | null {
+  try {
+    const { kid } = decodeProtectedHeader(token);
+    if (kid === undefined) return 'legacy';
+    return typeof kid === 'string' ? { kid } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createSessionTokens(opts: { keys: () => SessionKeys; clock: Clock }): SessionTokens {
+  // A token's signature, algorithm, issuer and audience are facts of its bytes and our keys: once checked they hold
+  // for the token's life (the keys change only with a restart). Only expiry depends on the time, and it is checked
+  // again on every use.
   const verified = new LRUCache<string, SessionClaims & { expiresAtMs: number }>({ max: VERIFIED_TOKENS_KEPT });
+
+  /**
+   * The keys a token may have been signed with: the one its `kid` names (none for an id we do not hold, so a forged or
+   * retired id is refused without trying anything), or, for a token from before key ids, each key we hold.
+   */
+  function candidateKeys(token: string): Uint8Array[] {
+    const named = keyIdIn(token);
+    if (named === null) return [];
+    const { current, previous } = opts.keys();
+    const all = [current, ...previous];
+    if (named === 'legacy') return all.map((k) => k.key);
+    return all.filter((k) => k.kid === named.kid).map((k) => k.key);
+  }
+
+  async function claimsOf(token: string, key: Uint8Array) {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: opts.clock.now(),
+        requiredClaims: ['sub', 'sid', 'exp', 'iat'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid, expiresAtMs: (payload.exp as number) * 1000 };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async sign({ userId, sessionId }, expiresAt) {
       const now = opts.clock.now();
+      const { current } = opts.keys();
       return new SignJWT({ sid: sessionId })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: current.kid })
         .setSubject(userId)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt(Math.floor(now.getTime() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(opts.secret());
+        .sign(current.key);
     },
     async verify(token) {
       const known = verified.get(token);
@@ -48,24 +122,30 @@ export function createSessionTokens(opts: { secret: () => Uint8Array; clock: Clo
         verified.delete(token);
         return null;
       }
-      try {
-        const { payload } = await jwtVerify(token, opts.secret(), {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          currentDate: opts.clock.now(),
-          requiredClaims: ['sub', 'sid', 'exp', 'iat'],
-        });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        const claims = { userId: payload.sub, sessionId: payload.sid };
+      for (const key of candidateKeys(token)) {
+        const claims = await claimsOf(token, key);
+        if (!claims) continue;
         // jose refuses a token at or past `exp` (whole seconds): the kept one stops at the same instant.
-        verified.set(token, { ...claims, expiresAtMs: (payload.exp as number) * 1000 });
-        return claims;
-      } catch {
-        return null;
+        verified.set(token, claims);
+        return { userId: claims.userId, sessionId: claims.sessionId };
       }
+      return null;
     },
   };
+}
+
+/**
+ * The signing key (JWT_SECRET, or the generated one in DATA_DIR) and the previous keys still accepted
+ * (JWT_PREVIOUS_SECRETS); a previous secret equal to the current one is the current one.
+ */
+export function resolveSessionKeys(config: Pick<Config, 'JWT_SECRET' | 'JWT_PREVIOUS_SECRETS' | 'DATA_DIR'>): SessionKeys {
+  const current = signingKey(resolveJwtSecret(config));
+  const previous: SigningKey[] = [];
+  for (const secret of config.JWT_PREVIOUS_SECRETS) {
+    const key = signingKey(secret);
+    if (key.kid !== current.kid && !previous.some((p) => p.kid === key.kid)) previous.push(key);
+  }
+  return { current, previous };
 }
 
 export const JWT_SECRET_FILE = 'jwt-secret';

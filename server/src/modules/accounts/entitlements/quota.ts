@@ -1,6 +1,7 @@
+import { todayUtc } from '@gowild/contract/dates';
 /** The UTC day a search counts against (docs/product/accounts-and-plans.md#free-search-quota: the free quota is per UTC day). */
 export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  return todayUtc(now);
 }
 
 /** Seconds until the next UTC midnight, when the free allowance starts over (the Retry-After of a 429). */

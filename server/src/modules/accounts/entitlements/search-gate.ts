@@ -1,11 +1,14 @@
 import { ERROR_CODES } from '@gowild/contract/errors';
 import { SEARCH_MESSAGES, dailyLimitMessage } from '@gowild/contract/flights';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
-import type { FastifyRequest } from 'fastify';
+import { GET_HOME_MESSAGES } from '@gowild/contract/get-home';
+import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../../lib/http-error';
 import type { AccountMetrics } from '../auth/account.metrics';
-import type { AuthService } from '../auth/auth.service';
+import type { RequestAuth } from '../auth/request-auth';
+import type { AuthContext } from '../auth/session-auth';
 import { type SearchDelivery, searchCounts, searchIdentity, secondsUntilNextUtcDay, utcDay } from './quota';
 import type { SearchLogRepository } from './search-log.repository';
 import type { SearchUsageRepository } from './search-usage.repository';
@@ -22,7 +25,7 @@ export interface Caller {
  * What a search asks for: every destination from an origin, one route, every origin into a destination, or
  * two-flight trips through a hub (docs/product/search.md#via-a-hub).
  */
-export type SearchKind = 'search' | 'single' | 'inbound' | 'hub';
+export type SearchKind = 'search' | 'single' | 'inbound' | 'hub' | 'home' | 'trips';
 
 /** How a search that ran went, as the search log records it and the rule of `searchCounts` judges it. */
 export interface SearchOutcome extends SearchDelivery {
@@ -62,16 +65,27 @@ const PREMIUM_KINDS: Partial<Record<SearchKind, string>> = {
   inbound: SEARCH_MESSAGES.inboundPremium,
   single: SEARCH_MESSAGES.singlePremium,
   hub: HUB_MESSAGES.premiumRequired,
+  home: GET_HOME_MESSAGES.premiumRequired,
+  trips: TRIP_FINDER_MESSAGES.premiumRequired,
 };
 
 interface SearchGateDeps {
-  auth: Pick<AuthService, 'authenticate'>;
+  auth: Pick<RequestAuth, 'authenticate'>;
   usage: SearchUsageRepository;
   log: SearchLogRepository;
   clock: Clock;
   freeSearchesPerDay: number;
   /** Counts quota refusals; optional so a gate can be built without a registry. */
   metrics?: Pick<AccountMetrics, 'quotaRefused'>;
+}
+
+/** Who asks for a search, in plain terms: the resolved session (null for a visitor) and the query as sent. */
+interface SearchAsk {
+  who: AuthContext | null;
+  /** The raw query, before validation: the search's identity for the free-repeat rule (decision 100). */
+  query: unknown;
+  /** Where a lost search-log line is reported (the request's logger). */
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
@@ -81,10 +95,10 @@ interface SearchGateDeps {
  * search counts (`searchCounts`: results were delivered, and they are not mostly failures). A search that never ran
  * (`cancel`) gives it back and logs nothing.
  */
-export function createSearchGate(deps: SearchGateDeps): SearchGate {
+function createSearchEntitlements(deps: Omit<SearchGateDeps, 'auth'>) {
   return {
-    async admit(request: FastifyRequest, kind: SearchKind): Promise<SearchTicket> {
-      const ctx = await deps.auth.authenticate(request);
+    async admit(ask: SearchAsk, kind: SearchKind): Promise<SearchTicket> {
+      const ctx = ask.who;
       if (!ctx) throw unauthorized(SEARCH_MESSAGES.loginRequired);
       const { caller } = ctx;
       const premiumMessage = PREMIUM_KINDS[kind];
@@ -97,7 +111,7 @@ export function createSearchGate(deps: SearchGateDeps): SearchGate {
       if (!caller.isPremium) {
         const now = deps.clock.now();
         const day = utcDay(now);
-        const key = searchIdentity(kind === 'inbound' ? 'inbound' : 'outbound', request.query);
+        const key = searchIdentity(kind === 'inbound' ? 'inbound' : 'outbound', ask.query);
         const got = await deps.usage.reserveSearch(ctx.user.id, day, key, deps.freeSearchesPerDay);
         if (got === 'refused') {
           deps.metrics?.quotaRefused();
@@ -106,47 +120,72 @@ export function createSearchGate(deps: SearchGateDeps): SearchGate {
         if (got === 'new') reserved = { day, key };
         repeat = got === 'repeat';
       }
+      return ticketFor(deps, ask, kind, caller, reserved, repeat);
+    },
+  };
+}
 
-      let settled: { charged: boolean } | null = null;
-      const refund = async () => {
-        if (reserved) await deps.usage.refundSearch(caller.userId!, reserved.day, reserved.key);
-      };
-      return {
-        caller,
-        async settle(outcome: SearchOutcome) {
-          if (settled) return settled;
-          // A free repeat counts as nothing: it was paid for by the first of its kind today.
-          const charged = searchCounts(outcome) && !repeat;
-          settled = { charged };
-          if (!charged) await refund();
-          try {
-            await deps.log.insert({
-              userId: caller.userId,
-              originAirport: outcome.origin,
-              destinationAirport: outcome.destination,
-              searchType: kind,
-              searchDate: outcome.date,
-              resultsFound: outcome.resultsFound,
-              totalFlights: outcome.totalFlights,
-              outcome: outcome.end,
-              charged,
-              destinationsTotal: outcome.destinations,
-              destinationsChecked: outcome.checked,
-              destinationsFailed: outcome.failed,
-              createdAt: deps.clock.now(),
-            });
-          } catch (err) {
-            // The traveller has their results; a lost log line must not turn them into an error.
-            request.log.error({ err }, 'search log write failed');
-          }
-          return settled;
-        },
-        async cancel() {
-          if (settled) return;
-          settled = { charged: false };
-          await refund();
-        },
-      };
+/** The ticket of an admitted search: the first of `settle` or `cancel` takes effect. */
+function ticketFor(
+  deps: Omit<SearchGateDeps, 'auth'>,
+  ask: SearchAsk,
+  kind: SearchKind,
+  caller: Caller,
+  reserved: { day: string; key: string } | null,
+  repeat: boolean,
+): SearchTicket {
+  let settled: { charged: boolean } | null = null;
+  const refund = async () => {
+    if (reserved) await deps.usage.refundSearch(caller.userId!, reserved.day, reserved.key);
+  };
+  return {
+    caller,
+    async settle(outcome: SearchOutcome) {
+      if (settled) return settled;
+      // A free repeat counts as nothing: it was paid for by the first of its kind today.
+      const charged = searchCounts(outcome) && !repeat;
+      settled = { charged };
+      if (!charged) await refund();
+      try {
+        await deps.log.insert({
+          userId: caller.userId,
+          originAirport: outcome.origin,
+          destinationAirport: outcome.destination,
+          searchType: kind,
+          searchDate: outcome.date,
+          resultsFound: outcome.resultsFound,
+          totalFlights: outcome.totalFlights,
+          outcome: outcome.end,
+          charged,
+          destinationsTotal: outcome.destinations,
+          destinationsChecked: outcome.checked,
+          destinationsFailed: outcome.failed,
+          createdAt: deps.clock.now(),
+        });
+      } catch (err) {
+        // The traveller has their results; a lost log line must not turn them into an error.
+        ask.log.error({ err }, 'search log write failed');
+      }
+      return settled;
+    },
+    async cancel() {
+      if (settled) return;
+      settled = { charged: false };
+      await refund();
+    },
+  };
+}
+
+/**
+ * The search entitlements at the HTTP edge: the request's session (resolved once per request by the request
+ * checks) and its raw query, handed to the entitlements as plain arguments.
+ */
+export function createSearchGate(deps: SearchGateDeps): SearchGate {
+  const entitlements = createSearchEntitlements(deps);
+  return {
+    async admit(request: FastifyRequest, kind: SearchKind): Promise<SearchTicket> {
+      const who = await deps.auth.authenticate(request);
+      return entitlements.admit({ who, query: request.query, log: request.log }, kind);
     },
   };
 }

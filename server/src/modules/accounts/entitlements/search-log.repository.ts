@@ -2,6 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { searchLogs } from '../../../db/schema';
 import type { SearchEnd } from './quota';
+import { utcDateOf } from '@gowild/contract/dates';
 
 export interface SearchLogEntry {
   userId: string | null;
@@ -30,7 +31,7 @@ const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.min(Math.floor(
 function validDate(d: string | null): string | null {
   if (!d || !ISO_DATE.test(d)) return null;
   const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d ? d : null;
+  return !Number.isNaN(t.getTime()) && utcDateOf(t) === d ? d : null;
 }
 
 /** The row for one entry, cleaned so a search log line never fails over what the caller typed. */

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, emailSchema, newPasswordSchema } from '@gowild/contract/auth';
+import type { Db } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import type { PasswordHasher } from '../auth/password';
 import { isCommonPassword } from '../auth/password';
@@ -20,10 +21,18 @@ interface NewAccount {
 }
 
 /** Account operations outside the HTTP routes: the operator CLI and billing. */
-export function createUsersService(deps: { repo: UsersRepository; hasher: PasswordHasher; clock: Clock }) {
+export function createUsersService(deps: {
+  repo: UsersRepository;
+  hasher: PasswordHasher;
+  clock: Clock;
+  /** The repository over a caller's transaction (the admin module's last-admin guard, decision 120). */
+  repoOn: (db: Db) => UsersRepository;
+}) {
   const { repo } = deps;
-  async function mustFind(email: string): Promise<UserRow> {
-    const user = await repo.findByEmail(email);
+  /** The repository for a call: the caller's transaction when it passes one, else the module's own. */
+  const repoFor = (tx?: Db) => (tx ? deps.repoOn(tx) : repo);
+  async function mustFind(email: string, r: UsersRepository = repo): Promise<UserRow> {
+    const user = await r.findByEmail(email);
     if (!user) throw new AccountInputError(`no account with e-mail ${email}`);
     return user;
   }
@@ -53,20 +62,23 @@ export function createUsersService(deps: { repo: UsersRepository; hasher: Passwo
         throw e;
       }
     },
-    async grant(email: string, flag: AccountFlag): Promise<UserRow> {
-      const user = await mustFind(email);
-      if (flag === 'premium') return (await repo.setPremiumGranted(user.id, true))!;
-      return (await repo.updateFlags(user.id, flag === 'admin' ? { isAdmin: true } : { isActive: true }))!;
+    /** `tx`: run inside the caller's transaction, so its own checks and this change commit together. */
+    async grant(email: string, flag: AccountFlag, tx?: Db): Promise<UserRow> {
+      const r = repoFor(tx);
+      const user = await mustFind(email, r);
+      if (flag === 'premium') return (await r.setPremiumGranted(user.id, true))!;
+      return (await r.updateFlags(user.id, flag === 'admin' ? { isAdmin: true } : { isActive: true }))!;
     },
     /**
      * Revoking `active` deactivates the account and ends all of its sessions at once. Revoking `premium` takes back
      * the operator's grant only: a paying subscriber stays premium (decision 073).
      */
-    async revoke(email: string, flag: AccountFlag): Promise<UserRow> {
-      const user = await mustFind(email);
-      if (flag === 'active') return (await repo.deactivate(user.id, deps.clock.now()))!;
-      if (flag === 'premium') return (await repo.setPremiumGranted(user.id, false))!;
-      return (await repo.updateFlags(user.id, { isAdmin: false }))!;
+    async revoke(email: string, flag: AccountFlag, tx?: Db): Promise<UserRow> {
+      const r = repoFor(tx);
+      const user = await mustFind(email, r);
+      if (flag === 'active') return (await r.deactivate(user.id, deps.clock.now()))!;
+      if (flag === 'premium') return (await r.setPremiumGranted(user.id, false))!;
+      return (await r.updateFlags(user.id, { isAdmin: false }))!;
     },
 
     // Billing's calls (the billing module keeps no copy of the users table).

@@ -57,6 +57,41 @@ const FAILURE_KEEP_MS = 5_000;
 /** An open breaker's marker outlives any cooldown, so a half-open breaker is not forgotten; a good probe deletes it. */
 const TRIPPED_KEEP_MS = 24 * 3_600_000;
 
+/**
+ * Runs one store call with a time limit; undefined when the store is down or slow. After a failure the store is
+ * left alone for `pauseMs`, so a dead Redis costs nothing per request.
+ */
+function storeGuard(opts: { timeoutMs: number; pauseMs: number; now: () => number; onError: (err: unknown) => void }) {
+  let downUntil = 0;
+  return async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
+    if (opts.now() < downUntil) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        work(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`shared upstream state: no answer in ${opts.timeoutMs} ms`)), opts.timeoutMs);
+        }),
+      ]);
+    } catch (err) {
+      downUntil = opts.now() + opts.pauseMs;
+      opts.onError(err);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+const parseFailure = (raw: string | null | undefined): SharedFailure | undefined => {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as SharedFailure;
+  } catch {
+    return undefined;
+  }
+};
+
 export function createRedisSharedUpstream(redis: Redis, opts: RedisSharedOptions = {}): SharedUpstream {
   const prefix = opts.prefix ?? 'gw:upstream:';
   const timeoutMs = opts.commandTimeoutMs ?? 250;
@@ -65,6 +100,7 @@ export function createRedisSharedUpstream(redis: Redis, opts: RedisSharedOptions
   const onError = opts.onError ?? (() => {});
   const claimTtlMs = opts.claimTtlMs ?? 3000;
   const tokens = new Map<string, string>();
+  const guarded = storeGuard({ timeoutMs, pauseMs, now, onError });
   let renewing: NodeJS.Timeout | undefined;
   /** Renews every claim this process holds, in one round trip, while it holds any. */
   const renewClaims = () => {
@@ -87,37 +123,6 @@ export function createRedisSharedUpstream(redis: Redis, opts: RedisSharedOptions
     probe: `${prefix}breaker:probe`,
   };
   const probeToken = randomUUID();
-  let downUntil = 0;
-
-  /** Runs one store call with a time limit; undefined when the store is down or slow. */
-  async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
-    if (now() < downUntil) return undefined;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        work(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`shared upstream state: no answer in ${timeoutMs} ms`)), timeoutMs);
-        }),
-      ]);
-    } catch (err) {
-      downUntil = now() + pauseMs;
-      onError(err);
-      return undefined;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  const parseFailure = (raw: string | null | undefined): SharedFailure | undefined => {
-    if (!raw) return undefined;
-    try {
-      return JSON.parse(raw) as SharedFailure;
-    } catch {
-      return undefined;
-    }
-  };
-
   return {
     async claim(key) {
       const token = randomUUID();

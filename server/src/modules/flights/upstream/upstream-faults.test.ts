@@ -32,7 +32,7 @@ describe('airline faults end to end, through the in-process emulator', () => {
     provider = createFrontierProvider({
       baseUrl: emulator.url,
       bookingBaseUrl: 'https://booking.flyfrontier.com',
-      dateFormat: 'MMM DD, YYYY',
+      dateFormat: 'YYYY-MM-DD',
       timeZoneOf: (c) => findAirport(c)?.timezone,
       now: () => clock.now(),
       demo: true,

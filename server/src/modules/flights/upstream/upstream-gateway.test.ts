@@ -119,23 +119,48 @@ describe('upstream gateway: cache and coalescing', () => {
 });
 
 describe('upstream gateway: retries', () => {
-  it('retries 5xx with jittered, growing backoff, then succeeds', async () => {
+  it('retries an independent 5xx at once, then succeeds (decision 162)', async () => {
     const { provider, calls } = scripted({ kind: 'server-error', status: 502 }, { kind: 'server-error', status: 503 }, ok());
     const { gateway, sleeps, metric } = setup(provider);
     expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
     expect(calls).toHaveLength(3);
-    // Equal jitter with random() = 0.5: base/2 + 0.5 × base/2, base doubling from 200 ms.
-    expect(sleeps).toEqual([150, 300]);
+    expect(sleeps).toEqual([]);
     expect(await metric('flight_upstream_requests_total', '{outcome="server_error"}')).toBe(2);
     expect(await metric('flight_upstream_requests_total', '{outcome="ok"}')).toBe(1);
   });
 
-  it('retries timeouts, then gives up after the retry budget', async () => {
+  it('backs off with jittered, growing waits once most recent attempts fail (failures together)', async () => {
+    const script: Record<string, FlightFetchResult[]> = {
+      LAS: [{ kind: 'server-error', status: 502 }, { kind: 'server-error', status: 503 }, ok()],
+    };
+    let n = 0;
+    const seen: Record<string, number> = {};
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: async (q) => {
+        n++;
+        const list = script[q.destination] ?? [{ kind: 'server-error', status: 500 }];
+        const i = (seen[q.destination] = (seen[q.destination] ?? -1) + 1);
+        return list[Math.min(i, list.length - 1)] as FlightFetchResult;
+      },
+    };
+    const { gateway, sleeps } = setup(provider);
+    // Three queries whose every attempt fails: the airline is failing as a whole (the third gets no last chances).
+    for (const d of ['B1', 'B2', 'B3']) expect(await gateway.fetch({ ...Q, destination: d })).toMatchObject({ status: 'failed' });
+    expect(n).toBe(5 + 5 + 3);
+    sleeps.length = 0;
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
+    // Equal jitter with random() = 0.5: base/2 + 0.5 × base/2, base doubling from 200 ms.
+    expect(sleeps).toEqual([150, 300]);
+  });
+
+  it('retries timeouts, gives as many last chances, then gives up', async () => {
     const { provider, calls } = scripted('hang');
     const { gateway, metric } = setup(provider, { retries: 1 });
     expect(await gateway.fetch(Q)).toMatchObject({ status: 'failed', reason: 'timeout' });
-    expect(calls).toHaveLength(2);
-    expect(await metric('flight_upstream_requests_total', '{outcome="timeout"}')).toBe(2);
+    expect(calls).toHaveLength(3);
+    expect(await metric('flight_upstream_requests_total', '{outcome="timeout"}')).toBe(3);
   });
 
   it.each<[string, FlightFetchResult, string]>([
@@ -404,14 +429,14 @@ describe('upstream gateway: hedged requests (decision 059)', () => {
     expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(0);
   });
 
-  it('hedges at most once per query, also across its retries', async () => {
+  it('hedges each attempt at most once, its retries too (decision 162)', async () => {
     const { provider, calls } = perDestination({ HNG: ['hang'] });
     const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 1 });
     await warm(gateway);
     expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
-    // The first attempt and its hedge, then the retry alone.
-    expect(count(calls, 'HNG')).toBe(3);
-    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(1);
+    // The first attempt, the retry and the last chance, each with its hedge.
+    expect(count(calls, 'HNG')).toBe(6);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(3);
   });
 
   it('stops waiting for a hung first attempt when its hedge fails, and retries', async () => {
@@ -468,10 +493,157 @@ describe('upstream gateway: hedged requests (decision 059)', () => {
     expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(0);
   });
 
+  it('does not hedge while failures come together (decision 162)', async () => {
+    const failing = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`F${i}`, [{ kind: 'server-error', status: 502 } as FlightFetchResult]]),
+    );
+    const { provider, calls } = perDestination({ ...failing, HNG: ['hang'] });
+    const { gateway, metric } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0 });
+    await warm(gateway);
+    for (const d of Object.keys(failing)) await gateway.fetch({ ...Q, destination: d });
+    expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'HNG')).toBe(1);
+    expect(await metric('flight_upstream_hedges_total', '{result="sent"}')).toBe(0);
+  });
+
   it('does not hedge before it has timed enough answers', async () => {
     const { provider, calls } = perDestination({ HNG: ['hang'] });
     const { gateway } = setup(provider, { hedge: { minSamples: 20, minDelayMs: 100 }, retries: 0 });
     expect(await gateway.fetch({ ...Q, destination: 'HNG' })).toMatchObject({ status: 'failed', reason: 'timeout' });
     expect(count(calls, 'HNG')).toBe(1);
+  });
+});
+
+describe('upstream gateway: the early cut (decision 220)', () => {
+  type Step = 'good' | 'silent' | 'page-is-first' | FlightFetchResult;
+  /**
+   * A fake airline in fake time: `good` answers the redirect at once and the page L = 300 ms later; `silent` sends
+   * nothing (a 5xx the site takes its time over, or a hang) until cut; `page-is-first` is a good answer whose first
+   * HTTP answer is the page itself (a scraping service).
+   */
+  function timedAirline(clock: { advance(ms: number): void }, script: Record<string, Step[]>) {
+    const calls: string[] = [];
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: (q, signal, progress) => {
+        const seen = calls.filter((d) => d === q.destination).length;
+        calls.push(q.destination);
+        const steps = script[q.destination] ?? ['good'];
+        const step = steps[Math.min(seen, steps.length - 1)] as Step;
+        if (step === 'good' || step === 'page-is-first') {
+          if (step === 'good') progress?.firstAnswer();
+          clock.advance(300);
+          if (step === 'page-is-first') progress?.firstAnswer();
+          return Promise.resolve(ok(seen + 1));
+        }
+        if (step !== 'silent') return Promise.resolve(step);
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    };
+    return { provider, calls };
+  }
+  const warm = async (gateway: { fetch(q: FlightQuery): Promise<unknown> }, n = 20) => {
+    for (let i = 0; i < n; i++) await gateway.fetch({ ...Q, destination: `W${String(i).padStart(2, '0')}` });
+  };
+  const count = (calls: string[], d: string) => calls.filter((c) => c === d).length;
+  /** The gateway with a clock its fake airline can move. */
+  function cutSetup(script: Record<string, Step[]>, overrides: Partial<GatewayOptions> = {}) {
+    let advance: (ms: number) => void = () => undefined;
+    const airline = timedAirline({ advance: (ms) => advance(ms) }, script);
+    const s = setup(airline.provider, { earlyCut: {}, timeoutMs: 30, ...overrides });
+    advance = (ms) => s.clock.advance(ms);
+    return { ...s, calls: airline.calls };
+  }
+
+  it('cuts an attempt whose site has not begun answering past the p95 of first answers, and retries it at once', async () => {
+    const { gateway, calls, sleeps, metric } = cutSetup({ SLO: ['silent', 'good'] });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'SLO' })).toMatchObject({ status: 'ok', flights: [flight(2)] });
+    expect(count(calls, 'SLO')).toBe(2);
+    // First answers come at once here, so the cut waits its floor (150 ms; armed for each attempt), and the retry no
+    // back-off at all.
+    expect(sleeps).toEqual([150, 150]);
+    expect(await metric('flight_upstream_early_cuts_total')).toBe(1);
+    expect(await metric('flight_upstream_requests_total', '{outcome="timeout"}')).toBe(1);
+  });
+
+  it('sizes the cut from the first answers of good attempts only, past their p95 by the margin', async () => {
+    // Good answers' redirects come 150 ms in (p95 150, times 1.2: 180 ms); slow 5xx answers must not count.
+    let advance: (ms: number) => void = () => undefined;
+    const calls: string[] = [];
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: (q, signal, progress) => {
+        calls.push(q.destination);
+        if (q.destination.startsWith('E')) {
+          advance(900);
+          progress?.firstAnswer();
+          return Promise.resolve({ kind: 'server-error', status: 503 });
+        }
+        if (q.destination === 'SLO' && calls.filter((d) => d === 'SLO').length === 1)
+          return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+        advance(150);
+        progress?.firstAnswer();
+        advance(450);
+        return Promise.resolve(ok());
+      },
+    };
+    const s = setup(provider, { earlyCut: {}, retries: 1, timeoutMs: 30 });
+    advance = (ms) => s.clock.advance(ms);
+    await warm(s.gateway);
+    for (let i = 0; i < 2; i++) await s.gateway.fetch({ ...Q, destination: `E${i}` });
+    s.sleeps.length = 0;
+    expect(await s.gateway.fetch({ ...Q, destination: 'SLO' })).toMatchObject({ status: 'ok' });
+    expect(calls.filter((d) => d === 'SLO')).toHaveLength(2);
+    expect(s.sleeps).toEqual([180, 180]);
+  });
+
+  it('does not cut before it has timed enough good attempts', async () => {
+    const { gateway, calls, metric } = cutSetup({ SLO: ['silent'] }, { retries: 0 });
+    await warm(gateway, 19);
+    expect(await gateway.fetch({ ...Q, destination: 'SLO' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'SLO')).toBe(1);
+    expect(await metric('flight_upstream_early_cuts_total')).toBe(0);
+  });
+
+  it('does not cut where the first answer is the page itself (a scraping service): that is the hedge’s job', async () => {
+    const script: Record<string, Step[]> = { SLO: ['silent'] };
+    for (let i = 0; i < 20; i++) script[`W${String(i).padStart(2, '0')}`] = ['page-is-first'];
+    const { gateway, sleeps, metric } = cutSetup(script, { retries: 0 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'SLO' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(sleeps).toEqual([]);
+    expect(await metric('flight_upstream_early_cuts_total')).toBe(0);
+  });
+
+  it('never cuts a background query (hedge: false, the alert checker)', async () => {
+    const { gateway, calls, metric } = cutSetup({ BKG: ['silent'] }, { retries: 0 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'BKG' }, { hedge: false })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'BKG')).toBe(1);
+    expect(await metric('flight_upstream_early_cuts_total')).toBe(0);
+  });
+
+  it('does not cut while failures come together, and backs off instead (decision 162)', async () => {
+    const failing: Record<string, Step[]> = {};
+    for (let i = 0; i < 20; i++) failing[`F${i}`] = [{ kind: 'server-error', status: 502 }];
+    const { gateway, calls, sleeps, metric } = cutSetup({ ...failing, SLO: ['silent', 'good'] }, { retries: 1 });
+    await warm(gateway);
+    for (const d of Object.keys(failing)) await gateway.fetch({ ...Q, destination: d });
+    const before = sleeps.length;
+    expect(await gateway.fetch({ ...Q, destination: 'SLO' })).toMatchObject({ status: 'ok' });
+    expect(count(calls, 'SLO')).toBe(2);
+    expect(await metric('flight_upstream_early_cuts_total')).toBe(0);
+    // No cut armed: the first attempt ran to its time-out, and the retry waited the back-off (base 200 ms, jitter 0.5).
+    expect(sleeps.slice(before)).toEqual([150]);
+  });
+
+  it('is off with earlyCut: false', async () => {
+    const { gateway, calls } = cutSetup({ SLO: ['silent'] }, { earlyCut: false, retries: 0 });
+    await warm(gateway);
+    expect(await gateway.fetch({ ...Q, destination: 'SLO' })).toMatchObject({ status: 'failed', reason: 'timeout' });
+    expect(count(calls, 'SLO')).toBe(1);
   });
 });

@@ -76,6 +76,15 @@ export function captchaPage(uuid: string): string {
 `;
 }
 
+/** The site's page for a search it cannot read (a date in an unknown form): a normal page, no FlightData. */
+export function searchErrorPage(): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Error | Frontier Airlines</title>
+<script src="/Scripts/vendor.bundle.min.js"></script></head>
+<body class="error-page"><h1>We're sorry.</h1><p>An error occurred while processing your request.</p></body></html>
+`;
+}
+
 export function serverErrorPage(status: number): string {
   return `<!DOCTYPE html><html><head><title>${status} Service Unavailable</title></head><body><h1>Something went wrong.</h1></body></html>\n`;
 }

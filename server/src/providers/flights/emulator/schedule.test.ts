@@ -3,26 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { localToUtcMs } from '@gowild/contract/local-time';
 import { manualClock } from '../../../lib/clock';
 import { type EmulatorNetwork, seedNetwork } from './network';
-import { type WireFlight, blockMinutes, createSchedule } from './schedule';
+import { type GoWildFareType, GOWILD_PRICE_FIGURES, classifyGoWildFare, domesticTaxesUsd } from '@gowild/contract/gowild-fare';
+import { type WireFlight, EARLY_BOOKING_DAYS, blockMinutes, createSchedule } from './schedule';
 
 const network = seedNetwork();
 const schedule = createSchedule({ network, bucketMinutes: 30 });
 // 06:00 in Denver: early enough that tomorrow's flights are all still on sale.
 const NOW = new Date('2026-04-01T12:00:00Z');
 const TOMORROW = '2026-04-02';
+const DEN_LAS = { origin: 'DEN', destination: 'LAS', date: TOMORROW, goWild: true };
 const flightsOf = (o: string, d: string, date: string, now = NOW, s = schedule) =>
-  s.flightData(o, d, date, now).results.journeys[0]?.flights ?? null;
+  s.flightData({ origin: o, destination: d, date, goWild: true }, now).results.journeys[0]?.flights ?? null;
 const goWildOffered = (f: WireFlight) => f.isGoWildFareEnabled && (f.goWildFare ?? -1) > 0;
 const denRoutes = network.routes().filter((r) => r.origin === 'DEN');
 const airport = (c: string) => network.airport(c)!;
+/** The domestic standard-window GoWild price of a flight: $0.01 plus the receipts' taxes and fees. */
+const standardPrice = (f: WireFlight) =>
+  GOWILD_PRICE_FIGURES.fareUsd + domesticTaxesUsd(f.legs.map((l) => ({ departure_time: l.departureDate, arrival_time: l.arrivalDate })));
+/** The kind the adapter reads a GoWild fare as, by the same rule. */
+const kindOf = (f: WireFlight, now: Date): GoWildFareType =>
+  classifyGoWildFare({
+    now,
+    kind: network.isDomesticRoute(f.legs[0]!.departureStation, f.legs.at(-1)!.arrivalStation) ? 'domestic' : 'international',
+    segments: f.legs.map((l) => ({ departure_time: l.departureDate, timeZone: airport(l.departureStation).timezone })),
+    isBlackout: (d) => network.isBlackout(d),
+  });
 
 describe('emulated schedule', () => {
   it('gives the same answer within a time bucket and drifts across buckets', () => {
-    const a = schedule.flightData('DEN', 'LAS', TOMORROW, NOW);
-    expect(schedule.flightData('DEN', 'LAS', TOMORROW, new Date(NOW.getTime() + 20 * 60_000))).toEqual(a);
-    const later = Array.from({ length: 8 }, (_, i) =>
-      schedule.flightData('DEN', 'LAS', TOMORROW, new Date(NOW.getTime() + (i + 1) * 30 * 60_000)),
-    );
+    const a = schedule.flightData(DEN_LAS, NOW);
+    expect(schedule.flightData(DEN_LAS, new Date(NOW.getTime() + 20 * 60_000))).toEqual(a);
+    const later = Array.from({ length: 8 }, (_, i) => schedule.flightData(DEN_LAS, new Date(NOW.getTime() + (i + 1) * 30 * 60_000)));
     expect(later.some((b) => JSON.stringify(b) !== JSON.stringify(a))).toBe(true);
     // Drift changes fares and seats, not the timetable.
     const times = (d: typeof a) => d.results.journeys[0]?.flights?.map((f) => f.legs.map((l) => l.departureDate).join()) ?? [];
@@ -77,60 +88,65 @@ describe('emulated schedule', () => {
     }
   });
 
-  it('opens domestic GoWild seats only from the day before departure', () => {
-    const offered = (date: string, now = NOW) =>
-      denRoutes
-        .filter((r) => network.isDomesticRoute('DEN', r.destination))
-        .flatMap((r) => flightsOf('DEN', r.destination, date, now) ?? [])
-        .filter(goWildOffered).length;
-    expect(offered(TOMORROW)).toBeGreaterThan(0);
-    expect(offered(addDays(TOMORROW, 1))).toBe(0);
-    expect(offered(addDays(TOMORROW, 5))).toBe(0);
+  it('sells the standard GoWild fare only once the window opens, and Early Booking (with a charge) before it', () => {
+    const domestic = denRoutes.filter((r) => network.isDomesticRoute('DEN', r.destination));
+    const offered = (date: string) => domestic.flatMap((r) => flightsOf('DEN', r.destination, date) ?? []).filter(goWildOffered);
+    // Tomorrow: open since midnight in Denver; every GoWild price is the receipts' $0.01 plus taxes.
+    const tomorrow = offered(TOMORROW);
+    expect(tomorrow.length).toBeGreaterThan(10);
+    for (const f of tomorrow) expect(f.goWildFare).toBeCloseTo(standardPrice(f), 2);
+    // Four days out: only Early Booking fares, each with a charge in the configured range on top.
+    const early = offered(addDays(TOMORROW, 3));
+    expect(early.length).toBeGreaterThan(3);
+    for (const f of early) {
+      expect(kindOf(f, NOW)).toBe('early_booking');
+      const charge = (f.goWildFare ?? 0) - standardPrice(f);
+      expect(charge).toBeGreaterThanOrEqual(GOWILD_PRICE_FIGURES.earlyBookingChargeUsd.from - 0.005);
+      expect(charge).toBeLessThanOrEqual(GOWILD_PRICE_FIGURES.earlyBookingChargeUsd.to + 0.005);
+    }
+    // Past the promotion's horizon: none at all.
+    expect(offered(addDays(TOMORROW, EARLY_BOOKING_DAYS + 5))).toEqual([]);
   });
 
-  it('opens international GoWild seats up to 10 days before departure', () => {
-    const international = network
-      .routes()
-      .filter((r) => !network.isDomesticRoute(r.origin, r.destination))
-      .slice(0, 30);
+  it('opens each flight at midnight at its departure airport, to the minute, in winter and in summer time (decision 175)', () => {
+    for (const [before, date] of [
+      ['2026-12-03T06:59:00Z', '2026-12-04'],
+      ['2026-07-09T05:59:00Z', '2026-07-10'],
+    ] as const) {
+      const clock = manualClock(new Date(before)); // 23:59 in Denver the evening before
+      const domestic = denRoutes.filter((r) => network.isDomesticRoute('DEN', r.destination));
+      const offered = () => domestic.flatMap((r) => flightsOf('DEN', r.destination, date, clock.now()) ?? []).filter(goWildOffered);
+      // The bucket starts at the half hour, so look one bucket on: still shut at 23:30, open at 00:00.
+      expect(offered().filter((f) => kindOf(f, clock.now()) === 'standard')).toEqual([]);
+      expect(offered().every((f) => (f.goWildFare ?? 0) > standardPrice(f) + 1)).toBe(true);
+      clock.advance(60_000);
+      const open = offered();
+      expect(open.filter((f) => f.legs.length === 1 && Math.abs((f.goWildFare ?? 0) - standardPrice(f)) < 0.005).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('opens international GoWild seats 10 days before departure; Early Booking before that', () => {
+    const international = network.routes().filter((r) => !network.isDomesticRoute(r.origin, r.destination));
     const offered = (days: number) =>
-      international.flatMap((r) => flightsOf(r.origin, r.destination, addDays('2026-04-01', days)) ?? []).filter(goWildOffered).length;
-    expect(offered(9)).toBeGreaterThan(0);
-    expect(offered(12)).toBe(0);
+      international.flatMap((r) => flightsOf(r.origin, r.destination, addDays('2026-04-01', days)) ?? []).filter(goWildOffered);
+    expect(offered(8).filter((f) => kindOf(f, NOW) === 'standard').length).toBeGreaterThan(0);
+    const twelve = offered(12);
+    expect(twelve.length).toBeGreaterThan(0);
+    for (const f of twelve) expect(kindOf(f, NOW)).toBe('early_booking');
   });
 
-  it('opens GoWild seats at midnight US Eastern, not on the origin airport calendar nor the UTC one (decision 062)', () => {
-    // San Juan is on Atlantic time (UTC-4 all year): at 23:30 EST on Dec 2 it is already 00:30 on Dec 3 there.
-    const clock = manualClock(new Date('2026-12-03T04:30:00Z'));
-    const fromSju = network.routes().filter((r) => r.origin === 'SJU' && network.isDomesticRoute('SJU', r.destination));
-    expect(fromSju.length).toBeGreaterThan(3);
-    const offered = (origin: string, routes: { destination: string }[], date: string) =>
-      routes.flatMap((r) => flightsOf(origin, r.destination, date, clock.now()) ?? []).filter(goWildOffered).length;
-    expect(offered('SJU', fromSju, '2026-12-04')).toBe(0);
-    clock.advance(30 * 60_000); // midnight US Eastern
-    expect(offered('SJU', fromSju, '2026-12-04')).toBeGreaterThan(0);
-
-    // 00:30 UTC is 19:30 EST the day before: the UTC date has moved on, the window has not.
-    clock.set(new Date('2026-12-03T00:30:00Z'));
-    expect(
-      offered(
-        'DEN',
-        denRoutes.filter((r) => network.isDomesticRoute('DEN', r.destination)),
-        '2026-12-04',
-      ),
-    ).toBe(0);
-    // Los Angeles at 21:30 PST on Dec 2 is past midnight Eastern (00:30 EST Dec 3): open there too.
-    clock.set(new Date('2026-12-03T05:30:00Z'));
-    const fromLax = network.routes().filter((r) => r.origin === 'LAX' && network.isDomesticRoute('LAX', r.destination));
-    expect(offered('LAX', fromLax, '2026-12-04')).toBeGreaterThan(0);
-  });
-
-  it('never offers GoWild on a blackout date', () => {
+  it('offers GoWild on a blackout date only as a Peak Day fare, with a charge per flight', () => {
     const blackout: EmulatorNetwork = { ...network, isBlackout: (d) => d === TOMORROW };
     const s = createSchedule({ network: blackout, bucketMinutes: 30 });
     const all = denRoutes.flatMap((r) => flightsOf('DEN', r.destination, TOMORROW, NOW, s) ?? []);
     expect(all.length).toBeGreaterThan(50);
-    expect(all.filter(goWildOffered)).toEqual([]);
+    const offered = all.filter(goWildOffered).filter((f) => network.isDomesticRoute('DEN', f.legs.at(-1)!.arrivalStation));
+    expect(offered.length).toBeGreaterThan(3);
+    for (const f of offered) {
+      const charge = (f.goWildFare ?? 0) - standardPrice(f);
+      expect(charge).toBeGreaterThanOrEqual(GOWILD_PRICE_FIGURES.peakDayChargeUsd.from * f.legs.length - 0.005);
+      expect(charge).toBeLessThanOrEqual(GOWILD_PRICE_FIGURES.peakDayChargeUsd.to * f.legs.length + 0.005);
+    }
   });
 
   it('has fewer seats left and higher fares as departure nears', () => {
@@ -147,6 +163,37 @@ describe('emulated schedule', () => {
     expect(flightsOf('DEN', 'LAS', '2026-03-31')).toBeNull();
     const lateToday = new Date('2026-04-02T03:00:00Z'); // 21:00 on Apr 1 in Denver
     for (const f of flightsOf('DEN', 'LAS', '2026-04-01', lateToday) ?? [])
-      expect(f.legs[0]!.departureDate > '2026-04-01T21:45').toBe(true);
+      expect(f.legs[0]!.departureDate > '2026-04-01T22:00').toBe(true);
+  });
+
+  it('stops selling a flight 60 minutes before departure, at the minute (not at the bucket start)', () => {
+    const first = flightsOf('DEN', 'LAS', TOMORROW)![0]!;
+    const leaves = localToUtcMs(first.legs[0]!.departureDate, airport('DEN').timezone);
+    const sold = (minutesBefore: number) =>
+      (flightsOf('DEN', 'LAS', TOMORROW, new Date(leaves - minutesBefore * 60_000)) ?? []).some(
+        (f) => f.legs[0]!.departureDate === first.legs[0]!.departureDate,
+      );
+    expect(sold(61)).toBe(true);
+    expect(sold(59)).toBe(false);
+  });
+
+  it('gives no GoWild fare unless the request asks for it (ftype=GW): the same flights, GoWild not enabled', () => {
+    const asked = schedule.flightData(DEN_LAS, NOW).results.journeys[0]!.flights!;
+    const plain = schedule.flightData({ ...DEN_LAS, goWild: false }, NOW).results.journeys[0]!.flights!;
+    expect(asked.some(goWildOffered)).toBe(true);
+    expect(plain.map((f) => f.legs)).toEqual(asked.map((f) => f.legs));
+    for (const f of plain) expect([f.isGoWildFareEnabled, f.goWildFare, f.goWildFareSeatsRemaining]).toEqual([false, null, null]);
+  });
+
+  it('answers the round-trip form with a second journey: the return on its own date', () => {
+    const journeys = schedule.flightData({ ...DEN_LAS, returnDate: addDays(TOMORROW, 3) }, NOW).results.journeys;
+    expect(journeys).toHaveLength(2);
+    expect(journeys[0]).toEqual(schedule.flightData(DEN_LAS, NOW).results.journeys[0]);
+    const back = journeys[1]!.flights!;
+    expect(back.length).toBeGreaterThan(0);
+    for (const f of back) {
+      expect([f.legs[0]!.departureStation, f.legs.at(-1)!.arrivalStation]).toEqual(['LAS', 'DEN']);
+      expect(f.legs[0]!.departureDate.slice(0, 10)).toBe(addDays(TOMORROW, 3));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays } from '@gowild/contract/dates';
+import { addDays, todayUtc } from '@gowild/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../config';
 import { clockFromConfig } from '../../../lib/clock';
@@ -17,7 +17,8 @@ beforeAll(async () => {
     cwd: path.resolve(here, '../../../..'),
     env: {
       ...process.env,
-      EMULATOR_PORT: String(30000 + Math.floor(Math.random() * 20000)),
+      // Below Linux's ephemeral range (32768 and up), where an outgoing connection may hold a port.
+      EMULATOR_PORT: String(20000 + Math.floor(Math.random() * 12768)),
       EMULATOR_LATENCY_MS: '5',
       EMULATOR_JITTER_MS: '0',
     },
@@ -52,7 +53,7 @@ describe('npm run emulator (the standalone process)', () => {
       timeZoneOf: (c) => findAirport(c)?.timezone,
       now: () => clock.now(),
     });
-    const date = addDays(clock.now().toISOString().slice(0, 10), 3);
+    const date = addDays(todayUtc(clock.now()), 3);
     const result = await provider.fetchFlights({ origin: 'DEN', destination: 'MCO', date }, AbortSignal.timeout(10_000));
     provider.close();
     expect(result.kind).toBe('flights');

@@ -6,6 +6,7 @@ import { loadConfigOrExit } from '../../../config';
 import { clockFromConfig } from '../../../lib/clock';
 import { seedNetwork } from './network';
 import { emulatorOptionsFromConfig, startFrontierEmulator } from './server';
+import { todayUtc } from '@gowild/contract/dates';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -18,7 +19,7 @@ async function main() {
     port: config.EMULATOR_PORT || 8787,
   });
   console.log(
-    `Frontier emulator on ${emulator.url}  (try ${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=${clock.now().toISOString().slice(0, 10)})`,
+    `Frontier emulator on ${emulator.url}  (try ${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=${todayUtc(clock.now())}&adt=1&umnr=false&loy=false&mon=true&ftype=GW)`,
   );
   const stop = () => void emulator.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, showToast } from '@/components/ui/toast/toast-store';
 import { Toaster } from '@/components/ui/toast/toaster';
+import { Modal } from '@/components/ui/modal';
 
 describe('toasts (docs/product/README.md#toasts)', () => {
   afterEach(() => {
@@ -18,6 +19,30 @@ describe('toasts (docs/product/README.md#toasts)', () => {
     expect(item.textContent).toContain('Search URL copied to clipboard!');
     expect(screen.getByRole('button', { name: 'Dismiss notification: URL Copied' })).toBeTruthy();
     expect((item.querySelector('[data-testid="toast-progress"]') as HTMLElement).style.animationDuration).toBe('6000ms');
+  });
+
+  it('draws the toasts inside an open modal (above it in the top layer), and back in the page once it closes', () => {
+    const view = render(
+      <>
+        <Toaster />
+        <Modal open onClose={() => {}} labelledBy="t">
+          <h2 id="t">Create Price Alert</h2>
+        </Modal>
+      </>,
+    );
+    act(() => void showToast({ type: 'error', title: 'Error', message: 'Maximum 3 alerts reached' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Price Alert' });
+    expect(dialog.contains(screen.getByText('Maximum 3 alerts reached'))).toBe(true);
+    view.rerender(
+      <>
+        <Toaster />
+        <Modal open={false} onClose={() => {}} labelledBy="t">
+          <h2 id="t">Create Price Alert</h2>
+        </Modal>
+      </>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Maximum 3 alerts reached')).toBeTruthy();
   });
 
   it('the dismiss button removes it', async () => {

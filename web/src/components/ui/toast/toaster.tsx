@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { toastHost } from '@/components/ui/toast/toast-host';
 import { dismissToast, type Toast, type ToastType, toastStore } from '@/components/ui/toast/toast-store';
 
 const STYLES: Record<ToastType, { box: string; bar: string; icon: string; label: string }> = {
@@ -68,10 +70,14 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast stack, top right (docs/product/README.md#toasts). Mounted once by the root layout. */
+/**
+ * The toast stack, top right (docs/product/README.md#toasts). Mounted once by the root layout; while a modal is open
+ * the stack is drawn inside it (toast-host.ts), so it shows above the modal and stays readable and announced.
+ */
 export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
-  return (
+  const host = useSyncExternalStore(toastHost.subscribe, toastHost.current, () => null);
+  const stack = (
     <div
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-end p-4 sm:top-2 sm:right-2 sm:left-auto"
@@ -83,4 +89,5 @@ export function Toaster() {
       </ol>
     </div>
   );
+  return host ? createPortal(stack, host) : stack;
 }

@@ -1,6 +1,7 @@
 import { LIMITS } from '@gowild/contract/limits';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { AirlinePagesTab } from './airline-pages-tab';
 import { NotificationsTab } from './notifications-tab';
 import { OverviewTab } from './overview-tab';
 import { SearchesTab } from './searches-tab';
@@ -11,11 +12,12 @@ const TABS = [
   { id: 'users', label: 'Users' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'searches', label: 'Searches' },
+  { id: 'airline-pages', label: 'Airline pages' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 /**
- * /admin's four tabs (docs/product/admin.md#dashboard-screen), the open one in `?tab=` so a reload or a shared link
+ * /admin's tabs (docs/product/admin.md#dashboard-screen), the open one in `?tab=` so a reload or a shared link
  * keeps it. Tabs follow the ARIA tabs pattern: arrow keys, Home and End move between them.
  */
 export function AdminDashboard({ selfId }: { selfId: string | undefined }) {
@@ -69,6 +71,7 @@ export function AdminDashboard({ selfId }: { selfId: string | undefined }) {
         {current === 'users' && <UsersTab selfId={selfId} limit={limit} />}
         {current === 'notifications' && <NotificationsTab limit={limit} />}
         {current === 'searches' && <SearchesTab limit={limit} />}
+        {current === 'airline-pages' && <AirlinePagesTab limit={limit} />}
       </div>
     </div>
   );

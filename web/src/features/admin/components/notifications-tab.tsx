@@ -1,5 +1,6 @@
+import { formatPrice } from '@gowild/contract/money';
 import { ALERT_STATUSES, type AlertStatusFilter } from '@gowild/contract/admin';
-import { alertStatus, formatAlertPrice } from '@gowild/contract/notifications';
+import { alertStatus } from '@gowild/contract/notifications';
 import { useId } from 'react';
 import { ADMIN_FETCH_ERRORS } from '../api/admin-keys';
 import { useAdminNotifications } from '../api/get-admin-notifications';
@@ -17,7 +18,7 @@ const STATUS_NAMES: Record<AlertStatusFilter, string> = {
 };
 const COLUMNS = ['Owner', 'Route', 'Dates', 'Max price', 'GoWild only', 'Status', 'Created', 'Last checked'];
 
-/** Every flight alert with its owner, by status (docs/product/admin.md#notifications-tab). */
+/** Every flight alert with its owner, by status (docs/product/admin.md#dashboard-screen). */
 export function NotificationsTab({ limit }: { limit: number }) {
   const ids = useId();
   const list = usePagedList<{ status: AlertStatusFilter | '' }>({ status: '' });
@@ -70,7 +71,7 @@ export function NotificationsTab({ limit }: { limit: number }) {
                   {n.origin_airport} → {n.destination_airport}
                 </Cell>
                 <Cell>{n.travel_dates.join(', ')}</Cell>
-                <Cell className="tabular-nums">${formatAlertPrice(n.max_price)}</Cell>
+                <Cell className="tabular-nums">{n.max_price !== null ? formatPrice(n.max_price) : 'When GoWild opens'}</Cell>
                 <Cell>{n.gowild_only ? 'Yes' : 'No'}</Cell>
                 <Cell>
                   <Badge tone={status === 'Active' ? 'green' : status.startsWith('Found') ? 'amber' : 'slate'}>{status}</Badge>

@@ -27,7 +27,7 @@ const BREAKER_TEXT: Record<AdminDashboard['service']['breaker_state'], string> =
 };
 const percent = (r: number | null) => (r === null ? '—' : `${Math.round(r * 100)}%`);
 
-/** The figures an operator watches (docs/product/admin.md#overview). */
+/** The figures an operator watches (docs/product/admin.md#dashboard-screen). */
 export function OverviewTab({ limit }: { limit: number }) {
   const ids = useId();
   const query = useAdminDashboard();

@@ -9,6 +9,7 @@ import { useRefreshRoutes } from '../api/refresh-routes';
 import { useRemoveBlackout } from '../api/remove-blackout';
 import { FilterField, inputClasses } from './admin-table';
 import { type ConfirmRequest, ConfirmDialog } from './confirm-dialog';
+import { todayUtc } from '@gowild/contract/dates';
 
 const fail = (title: string) => (e: Error) => showToast({ type: 'error', title, message: e.message });
 
@@ -25,7 +26,7 @@ export function ReferenceDataPanel() {
   const [preview, setPreview] = useState<AdminRoutesResult | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const dates = blackouts.data?.blackout_dates ?? [];
-  const upcoming = dates.filter((d) => d >= new Date().toISOString().slice(0, 10));
+  const upcoming = dates.filter((d) => d >= todayUtc());
 
   const onImportFile = async (file: File) => {
     let routes;

@@ -16,7 +16,7 @@ interface Filters {
   day: string;
 }
 
-/** The search log: by origin, type and day; 'guest' where there is no user (docs/product/admin.md#searches-tab). */
+/** The search log: by origin, type and day; 'guest' where there is no user (docs/product/admin.md#dashboard-screen). */
 export function SearchesTab({ limit }: { limit: number }) {
   const ids = useId();
   const list = usePagedList<Filters>({ origin: '', type: '', day: '' });

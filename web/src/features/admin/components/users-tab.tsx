@@ -10,6 +10,7 @@ import { usePagedList } from '../hooks/use-paged-list';
 import { formatDay, formatEpochDay, formatInstant, fullName, planLabels } from '../utils/admin-format';
 import { AdminTable, Badge, Cell, EmptyRow, FilterField, inputClasses } from './admin-table';
 import { type ConfirmRequest, ConfirmDialog } from './confirm-dialog';
+import { UserDeliveries } from './user-deliveries';
 import { Pagination } from './pagination';
 
 const PLAN_NAMES: Record<AdminUserPlan, string> = {
@@ -89,7 +90,7 @@ function actionsFor(u: AdminUser, selfId: string | undefined): ActionSpec[] {
   return list;
 }
 
-/** Users: search by e-mail or name, filter by plan, act on a row after a confirm step (docs/product/admin.md#users-tab). */
+/** Users: search by e-mail or name, filter by plan, act on a row after a confirm step (docs/product/admin.md#dashboard-screen). */
 export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit: number }) {
   const ids = useId();
   const list = usePagedList<{ q: string; plan: AdminUserPlan | '' }>({ q: '', plan: '' });
@@ -104,6 +105,7 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
   useErrorToast(query.error, 'users', ADMIN_FETCH_ERRORS.users);
   const act = useActOnUser();
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [history, setHistory] = useState<AdminUser | null>(null);
 
   const ask = (u: AdminUser, spec: ActionSpec) =>
     setConfirm({
@@ -207,6 +209,9 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
                       {spec.label}
                     </Button>
                   ))}
+                  <Button size="xs" variant="outline" aria-label={`Deliveries: ${u.email}`} onClick={() => setHistory(u)}>
+                    Deliveries
+                  </Button>
                 </span>
               </Cell>
             </tr>
@@ -214,6 +219,7 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
         )}
       </AdminTable>
       {query.data && <Pagination info={query.data.pagination} label="Users" onPage={(p) => list.goTo(p, query.data?.pagination.as_of)} />}
+      {history ? <UserDeliveries user={history} onClose={() => setHistory(null)} /> : null}
       <ConfirmDialog request={confirm} busy={act.isPending} onClose={() => setConfirm(null)} />
     </section>
   );

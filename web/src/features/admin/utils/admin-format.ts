@@ -1,8 +1,8 @@
 import type { AdminUser } from '@gowild/contract/admin';
 import { findCityGroup } from '@gowild/contract/city-groups';
+import { formatDayShort, fromEpochSeconds } from '@gowild/contract/date-labels';
 
 const instant = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const dayOnly = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** 'Jul 15, 2026, 12:00 PM' in the viewer's zone, or '—'. */
 export function formatInstant(iso: string | null | undefined): string {
@@ -11,17 +11,14 @@ export function formatInstant(iso: string | null | undefined): string {
   return Number.isNaN(t) ? '—' : instant.format(t);
 }
 
-const localDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 /** 'Jul 15, 2026' in the viewer's zone, or '—'. */
 export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '—' : localDay.format(t);
+  return (iso && formatDayShort(iso)) || '—';
 }
 
 /** A trial end (epoch seconds) as a day, or '—'. */
 export function formatEpochDay(seconds: number | null): string {
-  return seconds === null ? '—' : dayOnly.format(seconds * 1000);
+  return (seconds !== null && formatDayShort(fromEpochSeconds(seconds), 'UTC')) || '—';
 }
 
 /** 'Jul 15' for a YYYY-MM-DD chart day. */

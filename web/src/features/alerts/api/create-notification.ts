@@ -1,6 +1,7 @@
 import { ALERT_MESSAGES, type CreateNotificationRequest, notificationCreatedResponseSchema } from '@gowild/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { DELIVERIES_KEY } from './channels';
 import { NOTIFICATIONS_KEY } from './get-notifications';
 
 /** POST /api/notifications → 201 { notification, message }. */
@@ -19,7 +20,10 @@ export function useCreateNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createNotification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
+    },
   });
 }
 

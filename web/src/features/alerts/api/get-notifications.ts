@@ -1,5 +1,5 @@
 import { ALERT_MESSAGES, type Notification, notificationsResponseSchema } from '@gowild/contract/notifications';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every query of the user's alerts starts with this key, so a create or a delete refreshes them all. */
@@ -22,7 +22,3 @@ export const notificationsQueryOptions = (includeCompleted: boolean) =>
     queryKey: [...NOTIFICATIONS_KEY, { includeCompleted }],
     queryFn: ({ signal }) => getNotifications(includeCompleted, signal),
   });
-
-export function useNotifications(includeCompleted: boolean) {
-  return useQuery(notificationsQueryOptions(includeCompleted));
-}

@@ -34,6 +34,7 @@ function created(call: RecordedCall): { notification: Notification; message: str
       id: 'n1',
       ...b,
       phone_number: null,
+      channels: ['email'],
       sms_consent: false,
       is_active: true,
       is_completed: false,
@@ -42,6 +43,10 @@ function created(call: RecordedCall): { notification: Notification; message: str
       notification_sent: false,
       created_at: '2026-11-23T12:00:00.000Z',
       last_checked_at: null,
+      kind: 'price',
+      opens_at: null,
+      window_result: null,
+      found_seats: null,
     },
   };
 }
@@ -62,8 +67,10 @@ function Harness({ target }: { target: AlertTarget }) {
 async function start(target: Partial<AlertTarget> = {}, handlers = {}) {
   const api = mockApi({
     ...signedInAs(buildUser({ is_premium: true })),
-    'GET /api/airports': () => AIRPORTS,
+    'GET /api/airports': () => ({ airports: AIRPORTS }),
     'GET /api/gowild/blackout-dates': () => [],
+    // The route network: JFK flies only to Denver.
+    'GET /api/routes': () => ({ success: true, routes: ['DEN-LAS', 'LGA-LAS', 'DEN-JFK', 'DEN-LGA', 'JFK-DEN'].map(route) }),
     'POST /api/notifications': (c) => reply(201, created(c)),
     ...handlers,
   });
@@ -71,9 +78,14 @@ async function start(target: Partial<AlertTarget> = {}, handlers = {}) {
   renderWithProviders(<Harness target={{ origin: 'DEN', destination: 'LAS', date: TOMORROW, ...target }} />);
   const trigger = screen.getByRole('button', { name: 'Price alert' });
   await user.click(trigger);
-  const dialog = await screen.findByRole('dialog', { name: 'Create Price Alert' });
+  const dialog = await screen.findByRole('dialog', {
+    name: target.kind === 'window_open' ? 'Alert Me When GoWild Opens' : 'Create Price Alert',
+  });
   return { api, user, dialog, trigger };
 }
+
+const valid = { origin_airport: 'LGA', destination_airport: 'LAS', travel_dates: ['2026-11-26'], max_price: 1, gowild_only: true };
+const route = (r: string) => ({ origin: r.slice(0, 3), destination: r.slice(4) });
 
 const toasts = () => toastStore.getSnapshot().map((t) => ({ type: t.type, title: t.title, message: t.message }));
 const dateButton = (dialog: HTMLElement, date: string) => dialog.querySelector<HTMLButtonElement>(`button[data-date="${date}"]`)!;
@@ -82,6 +94,30 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
   afterEach(() => {
     clearToasts();
     resetTestState();
+  });
+
+  it('from an explanation that GoWild is not open yet: a window-open alert for that date, no price, one airport chosen', async () => {
+    const { api, user, dialog } = await start(
+      { origin: 'CITY:NYC', date: '2026-11-26', kind: 'window_open' },
+      {
+        'POST /api/notifications/window-open': () =>
+          reply(201, { ...created({ body: { ...valid } } as unknown as RecordedCall), message: 'Alert set' }),
+      },
+    );
+    expect(within(dialog).queryByLabelText('Maximum price (USD)')).toBeNull();
+    expect(within(dialog).getByTestId('window-alert-date').textContent).toContain('Thursday, November 26, 2026');
+    // New York: only LGA flies to Las Vegas.
+    expect(within(dialog).getByTestId('alert-route').textContent).toBe('New York (LGA) → Las Vegas (LAS)');
+    await user.click(within(dialog).getByRole('button', { name: 'Alert me when it opens' }));
+    await waitFor(() => expect(api.callsTo('POST /api/notifications/window-open')).toHaveLength(1));
+    expect(api.callsTo('POST /api/notifications/window-open')[0]!.body).toEqual({
+      origin_airport: 'LGA',
+      destination_airport: 'LAS',
+      travel_date: '2026-11-26',
+      channels: ['email'],
+    });
+    expect(api.callsTo('POST /api/notifications')).toHaveLength(0);
+    await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Window Alert Created!', message: 'Alert set' }]));
   });
 
   it('preselects the searched date, takes a price and GoWild only, and creates the alert with the success toast', async () => {
@@ -102,6 +138,7 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
       travel_dates: [TOMORROW, '2026-11-26'],
       max_price: 89.99,
       gowild_only: true,
+      channels: ['email'],
     });
     await waitFor(() =>
       expect(toasts()).toEqual([
@@ -150,7 +187,10 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
   });
 
   it('asks for one airport when the search was a city, each side on its own', async () => {
-    const { api, user, dialog } = await start({ origin: 'CITY:NYC', destination: 'LAS' });
+    const { api, user, dialog } = await start(
+      { origin: 'CITY:NYC', destination: 'LAS' },
+      { 'GET /api/routes': () => ({ success: true, routes: ['JFK-LAS', 'LGA-LAS', 'EWR-LAS'].map(route) }) },
+    );
     const group = within(dialog).getByRole('group', { name: 'Departure airport' });
     // EWR is in the New York group but not in this network.
     expect(
@@ -169,6 +209,28 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
     expect(api.callsTo('POST /api/notifications')[0]!.body).toMatchObject({ origin_airport: 'LGA', destination_airport: 'LAS' });
   });
 
+  it("offers only the city's airports that fly the route, as the results saw them", async () => {
+    const { api, user, dialog } = await start({ origin: 'CITY:NYC', destination: 'LAS', servedOrigins: ['LGA'] });
+    // JFK is a New York airport in the network, but no flight of this card leaves from it: no choice to make.
+    expect(within(dialog).queryByRole('group', { name: 'Departure airport' })).toBeNull();
+    expect(within(dialog).getByTestId('alert-route').textContent).toBe('New York (LGA) → Las Vegas (LAS)');
+    await user.type(within(dialog).getByLabelText('Maximum price (USD)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Alert' }));
+    await waitFor(() => expect(api.callsTo('POST /api/notifications')).toHaveLength(1));
+    expect(api.callsTo('POST /api/notifications')[0]!.body).toMatchObject({ origin_airport: 'LGA', destination_airport: 'LAS' });
+  });
+
+  it('offers only airports with the route wherever it opens, without the results knowing (decision 198)', async () => {
+    // From the return screen or another page: no served airports are handed over, the route network narrows.
+    const { api, user, dialog } = await start({ origin: 'CITY:NYC', destination: 'LAS' });
+    await waitFor(() => expect(within(dialog).getByTestId('alert-route').textContent).toBe('New York (LGA) → Las Vegas (LAS)'));
+    expect(within(dialog).queryByRole('group', { name: 'Departure airport' })).toBeNull();
+    await user.type(within(dialog).getByLabelText('Maximum price (USD)'), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Alert' }));
+    await waitFor(() => expect(api.callsTo('POST /api/notifications')).toHaveLength(1));
+    expect(api.callsTo('POST /api/notifications')[0]!.body).toMatchObject({ origin_airport: 'LGA', destination_airport: 'LAS' });
+  });
+
   it('asks for the arrival airport when the destination is several airports', async () => {
     const { user, dialog } = await start({ origin: 'DEN', destination: 'JFK,LGA' });
     await user.type(within(dialog).getByLabelText('Maximum price (USD)'), '50');
@@ -181,6 +243,26 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
     const { dialog } = await start({ origin: 'CITY:CHI', destination: 'LAS' });
     expect(within(dialog).getByText('No airports found for the selected origin city. Please try a different search.')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Create Alert' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says the 3-alert cap before the form is filled in, and offers the alerts page instead', async () => {
+    const active = (id: string) => ({
+      ...created({
+        body: { origin_airport: 'DEN', destination_airport: 'MCO', travel_dates: [TOMORROW], max_price: 50, gowild_only: false },
+      } as RecordedCall).notification,
+      id,
+    });
+    const { api, dialog } = await start(
+      {},
+      { 'GET /api/notifications': () => ({ notifications: [active('a1'), active('a2'), active('a3')] }) },
+    );
+    const limit = await within(dialog).findByTestId('alert-limit');
+    expect(limit.textContent).toContain('Maximum 3 alerts reached');
+    expect(within(limit).getByRole('link', { name: 'Manage alerts' }).getAttribute('href')).toBe('/notifications');
+    expect(within(dialog).queryByLabelText('Maximum price (USD)')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Create Alert' })).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Maximum 3 alerts reached' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.callsTo('POST /api/notifications')).toHaveLength(0);
   });
 
   it("shows the server's text in an 'Error' toast, else the modal's default, and stays open", async () => {

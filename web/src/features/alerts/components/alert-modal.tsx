@@ -1,20 +1,29 @@
 import { addDays, formatLongDate, localToday } from '@gowild/contract/dates';
-import { ALERT_MESSAGES, alertCreatedFromResults } from '@gowild/contract/notifications';
+import { WINDOW_ALERT_TEXTS } from '@gowild/contract/window-alerts';
+import { ALERT_MESSAGES, type AlertChannelKind, MAX_ACTIVE_ALERTS, alertCreatedFromResults } from '@gowild/contract/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { useBlackoutDates } from '@/api/get-blackout-dates';
+import { useRoutes } from '@/api/get-routes';
 import { describeAirportValue } from '@/components/airport-picker/airport-options';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast/toast-store';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form-errors';
 import { alertErrorText, useCreateNotification } from '../api/create-notification';
-import { type AlertModalField, alertAirports, validateAlertModal } from '../utils/alert-rules';
+import { useCreateWindowAlert } from '../api/create-window-alert';
+import { notificationsQueryOptions } from '../api/get-notifications';
+import { type AirportSide, type AlertModalField, alertAirports, flownOnly, validateAlertModal } from '../utils/alert-rules';
 import { AirportChoice } from './airport-choice';
+import { ChannelChoice } from './channel-choice';
 import { CheckboxField } from './checkbox-field';
+import { countActiveAlerts } from './notification-list';
 import { TravelDatesField } from './travel-dates-field';
 
 /** docs/product/alerts.md#alert-modal: the modal fades out over this long before it goes. */
@@ -25,6 +34,12 @@ export interface AlertTarget {
   origin: string;
   destination: string;
   date: string;
+  /** The airports of the origin the results saw flights from on this route; a city or list offers only these. */
+  servedOrigins?: readonly string[];
+  /** The same for the destination side (inbound results). */
+  servedDestinations?: readonly string[];
+  /** 'window_open': "Alert me when it opens" for this one date, no price (docs/product/alerts.md#tell-me-when-gowild-opens). */
+  kind?: 'price' | 'window_open';
 }
 
 export interface AlertModalProps {
@@ -57,6 +72,16 @@ export function AlertModal({ target, onClosed, today: todayProp }: AlertModalPro
   );
 }
 
+/**
+ * A city's (or a list's) airports narrowed to those the results saw fly this route (New York City → Chicago offers
+ * LGA alone when only LGA flies it). Without that knowledge, or when none of them is known, every airport stays.
+ */
+function servedOnly(side: AirportSide, served: readonly string[] | undefined): AirportSide {
+  if (!served?.length || side.error) return side;
+  const codes = side.codes.filter((c) => served.includes(c));
+  return codes.length ? { ...side, codes } : side;
+}
+
 interface AlertFormProps {
   target: AlertTarget;
   onCancel: () => void;
@@ -68,13 +93,25 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
   const airports = useAirports();
   const blackout = useBlackoutDates();
   const create = useCreateNotification();
+  const createWindow = useCreateWindowAlert();
+  const windowKind = target.kind === 'window_open';
+  const pending = create.isPending || createWindow.isPending;
+  // The user's active alerts, so a fourth is refused before the form is filled in, as /notifications does. Until the
+  // list answers (or if it fails) the form shows, and the server's 409 still has the last word.
+  const activeAlerts = useQuery(notificationsQueryOptions(false));
+  const atLimit = countActiveAlerts(activeAlerts.data) >= MAX_ACTIVE_ALERTS;
   const formRef = useRef<HTMLFormElement>(null);
   const tomorrow = addDays(today, 1);
 
   const byCode = useMemo(() => new Map((airports.data ?? []).map((a) => [a.stationCode, a])), [airports.data]);
   const known = airports.data ? new Set(byCode.keys()) : null;
-  const origins = alertAirports(target.origin, 'origin', known);
-  const destinations = alertAirports(target.destination, 'destination', known);
+  // What the results saw fly, then the route network: wherever the modal opens, only airports with this route.
+  const routes = useRoutes();
+  const { origins, destinations } = flownOnly(
+    servedOnly(alertAirports(target.origin, 'origin', known), target.servedOrigins),
+    servedOnly(alertAirports(target.destination, 'destination', known), target.servedDestinations),
+    routes.data,
+  );
 
   const [origin, setOrigin] = useState('');
   const [destination, setDestination] = useState('');
@@ -82,6 +119,7 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
   // The searched date is preselected when an alert may watch it (tomorrow or later).
   const [dates, setDates] = useState<string[]>(() => (target.date >= tomorrow ? [target.date] : []));
   const [gowildOnly, setGowildOnly] = useState(false);
+  const [channels, setChannels] = useState<AlertChannelKind[]>(['email']);
   const [errors, setErrors] = useState<FieldErrors<AlertModalField>>({});
 
   // A side with one airport needs no choice.
@@ -96,8 +134,10 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (cityError || create.isPending) return;
-    const found = validateAlertModal({ origin: chosenOrigin, destination: chosenDestination, price, dates });
+    if (cityError || atLimit || pending || channels.length === 0) return;
+    const found = windowKind
+      ? validateAlertModal({ origin: chosenOrigin, destination: chosenDestination, price: '1', dates: [target.date] })
+      : validateAlertModal({ origin: chosenOrigin, destination: chosenDestination, price, dates });
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       requestAnimationFrame(() => {
@@ -108,6 +148,24 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
       });
       return;
     }
+    const failed = (error: unknown) => {
+      showToast({ type: 'error', title: 'Error', message: alertErrorText(error, ALERT_MESSAGES.modalCreateFailed) });
+      // Another tab or device reached the cap meanwhile: the list tells the form so.
+      if (error instanceof ApiError && error.status === 409) void activeAlerts.refetch();
+    };
+    if (windowKind) {
+      createWindow.mutate(
+        { origin_airport: chosenOrigin, destination_airport: chosenDestination, travel_date: target.date, channels },
+        {
+          onSuccess: (res) => {
+            showToast({ type: 'success', title: WINDOW_ALERT_TEXTS.createdTitle, message: res.message });
+            onCreated();
+          },
+          onError: failed,
+        },
+      );
+      return;
+    }
     create.mutate(
       {
         origin_airport: chosenOrigin,
@@ -115,6 +173,7 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
         travel_dates: dates,
         max_price: Number(price),
         gowild_only: gowildOnly,
+        channels,
       },
       {
         onSuccess: (res) => {
@@ -125,7 +184,7 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
           });
           onCreated();
         },
-        onError: (error) => showToast({ type: 'error', title: 'Error', message: alertErrorText(error, ALERT_MESSAGES.modalCreateFailed) }),
+        onError: failed,
       },
     );
   };
@@ -141,93 +200,121 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
         <CloseIcon className="size-5" />
       </button>
       <h2 id="alert-modal-title" className="pr-8 text-xl font-bold text-slate-900">
-        Create Price Alert
+        {windowKind ? 'Alert Me When GoWild Opens' : 'Create Price Alert'}
       </h2>
       <p className="mt-1 pr-8 text-sm text-slate-600" data-testid="alert-route">
         {label(chosenOrigin, target.origin)} → {label(chosenDestination, target.destination)}
       </p>
-      <p className="mt-1 text-sm text-slate-600">
-        We check every 10 minutes and e-mail you once when a fare at or under your price appears.
-      </p>
+      {windowKind ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="window-alert-date">
+          {formatLongDate(target.date)}. Right after GoWild opens for this date we check it and tell you once: the GoWild price and seats,
+          or that GoWild is not offered.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">
+          We check every 10 minutes and e-mail you once when a fare at or under your price appears.
+        </p>
+      )}
 
-      <div className="mt-5 space-y-5">
-        {origins.error ? (
-          <Notice tone="error">{origins.error}</Notice>
-        ) : origins.codes.length > 1 ? (
-          <AirportChoice
-            legend="Departure airport"
-            codes={origins.codes}
-            value={origin}
-            onChange={(c) => {
-              setOrigin(c);
-              clear('origin');
-            }}
-            nameOf={nameOf}
-            error={errors.origin}
-          />
-        ) : null}
-        {destinations.error ? (
-          <Notice tone="error">{destinations.error}</Notice>
-        ) : destinations.codes.length > 1 ? (
-          <AirportChoice
-            legend="Arrival airport"
-            codes={destinations.codes}
-            value={destination}
-            onChange={(c) => {
-              setDestination(c);
-              clear('destination');
-            }}
-            nameOf={nameOf}
-            error={errors.destination}
-          />
-        ) : null}
+      {atLimit ? (
+        <Notice
+          tone="warning"
+          title={ALERT_MESSAGES.maxAlertsReached}
+          className="mt-5"
+          data-testid="alert-limit"
+          action={
+            <ButtonLink to={paths.notifications} variant="secondary" size="sm">
+              Manage alerts
+            </ButtonLink>
+          }
+        >
+          You have {MAX_ACTIVE_ALERTS} active alerts. Delete one on Flight Notifications to watch this route.
+        </Notice>
+      ) : (
+        <div className="mt-5 space-y-5">
+          {origins.error ? (
+            <Notice tone="error">{origins.error}</Notice>
+          ) : origins.codes.length > 1 ? (
+            <AirportChoice
+              legend="Departure airport"
+              codes={origins.codes}
+              value={origin}
+              onChange={(c) => {
+                setOrigin(c);
+                clear('origin');
+              }}
+              nameOf={nameOf}
+              error={errors.origin}
+            />
+          ) : null}
+          {destinations.error ? (
+            <Notice tone="error">{destinations.error}</Notice>
+          ) : destinations.codes.length > 1 ? (
+            <AirportChoice
+              legend="Arrival airport"
+              codes={destinations.codes}
+              value={destination}
+              onChange={(c) => {
+                setDestination(c);
+                clear('destination');
+              }}
+              nameOf={nameOf}
+              error={errors.destination}
+            />
+          ) : null}
 
-        <TextField
-          label="Maximum price (USD)"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step={0.01}
-          placeholder="e.g. 99"
-          value={price}
-          onChange={(e) => {
-            setPrice(e.target.value);
-            clear('price');
-          }}
-          error={errors.price}
-          hint="The alert fires for a fare at or under this price."
-        />
+          {windowKind ? null : (
+            <>
+              <TextField
+                label="Maximum price (USD)"
+                type="number"
+                inputMode="decimal"
+                min={1}
+                step={0.01}
+                placeholder="e.g. 99"
+                value={price}
+                onChange={(e) => {
+                  setPrice(e.target.value);
+                  clear('price');
+                }}
+                error={errors.price}
+                hint="The alert fires for a fare at or under this price."
+              />
 
-        <TravelDatesField
-          dates={dates}
-          onChange={(next) => {
-            setDates(next);
-            clear('dates');
-          }}
-          error={errors.dates}
-          blackoutDates={blackout.data ?? []}
-          minDate={tomorrow}
-          today={today}
-          label="Travel dates (up to 5)"
-        />
-        {target.date < tomorrow ? (
-          <p className="-mt-3 text-xs text-slate-600">Alerts start tomorrow: {formatLongDate(target.date)} cannot be watched.</p>
-        ) : null}
+              <TravelDatesField
+                dates={dates}
+                onChange={(next) => {
+                  setDates(next);
+                  clear('dates');
+                }}
+                error={errors.dates}
+                blackoutDates={blackout.data ?? []}
+                minDate={tomorrow}
+                today={today}
+                label="Travel dates (up to 5)"
+              />
+              {target.date < tomorrow ? (
+                <p className="-mt-3 text-xs text-slate-600">Alerts start tomorrow: {formatLongDate(target.date)} cannot be watched.</p>
+              ) : null}
 
-        <CheckboxField
-          label="GoWild only"
-          hint="Only GoWild fares with seats count. Unchecked, any fare on sale counts."
-          checked={gowildOnly}
-          onChange={setGowildOnly}
-        />
-      </div>
+              <CheckboxField
+                label="GoWild only"
+                hint="Only GoWild fares with seats count. Unchecked, any fare on sale counts."
+                checked={gowildOnly}
+                onChange={setGowildOnly}
+              />
+            </>
+          )}
+          <ChannelChoice value={channels} onChange={setChannels} />
+        </div>
+      )}
 
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={create.isPending} disabled={Boolean(cityError)}>
-          Create Alert
+        <Button type="submit" isLoading={pending} disabled={Boolean(cityError) || atLimit}>
+          {atLimit ? ALERT_MESSAGES.maxAlertsReached : windowKind ? WINDOW_ALERT_TEXTS.button : 'Create Alert'}
         </Button>
       </div>
     </form>

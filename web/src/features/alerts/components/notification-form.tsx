@@ -1,6 +1,7 @@
 import { formatPhone } from '@gowild/contract/auth';
 import { addDays, localToday } from '@gowild/contract/dates';
-import { ALERT_MESSAGES, alertCreatedFromPage } from '@gowild/contract/notifications';
+import { ALERT_MESSAGES, type AlertChannelKind, alertCreatedFromPage } from '@gowild/contract/notifications';
+import { WINDOW_ALERT_TEXTS } from '@gowild/contract/window-alerts';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { useBlackoutDates } from '@/api/get-blackout-dates';
@@ -13,7 +14,9 @@ import { TextField } from '@/components/ui/text-field';
 import { showToast } from '@/components/ui/toast/toast-store';
 import type { FieldErrors } from '@/lib/form-errors';
 import { alertErrorText, useCreateNotification } from '../api/create-notification';
+import { useCreateWindowAlert } from '../api/create-window-alert';
 import { type NotificationFormField, validateNotificationForm } from '../utils/alert-rules';
+import { ChannelChoice } from './channel-choice';
 import { CheckboxField } from './checkbox-field';
 import { TravelDatesField } from './travel-dates-field';
 
@@ -26,13 +29,24 @@ export interface NotificationFormProps {
   today?: string;
 }
 
-const EMPTY = { origin: '', destination: '', dates: [] as string[], price: '', gowildOnly: false, smsConsent: false };
+const EMPTY = {
+  kind: 'price' as 'price' | 'window_open',
+  origin: '',
+  destination: '',
+  dates: [] as string[],
+  price: '',
+  gowildOnly: false,
+  smsConsent: false,
+  channels: ['email'] as AlertChannelKind[],
+};
 
 /** The create form of docs/product/alerts.md#notifications-page: one airport pair, 1–5 dates, a price. */
 export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: NotificationFormProps) {
   const airports = useAirports();
   const blackout = useBlackoutDates();
   const create = useCreateNotification();
+  const createWindow = useCreateWindowAlert();
+  const pending = create.isPending || createWindow.isPending;
   const columns = useGridColumns();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
@@ -51,10 +65,17 @@ export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: Not
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (atLimit || create.isPending) return;
+    if (atLimit || pending || values.channels.length === 0) return;
     setFormError(null);
+    const windowKind = values.kind === 'window_open';
     const found = validateNotificationForm(
-      { origin_airport: values.origin, destination_airport: values.destination, travel_dates: values.dates, max_price: values.price },
+      {
+        origin_airport: values.origin,
+        destination_airport: values.destination,
+        travel_dates: values.dates,
+        // A window-open alert has no price: the price rule is not asked.
+        max_price: windowKind ? '1' : values.price,
+      },
       tomorrow,
     );
     setErrors(found);
@@ -66,6 +87,24 @@ export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: Not
       });
       return;
     }
+    if (windowKind) {
+      createWindow.mutate(
+        {
+          origin_airport: values.origin,
+          destination_airport: values.destination,
+          travel_date: values.dates[0]!,
+          channels: values.channels,
+        },
+        {
+          onSuccess: (res) => {
+            setValues(EMPTY);
+            showToast({ type: 'success', title: WINDOW_ALERT_TEXTS.createdTitle, message: res.message });
+          },
+          onError: (error) => setFormError(alertErrorText(error, ALERT_MESSAGES.createFailed)),
+        },
+      );
+      return;
+    }
     create.mutate(
       {
         origin_airport: values.origin,
@@ -75,6 +114,7 @@ export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: Not
         gowild_only: values.gowildOnly,
         phone_number: phoneNumber,
         sms_consent: phoneNumber ? values.smsConsent : false,
+        channels: values.channels,
       },
       {
         onSuccess: (res) => {
@@ -103,9 +143,34 @@ export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: Not
         Create an alert
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        One route, up to 5 dates. We check every 10 minutes and e-mail you once when a fare at or under your price appears.
+        {values.kind === 'window_open'
+          ? 'One route, one date whose GoWild window has not opened yet. We tell you once, on the channels you choose, within minutes of the opening.'
+          : 'One route, up to 5 dates. We check every 10 minutes and tell you once, on the channels you choose, when a fare at or under your price appears.'}
       </p>
       <form ref={formRef} noValidate onSubmit={submit} className="mt-5 space-y-6" data-testid="notification-form">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Alert type</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {(
+              [
+                ['price', WINDOW_ALERT_TEXTS.priceKindLabel],
+                ['window_open', WINDOW_ALERT_TEXTS.kindLabel],
+              ] as const
+            ).map(([kind, label]) => (
+              <label key={kind} className="flex min-h-11 items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name={`${ids}-kind`}
+                  value={kind}
+                  checked={values.kind === kind}
+                  onChange={() => setValues((v) => ({ ...v, kind, dates: kind === 'window_open' ? v.dates.slice(0, 1) : v.dates }))}
+                  className="size-4 accent-brand-700"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <div data-field="origin_airport">
           <AirportPicker
             label="Origin airport"
@@ -133,16 +198,20 @@ export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: Not
         <div data-field="travel_dates">
           <TravelDatesField
             dates={values.dates}
-            onChange={(d) => set('dates', d, 'travel_dates')}
+            // A window-open alert watches one date: the last one picked replaces the other.
+            onChange={(d) =>
+              set('dates', values.kind === 'window_open' ? d.filter((x) => !values.dates.includes(x)).slice(-1) : d, 'travel_dates')
+            }
             error={errors.travel_dates}
             blackoutDates={blackout.data ?? []}
             minDate={tomorrow}
             today={today}
-            label="Travel dates (up to 5)"
+            label={values.kind === 'window_open' ? 'Travel date' : 'Travel dates (up to 5)'}
+            max={values.kind === 'window_open' ? 1 : undefined}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div data-field="max_price">
+          <div data-field="max_price" hidden={values.kind === 'window_open'}>
             <TextField
               label="Maximum price (USD)"
               type="number"
@@ -161,16 +230,18 @@ export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: Not
             disabled
             value={phoneNumber ? formatPhone(phoneNumber) : ''}
             placeholder="Coming soon"
-            hint="SMS alerts are coming soon; alerts arrive by e-mail."
+            hint="SMS alerts are coming soon; alerts arrive on the channels below."
           />
         </div>
         <div className="space-y-3">
-          <CheckboxField
-            label="GoWild only"
-            hint="Only GoWild fares with seats count. Unchecked, any fare on sale counts."
-            checked={values.gowildOnly}
-            onChange={(c) => set('gowildOnly', c)}
-          />
+          {values.kind === 'price' ? (
+            <CheckboxField
+              label="GoWild only"
+              hint="Only GoWild fares with seats count. Unchecked, any fare on sale counts."
+              checked={values.gowildOnly}
+              onChange={(c) => set('gowildOnly', c)}
+            />
+          ) : null}
           {phoneNumber ? (
             <CheckboxField
               label={`Text me at ${formatPhone(phoneNumber)} too, once SMS alerts launch`}
@@ -180,9 +251,10 @@ export function NotificationForm({ phoneNumber, atLimit, today: todayProp }: Not
             />
           ) : null}
         </div>
+        <ChannelChoice value={values.channels} onChange={(c) => set('channels', c)} />
         {formError ? <Notice tone="error">{formError}</Notice> : null}
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={atLimit} isLoading={create.isPending}>
-          {atLimit ? ALERT_MESSAGES.maxAlertsReached : 'Create Alert'}
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={atLimit} isLoading={pending}>
+          {atLimit ? ALERT_MESSAGES.maxAlertsReached : values.kind === 'window_open' ? WINDOW_ALERT_TEXTS.button : 'Create Alert'}
         </Button>
       </form>
     </section>

@@ -1,5 +1,15 @@
+import { formatDayShort } from '@gowild/contract/date-labels';
+import { formatPrice } from '@gowild/contract/money';
 import { formatMediumDate } from '@gowild/contract/dates';
-import { ALERT_MESSAGES, MAX_ACTIVE_ALERTS, type Notification, alertStatus, formatAlertPrice } from '@gowild/contract/notifications';
+import {
+  ALERT_CHANNEL_LABELS,
+  ALERT_MESSAGES,
+  type AlertDelivery,
+  MAX_ACTIVE_ALERTS,
+  type Notification,
+  alertStatus,
+} from '@gowild/contract/notifications';
+import { WINDOW_ALERT_TEXTS, windowAlertStatus } from '@gowild/contract/window-alerts';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -7,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/components/ui/toast/toast-store';
 import { alertErrorText } from '../api/create-notification';
 import { useDeleteNotification } from '../api/delete-notification';
+import { DeliveryHistory } from '@/components/delivery-history';
 
 export interface NotificationListProps {
   notifications: readonly Notification[] | undefined;
@@ -18,6 +29,8 @@ export interface NotificationListProps {
   onShowCompletedChange: (show: boolean) => void;
   /** 'Denver, CO (DEN)' for a code, when the airports list knows it. */
   nameOf: (code: string) => string | null;
+  /** An alert's delivery history, once loaded. */
+  deliveriesOf?: (id: string) => AlertDelivery[] | undefined;
 }
 
 /** Active, not completed: the alerts the limit of 3 counts (docs/product/alerts.md#limits). */
@@ -34,11 +47,12 @@ const STATUS_STYLES: Record<string, string> = {
   Active: 'bg-emerald-100 text-emerald-900',
   Inactive: 'bg-slate-200 text-slate-800',
   'Date Passed': 'bg-slate-200 text-slate-800',
+  Waiting: 'bg-sky-100 text-sky-900',
+  [WINDOW_ALERT_TEXTS.notOffered]: 'bg-slate-200 text-slate-800',
 };
 const FOUND_STYLE = 'bg-amber-100 text-amber-950';
 
 const instant = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function formatInstant(iso: string | null, format: Intl.DateTimeFormat): string | null {
   if (!iso) return null;
@@ -96,6 +110,7 @@ export function NotificationList(props: NotificationListProps) {
             nameOf={props.nameOf}
             onDelete={() => onDelete(n)}
             deleting={remove.isPending && remove.variables === n.id}
+            deliveries={props.deliveriesOf?.(n.id)}
           />
         ))}
       </ul>
@@ -136,22 +151,27 @@ function NotificationItem({
   nameOf,
   onDelete,
   deleting,
+  deliveries,
 }: {
   notification: Notification;
   nameOf: (code: string) => string | null;
   onDelete: () => void;
   deleting: boolean;
+  deliveries: AlertDelivery[] | undefined;
 }) {
-  const status = alertStatus(n);
+  const windowAlert = n.kind === 'window_open';
+  const status = windowAlert ? windowAlertStatus(n) : alertStatus(n);
+  const opens = windowAlert ? formatInstant(n.opens_at, instant) : null;
   const route = `${n.origin_airport} → ${n.destination_airport}`;
   const names = [nameOf(n.origin_airport), nameOf(n.destination_airport)];
   const checked = formatInstant(n.last_checked_at, instant);
-  const created = formatInstant(n.created_at, day);
+  const created = n.created_at ? formatDayShort(n.created_at) : null;
   return (
     <li
       className={`rounded-xl border border-slate-200 p-4 shadow-sm ${n.is_completed ? 'bg-slate-50' : 'bg-white'}`}
       data-testid="notification"
       data-id={n.id}
+      data-kind={n.kind}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
@@ -172,21 +192,39 @@ function NotificationItem({
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Dates</dt>
         <dd className="text-slate-900">{n.travel_dates.map(formatMediumDate).join(' · ')}</dd>
-        <dt className="text-slate-600">Max price</dt>
-        <dd className="text-slate-900">
-          ${formatAlertPrice(n.max_price)} · {n.gowild_only ? 'GoWild only' : 'Any fare'}
-        </dd>
-        {n.found_price !== null && n.found_price > 0 && n.found_travel_date ? (
+        {windowAlert ? (
+          <>
+            <dt className="text-slate-600">Alert</dt>
+            <dd className="text-slate-900">{WINDOW_ALERT_TEXTS.kindLabel}</dd>
+            <dt className="text-slate-600">Window</dt>
+            <dd className="text-slate-900" data-testid="notification-opens">
+              {opens ? `Opens ${opens}` : '—'}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-slate-600">Max price</dt>
+            <dd className="text-slate-900">
+              {n.max_price !== null ? formatPrice(n.max_price) : '—'} · {n.gowild_only ? 'GoWild only' : 'Any fare'}
+            </dd>
+          </>
+        )}
+        {!windowAlert && n.found_price !== null && n.found_price > 0 && n.found_travel_date ? (
           <>
             <dt className="text-slate-600">Found</dt>
             <dd className="font-medium text-slate-900">
-              ${formatAlertPrice(n.found_price)} on {formatMediumDate(n.found_travel_date)}
+              {formatPrice(n.found_price)} on {formatMediumDate(n.found_travel_date)}
             </dd>
           </>
         ) : null}
         <dt className="text-slate-600">Checked</dt>
         <dd className="text-slate-900">{checked ?? 'Not yet'}</dd>
+        <dt className="text-slate-600">Channels</dt>
+        <dd className="text-slate-900" data-testid="notification-channels">
+          {(n.channels ?? ['email']).map((c) => ALERT_CHANNEL_LABELS[c]).join(', ')}
+        </dd>
       </dl>
+      <DeliveryHistory deliveries={deliveries} />
       <div className="mt-3 flex items-center justify-between gap-3">
         <p className="text-xs text-slate-500">{created ? `Created ${created}` : null}</p>
         {!n.is_completed ? (

@@ -4,8 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, toastStore } from '@/components/ui/toast/toast-store';
 import { buildAirport } from '@/test/build-airport';
-import { type RecordedCall, buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/test/test-utils';
+import {
+  type ApiHandlers,
+  type RecordedCall,
+  buildUser,
+  mockApi,
+  renderWithProviders,
+  reply,
+  resetTestState,
+  signedInAs,
+} from '@/test/test-utils';
 import { NotificationsView } from './notifications-view';
+import { WINDOW_ALERT_TEXTS } from '@gowild/contract/window-alerts';
 
 // A loaded CI machine can take longer than the 1 s default to load the lists and render.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,6 +40,11 @@ function buildNotification(overrides: Partial<Notification> = {}): Notification 
     notification_sent: false,
     created_at: '2026-11-20T10:00:00.000Z',
     last_checked_at: null,
+    channels: ['email'],
+    kind: 'price',
+    opens_at: null,
+    window_result: null,
+    found_seats: null,
     ...overrides,
   };
 }
@@ -53,10 +68,10 @@ function listHandler(open: Notification[] = OPEN, done: Notification[] = DONE) {
   return (c: RecordedCall) => ({ notifications: c.url.includes('include_completed=true') ? [...open, ...done] : open });
 }
 
-async function start({ phone = null as string | null, handlers = {} as Record<string, (c: RecordedCall) => unknown> } = {}) {
+async function start({ phone = null as string | null, handlers = {} as ApiHandlers } = {}) {
   const api = mockApi({
     ...signedInAs(buildUser({ is_premium: true, phone_number: phone })),
-    'GET /api/airports': () => AIRPORTS,
+    'GET /api/airports': () => ({ airports: AIRPORTS }),
     'GET /api/gowild/blackout-dates': () => [],
     'GET /api/notifications': listHandler(),
     ...handlers,
@@ -230,6 +245,7 @@ describe('/notifications create form', { timeout: 20_000 }, () => {
       gowild_only: true,
       phone_number: null,
       sms_consent: false,
+      channels: ['email'],
     });
     await waitFor(() =>
       expect(toasts()).toEqual([
@@ -243,6 +259,77 @@ describe('/notifications create form', { timeout: 20_000 }, () => {
     await waitFor(() => expect(items()).toHaveLength(1));
     expect((within(form).getByLabelText('Maximum price (USD)') as HTMLInputElement).value).toBe('');
     expect(within(form).getByText('0 of 5 dates')).toBeTruthy();
+  });
+
+  it('creates a window-open alert for one date, with no price', async () => {
+    let open: Notification[] = [];
+    const { api, user } = await start({
+      handlers: {
+        'GET /api/notifications': () => ({ notifications: open }),
+        'POST /api/notifications/window-open': (c) => {
+          const body = c.body as { origin_airport: string; destination_airport: string; travel_date: string };
+          const n = buildNotification({
+            id: 'win',
+            kind: 'window_open',
+            origin_airport: body.origin_airport,
+            destination_airport: body.destination_airport,
+            travel_dates: [body.travel_date],
+            max_price: null,
+            gowild_only: true,
+            opens_at: '2026-11-25T07:00:00.000Z',
+          });
+          open = [n];
+          return reply(201, { notification: n, message: WINDOW_ALERT_TEXTS.created });
+        },
+      },
+    });
+    await screen.findByRole('list', { name: 'Origin airport choices' });
+    const form = screen.getByTestId('notification-form');
+    await user.click(within(form).getByRole('radio', { name: 'When GoWild opens' }));
+    expect(within(form).queryByLabelText('GoWild only')).toBeNull();
+    await fill(user, { price: '' });
+    // One date: picking another replaces it.
+    await user.click(form.querySelector<HTMLButtonElement>('button[data-date="2026-11-26"]')!);
+    await user.click(within(form).getByRole('button', { name: 'Alert me when it opens' }));
+    await waitFor(() => expect(api.callsTo('POST /api/notifications/window-open')).toHaveLength(1));
+    expect(api.callsTo('POST /api/notifications')).toHaveLength(0);
+    expect(api.callsTo('POST /api/notifications/window-open')[0]!.body).toEqual({
+      origin_airport: 'DEN',
+      destination_airport: 'LAS',
+      travel_date: '2026-11-26',
+      channels: ['email'],
+    });
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ type: 'success', title: 'Window Alert Created!', message: WINDOW_ALERT_TEXTS.created }]),
+    );
+    await waitFor(() => expect(items()).toHaveLength(1));
+    const item = items()[0]!;
+    expect(item.dataset.kind).toBe('window_open');
+    expect(within(item).getByTestId('notification-status').textContent).toBe('Waiting');
+    expect(within(item).getByTestId('notification-opens').textContent).toMatch(/^Opens Nov 2[45], \d{1,2}:\d{2} [AP]M$/);
+    expect(item.textContent).toContain('When GoWild opens');
+  });
+
+  it('shows what a window-open alert found once checked', async () => {
+    const checked = [
+      buildNotification({
+        id: 'yes',
+        kind: 'window_open',
+        max_price: null,
+        is_completed: true,
+        window_result: 'gowild',
+        found_price: 29,
+        found_seats: 4,
+      }),
+      buildNotification({ id: 'no', kind: 'window_open', max_price: null, is_completed: true, window_result: 'not_offered' }),
+    ];
+    const { user } = await start({ handlers: { 'GET /api/notifications': listHandler([], checked) } });
+    await user.click(await screen.findByRole('switch', { name: 'Show completed' }));
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(statuses()).toEqual([
+      ['yes', 'GoWild: $29.00 (4 seats)'],
+      ['no', 'GoWild not offered'],
+    ]);
   });
 
   it("shows the server's refusal on the form, else 'Failed to create notification'", async () => {
@@ -280,5 +367,121 @@ describe('/notifications create form', { timeout: 20_000 }, () => {
     await user.click(within(form2).getByRole('button', { name: 'Create Alert' }));
     await waitFor(() => expect(second.api.callsTo('POST /api/notifications')).toHaveLength(1));
     expect(second.api.callsTo('POST /api/notifications')[0]!.body).toMatchObject({ phone_number: '5551234567', sms_consent: true });
+  });
+});
+
+describe('/notifications channels and delivery history (docs/product/alerts.md#channels)', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    clearToasts();
+    resetTestState();
+  });
+
+  const channels = {
+    channels: [
+      {
+        channel: 'email' as const,
+        enabled: true,
+        demo: false,
+        targets: [{ id: 'u1', label: 'me@example.com', broken_reason: null, broken_at: null }],
+      },
+      {
+        channel: 'telegram' as const,
+        enabled: true,
+        demo: true,
+        targets: [{ id: 't1', label: '@demo_traveller', broken_reason: null, broken_at: null }],
+      },
+      {
+        channel: 'discord' as const,
+        enabled: true,
+        demo: false,
+        targets: [
+          {
+            id: 'd1',
+            label: 'discord.com/api/webhooks/1/••••abcd',
+            broken_reason: 'Discord 400: Invalid Form Body',
+            broken_at: '2026-11-22T10:00:00.000Z',
+          },
+        ],
+      },
+    ],
+  };
+  const delivery = (over: Record<string, unknown>) => ({
+    id: 'x',
+    notification_id: 'old',
+    kind: 'confirmation' as const,
+    channel: 'email' as const,
+    target_label: 'me@example.com',
+    title: 'Flight alert set: DEN → MCO',
+    status: 'delivered' as const,
+    attempts: 1,
+    retries: 0,
+    last_error: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    delivered_at: '2026-11-01T10:00:01.000Z',
+    failed_at: null,
+    next_attempt_at: null,
+    ...over,
+  });
+
+  it('offers only channels set up and not broken, sends the choice, and shows each alert’s deliveries', async () => {
+    const { api, user } = await start({
+      handlers: {
+        'GET /api/alert-channels': () => channels,
+        'GET /api/alert-deliveries': () => ({
+          deliveries: [
+            delivery({ id: 'a' }),
+            delivery({ id: 'b', channel: 'telegram', target_label: '@demo_traveller', attempts: 3, retries: 2 }),
+            delivery({
+              id: 'c',
+              channel: 'discord',
+              status: 'failed',
+              delivered_at: null,
+              failed_at: '2026-11-01T10:05:00.000Z',
+              last_error: 'Discord 400: Invalid Form Body',
+            }),
+          ],
+        }),
+        'POST /api/notifications': (c) => ({
+          message: 'ok',
+          notification: { ...buildNotification({ id: 'made' }), ...(c.body as object) } as Notification,
+        }),
+      },
+    });
+    const choice = await screen.findByTestId('channel-choice');
+    await waitFor(() => expect(within(choice).getByLabelText(/Telegram/)).toHaveProperty('disabled', false));
+    expect(within(choice).getByLabelText(/E-mail/)).toHaveProperty('checked', true);
+    expect(within(choice).getByLabelText(/Discord/)).toHaveProperty('disabled', true);
+    expect(choice.textContent).toContain('Discord(broken)');
+    const panel = screen.getByTestId('channels-panel');
+    expect(panel.textContent).toContain('@demo_traveller');
+    expect(panel.textContent).toContain('Demo');
+    expect(panel.textContent).toContain('Broken: Discord 400: Invalid Form Body');
+
+    // Each alert's history: per channel and target, and whether it arrived.
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const old = items().find((li) => li.dataset.id === 'old')!;
+    const history = within(old).getByTestId('delivery-history');
+    expect(
+      within(history)
+        .getAllByTestId('delivery-status')
+        .map((s) => s.textContent),
+    ).toEqual(['Delivered', 'Delivered after 2 retries', 'Failed: Discord 400: Invalid Form Body']);
+    expect(within(items().find((li) => li.dataset.id === 'new')!).getByTestId('delivery-history').textContent).toContain(
+      'Nothing sent yet',
+    );
+
+    await screen.findByRole('list', { name: 'Origin airport choices' });
+    const form = screen.getByTestId('notification-form');
+    const originPicker = within(form).getByRole('list', { name: 'Origin airport choices' });
+    await user.click(within(originPicker).getByRole('button', { name: /DEN/ }));
+    await user.type(within(form).getByRole('searchbox', { name: /Destination airport/ }), 'LAS');
+    await user.click(within(within(form).getByRole('list', { name: 'Destination airport choices' })).getByRole('button', { name: /LAS/ }));
+    await user.click(form.querySelector<HTMLButtonElement>('button[data-date="2026-11-25"]')!);
+    await user.type(within(form).getByLabelText('Maximum price (USD)'), '120');
+    await user.click(within(choice).getByLabelText(/Telegram/));
+    await user.click(within(choice).getByLabelText(/E-mail/));
+    await user.click(within(form).getByRole('button', { name: 'Create Alert' }));
+    await waitFor(() => expect(api.callsTo('POST /api/notifications')).toHaveLength(1));
+    expect(api.callsTo('POST /api/notifications')[0]!.body).toMatchObject({ channels: ['telegram'] });
   });
 });

@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useAirports } from '@/api/get-airports';
-import { MAX_ACTIVE_ALERTS } from '@gowild/contract/notifications';
+import { type AlertDelivery, MAX_ACTIVE_ALERTS } from '@gowild/contract/notifications';
+import { deliveriesQueryOptions } from '../api/channels';
 import { notificationsQueryOptions } from '../api/get-notifications';
+import { ChannelsPanel } from './channels-panel';
 import { NotificationForm } from './notification-form';
 import { NotificationList, countActiveAlerts } from './notification-list';
 
@@ -24,6 +26,13 @@ export function NotificationsView({ phoneNumber, today }: NotificationsViewProps
   const airports = useAirports();
   const byCode = useMemo(() => new Map((airports.data ?? []).map((a) => [a.stationCode, a])), [airports.data]);
   const atLimit = countActiveAlerts(list.data) >= MAX_ACTIVE_ALERTS;
+  // The history refreshes with the list (a new alert's confirmation) and every half minute while the page is open.
+  const deliveries = useQuery({ ...deliveriesQueryOptions(), refetchInterval: 30_000 });
+  const byAlert = useMemo(() => {
+    const map = new Map<string, AlertDelivery[]>();
+    for (const d of deliveries.data ?? []) map.set(d.notification_id, [...(map.get(d.notification_id) ?? []), d]);
+    return map;
+  }, [deliveries.data]);
 
   return (
     <div className="grid gap-8 lg:grid-cols-5 lg:items-start">
@@ -36,10 +45,12 @@ export function NotificationsView({ phoneNumber, today }: NotificationsViewProps
           showCompleted={showCompleted}
           onShowCompletedChange={setShowCompleted}
           nameOf={(code) => byCode.get(code)?.cityAndCode ?? null}
+          deliveriesOf={(id) => (deliveries.data ? (byAlert.get(id) ?? []) : undefined)}
         />
       </div>
-      <div className="min-w-0 lg:col-span-3">
+      <div className="min-w-0 space-y-8 lg:col-span-3">
         <NotificationForm phoneNumber={phoneNumber} atLimit={atLimit} today={today} />
+        <ChannelsPanel />
       </div>
     </div>
   );

@@ -15,13 +15,24 @@ export interface TravelDatesFieldProps {
   /** Injected in tests; the traveller's today otherwise. */
   today?: string;
   label?: string;
+  /** How many dates may be chosen (a window-open alert watches one). */
+  max?: number;
 }
 
 /**
  * Up to 5 travel dates on the shared date selector: pressing a day adds or removes it; the chosen dates are listed
  * (sorted) with a remove button each. A sixth date is refused with the limit's text.
  */
-export function TravelDatesField({ dates, onChange, error, blackoutDates, minDate, today, label = 'Travel dates' }: TravelDatesFieldProps) {
+export function TravelDatesField({
+  dates,
+  onChange,
+  error,
+  blackoutDates,
+  minDate,
+  today,
+  label = 'Travel dates',
+  max = MAX_ALERT_DATES,
+}: TravelDatesFieldProps) {
   const [limitError, setLimitError] = useState<string | null>(null);
   const blackout = useMemo(() => new Set(blackoutDates), [blackoutDates]);
   const blackedOut = dates.filter((d) => blackout.has(d));
@@ -47,7 +58,7 @@ export function TravelDatesField({ dates, onChange, error, blackoutDates, minDat
       />
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
         <span className="text-slate-600">
-          {dates.length} of {MAX_ALERT_DATES} dates
+          {dates.length} of {max} {max === 1 ? 'date' : 'dates'}
         </span>
         <ul className="flex flex-wrap gap-1.5" aria-label="Chosen travel dates">
           {dates.map((d) => (

@@ -53,8 +53,11 @@ describe('validateAlertModal (docs/product/alerts.md#alert-modal)', () => {
       price: 'Please enter a valid price',
       dates: 'Please select at least one travel date',
     });
-    for (const price of ['0', '-5', 'abc', '  ']) expect(validateAlertModal({ ...ok, price }).price).toBe(ALERT_MESSAGES.modalPrice);
-    expect(validateAlertModal({ ...ok, price: '0.5' }).price).toBeUndefined();
+    // The inputs' minimum 1 and step 0.01 are the server's rule too: $0.50 and $10.005 are refused before sending.
+    for (const price of ['0', '-5', 'abc', '  ', '0.5', '10.005'])
+      expect(validateAlertModal({ ...ok, price }).price).toBe(ALERT_MESSAGES.modalPrice);
+    expect(validateAlertModal({ ...ok, price: '1' }).price).toBeUndefined();
+    expect(validateAlertModal({ ...ok, price: '49.99' }).price).toBeUndefined();
     const six = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
     expect(validateAlertModal({ ...ok, dates: six }).dates).toBe('Maximum 5 travel dates allowed');
   });

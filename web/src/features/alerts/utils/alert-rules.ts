@@ -1,5 +1,5 @@
 import { CITY_PREFIX, findCityGroup, normalizeAirportInput } from '@gowild/contract/city-groups';
-import { ALERT_MESSAGES, MAX_ALERT_DATES, createNotificationSchema } from '@gowild/contract/notifications';
+import { ALERT_MESSAGES, MAX_ALERT_DATES, alertPriceSchema, createNotificationSchema } from '@gowild/contract/notifications';
 import { type FieldErrors, validateFields } from '@/lib/form-errors';
 
 /** The client side of docs/product/alerts.md: the rules both alert screens check before they send. */
@@ -38,6 +38,31 @@ export function alertAirports(value: string, side: 'origin' | 'destination', kno
   return { codes, error };
 }
 
+/**
+ * Both sides narrowed to the airports the route network links (decision 198): an origin stays when it flies to one of
+ * the destinations, a destination when one of the remaining origins flies to it. New York City → Chicago offers no
+ * JFK when JFK has no route to Chicago. Without the network (loading or failed), or when nothing would remain, a side
+ * stays as it is and the server's answer has the last word.
+ */
+export function flownOnly(
+  origins: AirportSide,
+  destinations: AirportSide,
+  routes: readonly { origin: string; destination: string }[] | undefined,
+): { origins: AirportSide; destinations: AirportSide } {
+  if (!routes || origins.error || destinations.error) return { origins, destinations };
+  const flown = new Set(routes.map((r) => `${r.origin}-${r.destination}`));
+  const keep = (side: AirportSide, codes: string[]) => (codes.length ? { ...side, codes } : side);
+  const o = keep(
+    origins,
+    origins.codes.filter((a) => destinations.codes.some((b) => flown.has(`${a}-${b}`))),
+  );
+  const d = keep(
+    destinations,
+    destinations.codes.filter((b) => o.codes.some((a) => flown.has(`${a}-${b}`))),
+  );
+  return { origins: o, destinations: d };
+}
+
 export type AlertModalField = 'origin' | 'destination' | 'price' | 'dates';
 
 export interface AlertModalValues {
@@ -52,8 +77,8 @@ export function validateAlertModal(v: AlertModalValues): FieldErrors<AlertModalF
   const errors: FieldErrors<AlertModalField> = {};
   if (!v.origin) errors.origin = ALERT_MESSAGES.modalDepartureAirport;
   if (!v.destination) errors.destination = ALERT_MESSAGES.modalArrivalAirport;
-  const price = Number(v.price);
-  if (v.price.trim() === '' || !Number.isFinite(price) || price <= 0) errors.price = ALERT_MESSAGES.modalPrice;
+  // The server's price rule (a number, at least $1, whole cents), told in the modal's own words.
+  if (v.price.trim() === '' || !alertPriceSchema.safeParse(Number(v.price)).success) errors.price = ALERT_MESSAGES.modalPrice;
   if (v.dates.length === 0) errors.dates = ALERT_MESSAGES.modalDatesRequired;
   else if (v.dates.length > MAX_ALERT_DATES) errors.dates = ALERT_MESSAGES.tooManyDates;
   return errors;
@@ -77,7 +102,8 @@ export function validateNotificationForm(v: NotificationFormValues, tomorrow: st
     origin_airport: v.origin_airport,
     destination_airport: v.destination_airport,
     travel_dates: [...v.travel_dates],
-    max_price: v.max_price.trim() === '' ? Number.NaN : v.max_price,
+    // Sent as a JSON number (the server takes no strings), so checked as one.
+    max_price: v.max_price.trim() === '' ? Number.NaN : Number(v.max_price),
     gowild_only: false,
   });
   // The contract's same-airport rule waits for every field to pass; the form says it at once.

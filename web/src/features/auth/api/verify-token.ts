@@ -9,8 +9,10 @@ export interface VerifyTokenResult {
 }
 
 /**
- * POST /auth/verify-token { token } → { valid, user?, error? }. Never throws: a failure is an invalid token with
- * the server's text or 'Token verification failed' (docs/product/accounts-and-plans.md#sessions). A 401 here is an answer, not a redirect.
+ * POST /auth/verify-token { token } → { valid, user?, error? }. A failed answer is an invalid token with the server's
+ * text or 'Token verification failed' (docs/product/accounts-and-plans.md#sessions); a 401 here is an answer, not a
+ * redirect. No answer at all (no network) throws the ApiError with status 0: that is no verdict, and the app opened
+ * offline keeps its session (docs/product/offline.md).
  */
 export async function verifyToken(token: string): Promise<VerifyTokenResult> {
   if (!token) return { valid: false, error: AUTH_MESSAGES.noToken };
@@ -24,6 +26,7 @@ export async function verifyToken(token: string): Promise<VerifyTokenResult> {
       redirectOnUnauthorized: false,
     });
   } catch (e) {
+    if (e instanceof ApiError && e.status === 0) throw e;
     return { valid: false, error: e instanceof ApiError && e.status > 0 ? e.message : AUTH_MESSAGES.tokenVerificationFailed };
   }
 }

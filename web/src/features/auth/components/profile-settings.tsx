@@ -1,3 +1,4 @@
+import { formatDayLong } from '@gowild/contract/date-labels';
 import { AUTH_MESSAGES, formatPhone, trialDaysLeft, type User } from '@gowild/contract/auth';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -137,9 +138,7 @@ function EditableRow({ user, field, onSaved }: { user: User; field: EditableFiel
 
 function formatDate(iso: string | null): string {
   if (!iso) return 'Never';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDayLong(iso) ?? 'Unknown';
 }
 
 /**

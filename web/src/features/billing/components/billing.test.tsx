@@ -1,4 +1,5 @@
-import { BILLING_MESSAGES, type SubscriptionResponse } from '@gowild/contract/billing';
+import { BILLING_MESSAGES, type DemoCheckout as DemoCheckoutSession, type SubscriptionResponse } from '@gowild/contract/billing';
+import type { Plan } from '@gowild/contract/config';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -193,7 +194,7 @@ describe('the return from checkout', () => {
 });
 
 describe('the demo checkout page', () => {
-  const session = (overrides = {}) => ({
+  const session = (overrides: Partial<DemoCheckoutSession> = {}): DemoCheckoutSession => ({
     id: 'cs_demo_1',
     status: 'open',
     email: 'ada@example.com',
@@ -253,7 +254,7 @@ describe('the demo portal page', () => {
       cancel_at_period_end: false,
       ended_at: null,
     };
-    const plans = [
+    const plans: Plan[] = [
       { id: 'monthly', name: 'Monthly', price: 5, regularPrice: 10, interval: 'month', trialDays: 7 },
       { id: 'yearly', name: 'Yearly', price: 50, regularPrice: 120, interval: 'year', trialDays: 7 },
     ];

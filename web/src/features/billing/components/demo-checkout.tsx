@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { showToast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format-price';
+import { formatPrice } from '@gowild/contract/money';
 import { useConfirmDemoCheckout } from '../api/confirm-demo-checkout';
 import { useDemoCheckout } from '../api/get-demo-checkout';
 import { checkoutFailureText } from '../hooks/use-upgrade';

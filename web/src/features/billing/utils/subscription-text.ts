@@ -1,10 +1,11 @@
 import type { SubscriptionSummary } from '@gowild/contract/billing';
 import type { Plan } from '@gowild/contract/config';
-import { formatPrice } from '@/lib/format-price';
+import { formatDayLong, fromEpochSeconds } from '@gowild/contract/date-labels';
+import { formatPrice } from '@gowild/contract/money';
 
 /** 'December 1, 2026', in the reader's zone. */
 export function longDate(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDayLong(fromEpochSeconds(epochSeconds)) ?? '';
 }
 
 /** '$50/year'. */

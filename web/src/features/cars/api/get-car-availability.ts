@@ -1,6 +1,6 @@
 import { type AvailabilityResponse, CAR_MESSAGES, availabilityResponseSchema } from '@gowild/contract/extras';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, readAnswer } from '@/lib/api-client';
 
 export interface AvailabilityParams {
   location: string;
@@ -29,9 +29,7 @@ export async function getCarAvailability(p: AvailabilityParams, signal?: AbortSi
     },
     signal,
   });
-  const parsed = availabilityResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(CAR_MESSAGES.failedAvailability, 200);
-  return parsed.data;
+  return readAnswer(availabilityResponseSchema, body, CAR_MESSAGES.failedAvailability);
 }
 
 export const carAvailabilityQueryOptions = (p: AvailabilityParams) =>

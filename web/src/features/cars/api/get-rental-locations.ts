@@ -1,6 +1,6 @@
 import { CAR_MESSAGES, type RentalLocationsResponse, rentalLocationsResponseSchema } from '@gowild/contract/extras';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, readAnswer } from '@/lib/api-client';
 
 /** GET /api/hertz/locations?text= (docs/product/destination-extras.md#rentals-api): locations near an airport, nearest first. */
 export async function getRentalLocations(text: string, signal?: AbortSignal): Promise<RentalLocationsResponse> {
@@ -11,9 +11,7 @@ export async function getRentalLocations(text: string, signal?: AbortSignal): Pr
     query: { text },
     signal,
   });
-  const parsed = rentalLocationsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(CAR_MESSAGES.failedLocations, 200);
-  return parsed.data;
+  return readAnswer(rentalLocationsResponseSchema, body, CAR_MESSAGES.failedLocations);
 }
 
 export const rentalLocationsQueryOptions = (text: string) =>

@@ -1,7 +1,7 @@
-import type { AvailabilityResponse, RentalLocation } from '@gowild/contract/extras';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { type AvailabilityResponse, CAR_LIMITS, type RentalLocation } from '@gowild/contract/extras';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, reply, resetTestState } from '@/test/test-utils';
 import { RentalCarsPanel } from './rental-cars-panel';
 
@@ -75,10 +75,15 @@ describe('RentalCarsPanel', () => {
     await user.type(age, '31');
     await screen.findByText('age 31 car 1');
     expect(api.callsTo(AVAIL).map((c) => param(c.url, 'driver_age'))).toEqual(['25', '31']);
-    await user.clear(age);
-    await user.type(age, '17');
-    expect(screen.getByText('Driver age must be between 18 and 99')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 700));
+    // On fake timers from here: well past both debounces at once, instead of waiting for them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(age, { target: { value: '17' } });
+      expect(screen.getByText('Driver age must be between 18 and 99')).toBeTruthy();
+      await act(async () => vi.advanceTimersByTime(CAR_LIMITS.ageDebounceMs + CAR_LIMITS.fieldDebounceMs + 100));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(api.callsTo(AVAIL).map((c) => param(c.url, 'driver_age'))).toEqual(['25', '31']);
     expect(screen.getByText('age 31 car 1')).toBeTruthy();
   });

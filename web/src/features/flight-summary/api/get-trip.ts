@@ -1,10 +1,20 @@
 import { type TripLookupResponse, tripLookupResponseSchema } from '@gowild/contract/trips';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, readAnswer } from '@/lib/api-client';
 import { SUMMARY_MESSAGES } from '../utils/share-data';
 
 /** The hash-style summary parameters the server looks a trip up by (docs/product/search.md#summary-links). */
-const LOOKUP_KEYS = ['departure', 'return', 'origin', 'destination', 'date', 'departure_leg', 'return_leg'] as const;
+const LOOKUP_KEYS = [
+  'departure',
+  'return',
+  'origin',
+  'destination',
+  'date',
+  'departure_leg',
+  'return_leg',
+  'departure_ref',
+  'return_ref',
+] as const;
 
 /** GET /api/trips/summary: both flights read again by their hashes (premium). */
 export async function getTrip(params: URLSearchParams, signal?: AbortSignal): Promise<TripLookupResponse> {
@@ -18,9 +28,7 @@ export async function getTrip(params: URLSearchParams, signal?: AbortSignal): Pr
     redirectOnUnauthorized: false,
     signal,
   });
-  const parsed = tripLookupResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(SUMMARY_MESSAGES.corrupted, 200);
-  return parsed.data;
+  return readAnswer(tripLookupResponseSchema, body, SUMMARY_MESSAGES.corrupted);
 }
 
 /** Runs only when the browser does not hold the flights and someone is signed in. */

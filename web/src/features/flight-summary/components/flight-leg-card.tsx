@@ -8,15 +8,21 @@ import {
   stopAirports,
 } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
+import { type PriceChange, priceChangedMessage } from '@gowild/contract/trips';
 
 export interface FlightLegCardProps {
   label: 'Outbound' | 'Return';
   flight: Flight;
   airportName: (code: string) => string;
+  /** The fare moved since the link was made (decision 197): said once, on this flight's card. */
+  priceChange?: PriceChange;
 }
 
-/** One leg (docs/product/search.md#summary-page): date, times, 'Frontier', total trip time, the airports, and Nonstop or N stop(s). */
-export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps) {
+/**
+ * One leg (docs/product/search.md#summary-page): date, times, 'Frontier', total trip time, the airports, and Nonstop or
+ * N stop(s). A time never breaks between the hour and AM/PM; on a phone the middle column (duration, stops) gives way.
+ */
+export function FlightLegCard({ label, flight, airportName, priceChange }: FlightLegCardProps) {
   const from = flight.segments[0]?.departure_airport ?? flight.origin;
   const to = flight.segments[flight.segments.length - 1]?.arrival_airport ?? flight.destination;
   const via = stopAirports(flight);
@@ -32,11 +38,11 @@ export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps
       </div>
       <div className="mt-3 flex items-center gap-3">
         <div className="min-w-0 text-left">
-          <p className="text-2xl font-bold">{formatLocalTime(flight.departure_time)}</p>
+          <p className="text-xl font-bold whitespace-nowrap min-[400px]:text-2xl">{formatLocalTime(flight.departure_time)}</p>
           <p className="text-sm font-semibold">{from}</p>
           <p className="truncate text-xs text-slate-600">{airportName(from)}</p>
         </div>
-        <div className="flex flex-1 flex-col items-center text-xs text-slate-600">
+        <div className="flex min-w-0 flex-1 flex-col items-center text-center text-xs text-slate-600">
           <span>{formatDuration(flight.duration)}</span>
           <span className="relative my-1 h-px w-full bg-slate-300" aria-hidden="true">
             <span className="absolute top-1/2 right-0 -translate-y-1/2 text-slate-500">✈</span>
@@ -47,7 +53,7 @@ export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps
           </span>
         </div>
         <div className="min-w-0 text-right">
-          <p className="text-2xl font-bold">{formatLocalTime(flight.arrival_time)}</p>
+          <p className="text-xl font-bold whitespace-nowrap min-[400px]:text-2xl">{formatLocalTime(flight.arrival_time)}</p>
           <p className="text-sm font-semibold">{to}</p>
           <p className="truncate text-xs text-slate-600">{airportName(to)}</p>
         </div>
@@ -56,6 +62,11 @@ export function FlightLegCard({ label, flight, airportName }: FlightLegCardProps
         Frontier · Flight {flight.flight_number} · Total trip time {formatDuration(flight.duration)}
         {arrivalDayOffset(flight) !== 0 ? ` · arrives ${formatMediumDateWithYear(localDatePart(flight.arrival_time))}` : ''}
       </p>
+      {priceChange ? (
+        <p className="mt-2 rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900" role="status" data-testid="price-changed">
+          {priceChangedMessage(priceChange)}
+        </p>
+      ) : null}
     </article>
   );
 }

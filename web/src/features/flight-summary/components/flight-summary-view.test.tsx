@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/components/ui/toast/toast-store';
 import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
-import { mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
+import { buildUser, mockApi, renderWithProviders, reply, resetTestState, signedInAs } from '@/test/test-utils';
 import { storeFlight } from '../utils/flight-store';
 import { encodeTrip } from '../utils/share-data';
 import { FlightSummaryView } from './flight-summary-view';
@@ -48,12 +48,50 @@ describe('FlightSummaryView', () => {
     expect(screen.getByTestId('stay-days').textContent).toBe('3d');
     expect(screen.getByTestId('total-price').textContent).toBe('$147.50');
     const breakdown = screen.getByRole('region', { name: 'Price Breakdown' });
-    expect(within(breakdown).getByText('$29.50')).toBeTruthy();
+    const outboundRow = within(breakdown).getByText('Outbound Flight').closest('div')!;
+    expect(within(outboundRow).getByText('$29.50')).toBeTruthy();
+    expect(within(outboundRow).getByText('(GoWild)')).toBeTruthy();
     expect(within(breakdown).getByText('$118.00')).toBeTruthy();
+    // What the GoWild price is made of, under the breakdown (decision 176).
+    expect(within(within(breakdown).getByTestId('gowild-price')).getByText('$29.49')).toBeTruthy();
     expect(screen.getByText('Round trip • Economy • 1 passenger')).toBeTruthy();
+    // The link also names the flight itself, so it still finds it after the fare moves (decision 197).
     expect(screen.getByRole('link', { name: 'Back to return flights' }).getAttribute('href')).toBe(
-      '/?origin=DEN&date=2026-04-02&screen=return_flights&flight=outhash0001',
+      '/?origin=DEN&date=2026-04-02&screen=return_flights&flight=outhash0001&flight_ref=F9+1001%7E2026-04-02T08%3A00%3A00%7E29.50',
     );
+  });
+
+  it("splits a charged GoWild price into the fare, the taxes and fees and the charge, on the route's own kind", async () => {
+    mockApi();
+    const early = {
+      ...out,
+      fares: { ...out.fares, go_wild: { total: 74.41, available_seats: null, fare_type: 'early_booking' as const } },
+    };
+    storeFlight(early, 'MCO');
+    storeFlight(back, 'DEN');
+    renderAt('/flight-summary?departure=outhash0001&return=backhash001&origin=DEN&destination=MCO&date=2026-04-02');
+    const price = await screen.findByTestId('gowild-price');
+    // DEN and MCO are both in the US: domestic taxes from the figures, the charge what is left.
+    expect([...price.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextSibling?.textContent])).toEqual([
+      ['GoWild fare', '$0.01'],
+      ['Taxes and fees', '$15.40'],
+      ['Early Booking Charge', '$59.00'],
+      ['Total', '$74.41'],
+    ]);
+  });
+
+  it('starts the stay on the day a late flight lands, not on the day its rounded arrival falls', async () => {
+    mockApi();
+    const late = { ...out, departure_time: '2026-11-26T18:00:00', arrival_time: '2026-11-26T23:45:00', flightHash: 'latehash001' };
+    const home = { ...back, departure_time: '2026-11-29T10:00:00', arrival_time: '2026-11-29T12:00:00', flightHash: 'homehash001' };
+    storeFlight(late, 'MCO');
+    storeFlight(home, 'DEN');
+    const panels = vi.fn((_code: string, _stay: { arrival: string; start: string; end: string }) => null);
+    renderWithProviders(<FlightSummaryView airports={airports} renderDestinationPanels={panels} />, {
+      route: '/flight-summary?departure=latehash001&return=homehash001&origin=DEN&destination=MCO&date=2026-11-26',
+    });
+    await screen.findByTestId('flight-summary');
+    expect(panels).toHaveBeenLastCalledWith('MCO', { arrival: '2026-11-26T23:45:00', start: '2026-11-26', end: '2026-11-29' });
   });
 
   it('shares a data link that opens the same trip without the store', async () => {
@@ -80,7 +118,8 @@ describe('FlightSummaryView', () => {
   });
 
   it('shows each error state', async () => {
-    mockApi();
+    // Signed in: a visitor is asked to log in instead of the not-found box (summary-lookup.test.tsx).
+    mockApi({ ...signedInAs(buildUser({ is_premium: true })), 'GET /api/trips/summary': () => reply(404, { error: 'gone' }) });
     const { unmount } = renderAt('/flight-summary');
     expect(await screen.findByText('Error Loading Flight Summary')).toBeTruthy();
     expect(screen.getByText('Invalid flight summary URL. Missing required parameters.')).toBeTruthy();

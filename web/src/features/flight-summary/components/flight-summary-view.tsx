@@ -1,17 +1,21 @@
+import { GoWildPrice } from '@/components/gowild-price/gowild-price';
+import { goWildFareLabel } from '@gowild/contract/gowild-fare';
+import { goWildRouteKind } from '@gowild/contract/gowild-window';
+import { formatDollars } from '@gowild/contract/money';
 import {
   FARE_LABELS,
   bookingLinkFor,
   daysAtDestination,
   flightPrice,
   flightPriceFare,
-  formatDollars,
   formatStay,
   formatTripDuration,
-  roundUpToHour,
+  localDatePart,
   totalPrice,
 } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 import type { Airport } from '@gowild/contract/reference';
+import { refOf } from '@gowild/contract/trips';
 import { type ReactNode, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, ButtonLink, buttonClasses } from '@/components/ui/button';
@@ -20,6 +24,7 @@ import { showToast } from '@/components/ui/toast/toast-store';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { copyText } from '@/lib/copy-text';
+import { useHerePath, withNext } from '@/lib/return-to';
 import { useTripLookup } from '../api/get-trip';
 import { localToEpochMs } from '../utils/local-instant';
 import { type SummaryResolution, resolveSummary, resolveFromServer } from '../utils/resolve-summary';
@@ -33,6 +38,8 @@ export interface FlightSummaryViewProps {
   airportsFailed?: boolean;
   /** The destination's panels (weather now; cars and hotels later), given the stay. */
   renderDestinationPanels?: (code: string, stay: { arrival: string; start: string; end: string }) => ReactNode;
+  /** Each leg's route and date, for its price history beside the price breakdown. */
+  renderPriceHistory?: (legs: { origin: string; destination: string; date: string }[]) => ReactNode;
 }
 
 function Skeleton() {
@@ -63,12 +70,23 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 
 /** The link back to this trip's return flights on the search page. */
 function returnFlightsHref(trip: SharedTrip): string {
-  const q = new URLSearchParams({ origin: trip.origin, date: trip.date, screen: 'return_flights', flight: trip.departure.flightHash });
+  const q = new URLSearchParams({
+    origin: trip.origin,
+    date: trip.date,
+    screen: 'return_flights',
+    flight: trip.departure.flightHash,
+    flight_ref: refOf(trip.departure),
+  });
   return `${paths.home}?${q.toString()}`;
 }
 
 /** /flight-summary (docs/product/search.md#trip-summary). */
-export function FlightSummaryView({ airports, airportsFailed = false, renderDestinationPanels }: FlightSummaryViewProps) {
+export function FlightSummaryView({
+  airports,
+  airportsFailed = false,
+  renderDestinationPanels,
+  renderPriceHistory,
+}: FlightSummaryViewProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const local = useMemo(() => resolveSummary(params), [params]);
@@ -79,8 +97,34 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
   const waiting = local.state === 'not_found' && (!auth.isInitialized || (auth.isAuthenticated && lookup.isPending));
   const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
   const airportName = (code: string) => byCode.get(code)?.cityAndCode ?? code;
+  const here = useHerePath();
 
   if (waiting || (resolution.state === 'loaded' && !airports && !airportsFailed)) return <Skeleton />;
+
+  // A visitor's browser does not hold these flights, and only a signed-in user's browser may ask the server for them:
+  // the way to the trip is to log in, and sign-in comes back to this very link (decision 098).
+  if (resolution.state === 'not_found' && !auth.isAuthenticated) {
+    return (
+      <Notice
+        tone="info"
+        size="page"
+        role="status"
+        title={SUMMARY_MESSAGES.signInTitle}
+        titleAs="h1"
+        data-testid="summary-sign-in"
+        action={
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to={withNext(paths.login, here)}>Log in</ButtonLink>
+            <ButtonLink to={withNext(paths.register, here)} variant="secondary">
+              Create account
+            </ButtonLink>
+          </div>
+        }
+      >
+        {SUMMARY_MESSAGES.signIn}
+      </Notice>
+    );
+  }
 
   if (resolution.state !== 'loaded') {
     const error = resolution.state === 'error';
@@ -113,7 +157,9 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
   const stayDays = daysAtDestination(out.arrival_time, back.departure_time);
   const total = totalPrice(out, back);
   const destinationCode = out.destination;
-  const arrivalRounded = roundUpToHour(out.arrival_time);
+  // The panels get the landing as it is: the day it lands starts the stay (hotel, weather); the car's pick-up is
+  // rounded up to the hour by the panels themselves.
+  const arrival = out.arrival_time;
 
   const share = async () => {
     let url: string;
@@ -133,7 +179,11 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
       <div className="flex justify-between py-2">
         <dt className="text-slate-700">
           {label}
-          {fare ? <span className="ml-1 text-xs text-slate-600">({FARE_LABELS[fare]})</span> : null}
+          {fare ? (
+            <span className="ml-1 text-xs text-slate-600">
+              ({fare === 'go_wild' ? goWildFareLabel(flight.fares.go_wild?.fare_type) : FARE_LABELS[fare]})
+            </span>
+          ) : null}
         </dt>
         <dd className="font-semibold">{formatDollars(flightPrice(flight))}</dd>
       </div>
@@ -189,19 +239,19 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
                 {out.segments[0]?.departure_airport ?? out.origin} ⇄ {destinationCode}
               </p>
             </div>
-            <FlightLegCard label="Outbound" flight={out} airportName={airportName} />
+            <FlightLegCard label="Outbound" flight={out} airportName={airportName} priceChange={resolution.priceChanges?.departure} />
             <div
               className="rounded-xl border border-dashed border-brand-300 bg-brand-50 px-4 py-3 text-sm text-brand-900"
               data-testid="stay-block"
             >
               <strong>{formatStay(stayDays)}</strong> at {airportName(destinationCode)} · total trip {tripDuration}
             </div>
-            <FlightLegCard label="Return" flight={back} airportName={airportName} />
+            <FlightLegCard label="Return" flight={back} airportName={airportName} priceChange={resolution.priceChanges?.return} />
           </section>
           {renderDestinationPanels
             ? renderDestinationPanels(destinationCode, {
-                arrival: arrivalRounded,
-                start: arrivalRounded.slice(0, 10),
+                arrival,
+                start: arrival.slice(0, 10),
                 end: back.departure_time.slice(0, 10),
               })
             : null}
@@ -222,7 +272,22 @@ export function FlightSummaryView({ airports, airportsFailed = false, renderDest
                 </dd>
               </div>
             </dl>
+            {/* What each GoWild price is made of, so no one wonders why it is not $0.01. */}
+            {[out, back].map((f) =>
+              f.fares.go_wild && flightPriceFare(f) === 'go_wild' ? (
+                <GoWildPrice
+                  key={f.flightHash}
+                  flight={f}
+                  routeKind={goWildRouteKind(byCode.get(f.origin)?.countryCode, byCode.get(f.destination)?.countryCode)}
+                />
+              ) : null,
+            )}
           </section>
+          {/* Price history is for signed-in travellers; a visitor with a shared link never asks for it. */}
+          {auth.isAuthenticated &&
+            renderPriceHistory?.(
+              [out, back].map((f) => ({ origin: f.origin, destination: f.destination, date: localDatePart(f.departure_time) })),
+            )}
           <section aria-labelledby="book-title" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="book-title" className="text-lg font-bold">
               Ready to Book?

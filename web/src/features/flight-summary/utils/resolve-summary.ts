@@ -1,10 +1,16 @@
-import type { TripLookupResponse } from '@gowild/contract/trips';
+import type { PriceChange, TripLookupResponse } from '@gowild/contract/trips';
 import { ApiError } from '@/lib/api-client';
 import { readStoredFlight } from './flight-store';
 import { type SharedTrip, SUMMARY_MESSAGES, decodeTrip, isValidTrip } from './share-data';
 
 export type SummaryResolution =
-  | { state: 'loaded'; trip: SharedTrip; source: 'data' | 'store' | 'server' }
+  | {
+      state: 'loaded';
+      trip: SharedTrip;
+      source: 'data' | 'store' | 'server';
+      /** Flights the server found by their reference whose fare moved since the link was made (decision 197). */
+      priceChanges?: { departure?: PriceChange; return?: PriceChange };
+    }
   | { state: 'error'; message: string }
   | { state: 'not_found'; message: string };
 
@@ -45,7 +51,10 @@ export function resolveFromServer(lookup: { data?: TripLookupResponse; error: Er
   if (lookup.data) {
     const { departure, return: back, origin, destination, date } = lookup.data;
     const trip = { departure, return: back, origin, destination, date };
-    return isValidTrip(trip) ? { state: 'loaded', trip, source: 'server' } : { state: 'error', message: SUMMARY_MESSAGES.corrupted };
+    const priceChanges = { departure: lookup.data.departure_price_change, return: lookup.data.return_price_change };
+    return isValidTrip(trip)
+      ? { state: 'loaded', trip, source: 'server', priceChanges }
+      : { state: 'error', message: SUMMARY_MESSAGES.corrupted };
   }
   if (lookup.error instanceof ApiError) {
     if (lookup.error.status >= 500) return { state: 'error', message: lookup.error.message };

@@ -13,6 +13,8 @@ export interface SharedTrip {
 export const SUMMARY_MESSAGES = {
   missingParams: 'Invalid flight summary URL. Missing required parameters.',
   notFound: 'Flight data not found. The flights may have expired or the URL is invalid. Please start a new search.',
+  signInTitle: 'Log in to see this trip',
+  signIn: 'This trip was chosen in another browser. Log in and you will come straight back to it.',
   corrupted: 'Invalid flight data. The flight information appears to be corrupted.',
   shareUnavailable: 'Flight data is not available for sharing.',
   shareFailed: 'Failed to generate shareable URL. Please try again.',

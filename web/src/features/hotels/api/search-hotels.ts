@@ -1,6 +1,6 @@
 import { HOTEL_MESSAGES, type HotelSearchResponse, type HotelSort, hotelSearchResponseSchema } from '@gowild/contract/extras';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, readAnswer } from '@/lib/api-client';
 
 export interface HotelSearchParams {
   checkin: string;
@@ -37,9 +37,7 @@ export async function searchHotels(code: string, p: HotelSearchParams, signal?: 
       throw new ApiError(HOTEL_MESSAGES.invalidParams, 400, e.code, e.body);
     throw e;
   }
-  const parsed = hotelSearchResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(HOTEL_MESSAGES.failed, 200);
-  return parsed.data;
+  return readAnswer(hotelSearchResponseSchema, body, HOTEL_MESSAGES.failed);
 }
 
 export const searchHotelsQueryOptions = (code: string, p: HotelSearchParams) =>

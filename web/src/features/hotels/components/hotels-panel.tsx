@@ -1,9 +1,9 @@
+import { addDays } from '@gowild/contract/dates';
 import { HOTEL_LIMITS, HOTEL_MESSAGES, HOTEL_SORTS, HOTEL_SORT_LABELS, type HotelSort } from '@gowild/contract/extras';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSearchHotels } from '../api/search-hotels';
-import { nextDay } from '../utils/hotel-format';
 import { HotelCard } from './hotel-card';
 
 export interface HotelsPanelProps {
@@ -20,14 +20,14 @@ const range = (min: number, max: number) => Array.from({ length: max - min + 1 }
 const selectClasses = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900';
 
 /**
- * Hotels near the destination airport (docs/product/destination-extras.md#hotels-at-destination-panel): dates, adults
+ * Hotels near the destination airport (docs/product/destination-extras.md#hotels-panel): dates, adults
  * and rooms, the four sorts, 12 a page, and the states loading ('Loading hotel options...', then 'Updating...' while a
  * change reloads a list already shown), error with 'Try again', empty and the list.
  */
 export function HotelsPanel({ code, checkin: initialCheckin, checkout: initialCheckout, variant }: HotelsPanelProps) {
   const id = useId();
   const [checkin, setCheckin] = useState(initialCheckin);
-  const [checkout, setCheckout] = useState(initialCheckout > initialCheckin ? initialCheckout : nextDay(initialCheckin));
+  const [checkout, setCheckout] = useState(initialCheckout > initialCheckin ? initialCheckout : addDays(initialCheckin, 1));
   const [adults, setAdults] = useState<number>(HOTEL_LIMITS.adults.default);
   const [rooms, setRooms] = useState<number>(HOTEL_LIMITS.rooms.default);
   const [sort, setSort] = useState<HotelSort>('auto');
@@ -73,7 +73,7 @@ export function HotelsPanel({ code, checkin: initialCheckin, checkout: initialCh
               const v = e.target.value;
               if (!v) return;
               change(setCheckin)(v);
-              if (checkout <= v) setCheckout(nextDay(v));
+              if (checkout <= v) setCheckout(addDays(v, 1));
             }}
           />
         </label>
@@ -83,7 +83,7 @@ export function HotelsPanel({ code, checkin: initialCheckin, checkout: initialCh
             type="date"
             className={selectClasses}
             value={checkout}
-            min={nextDay(checkin)}
+            min={addDays(checkin, 1)}
             onChange={(e) => {
               const v = e.target.value;
               if (v && v > checkin) change(setCheckout)(v);

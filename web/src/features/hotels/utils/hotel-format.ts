@@ -1,3 +1,4 @@
+import { formatWholeDollars } from '@gowild/contract/money';
 import { HOTEL_MESSAGES } from '@gowild/contract/extras';
 
 /** docs/product/destination-extras.md#hotel-card: 9 or more green, 8 or more blue, 7 or more yellow, below 7 orange. */
@@ -18,18 +19,11 @@ export const SCORE_CLASSES: Record<ReturnType<typeof scoreColour>, string> = {
 /** '$142' a night, or 'Price unavailable' when the price is missing or not positive. */
 export function nightlyPrice(price: number | null | undefined): string {
   if (price == null || !(price > 0)) return HOTEL_MESSAGES.priceUnavailable;
-  return `$${Math.round(price).toLocaleString('en-US')}`;
+  return formatWholeDollars(price);
 }
 
 /** Stars shown: the property class capped at 5, none when unrated. */
 export function starCount(stars: number | null | undefined): number {
   if (stars == null || !(stars > 0)) return 0;
   return Math.min(5, Math.round(stars));
-}
-
-/** The day after a date (YYYY-MM-DD). */
-export function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }

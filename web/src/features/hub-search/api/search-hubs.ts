@@ -1,6 +1,6 @@
 import { type HubSearchResponse, hubSearchResponseSchema } from '@gowild/contract/hub-search';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiRequest, readAnswer } from '@/lib/api-client';
 
 export interface HubSearchInput {
   origin: string;
@@ -25,9 +25,7 @@ export async function searchHubs(input: HubSearchInput, signal?: AbortSignal): P
     },
     signal,
   });
-  const parsed = hubSearchResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError('Unable to search flights. Please try again later.', 200);
-  return parsed.data;
+  return readAnswer(hubSearchResponseSchema, body, 'Unable to search flights. Please try again later.');
 }
 
 /** Runs when the form is submitted (input set); the airline answers are cached by the server, not kept long here. */

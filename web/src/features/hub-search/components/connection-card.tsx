@@ -1,11 +1,12 @@
-import { formatDollars, formatDuration, formatLocalTime, formatStops } from '@gowild/contract/flight-format';
+import { formatDollars } from '@gowild/contract/money';
+import { formatDuration, formatLocalTime, formatStops } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
-import { HUB_MESSAGES, type HubConnection } from '@gowild/contract/hub-search';
+import { HUB_MESSAGES, type HubConnection, secondFlightOpensText } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
 import { buildTripCalendar, tripCalendarFileName } from '@gowild/contract/trip-calendar';
 import { downloadFile } from '@/lib/download-file';
 
-function Leg({ label, flight, cityOf }: { label: string; flight: Flight; cityOf: (code: string) => string }) {
+function Leg({ label, flight, cityOf, opens }: { label: string; flight: Flight; cityOf: (code: string) => string; opens?: string }) {
   const link = flight.booking_links.go_wild;
   return (
     <div className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="hub-leg">
@@ -25,6 +26,11 @@ function Leg({ label, flight, cityOf }: { label: string; flight: Flight; cityOf:
           </a>
         ) : null}
       </div>
+      {opens ? (
+        <p className="mt-1 text-xs font-medium text-amber-900" data-testid="hub-second-opens">
+          {opens}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -51,10 +57,13 @@ export function ConnectionCard({
   connection: c,
   cityOf,
   airports,
+  now = new Date(),
 }: {
   connection: HubConnection;
   cityOf: (code: string) => string;
   airports: ReadonlyMap<string, Airport>;
+  /** When the card is drawn: the second ticket's opening is shown only before it (tests pass their own). */
+  now?: Date;
 }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="hub-connection">
@@ -77,7 +86,7 @@ export function ConnectionCard({
             <span className="mt-1 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-medium text-indigo-900">Overnight</span>
           ) : null}
         </div>
-        <Leg label="Ticket 2" flight={c.second} cityOf={cityOf} />
+        <Leg label="Ticket 2" flight={c.second} cityOf={cityOf} opens={secondFlightOpensText(c, now)} />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-amber-900">

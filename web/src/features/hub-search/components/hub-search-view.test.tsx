@@ -1,10 +1,11 @@
+import { airlineShareMessage } from '@gowild/contract/flights';
 import { HUB_MESSAGES, type HubSearchResponse } from '@gowild/contract/hub-search';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
 import { mockApi, renderWithProviders, reply, resetTestState } from '@/test/test-utils';
-import { connectionCalendar } from './connection-card';
+import { ConnectionCard, connectionCalendar } from './connection-card';
 import { HubSearchView } from './hub-search-view';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -85,6 +86,22 @@ describe('HubSearchView', () => {
     });
   });
 
+  it("says why routes were not checked when the user's airline share ran out midway (decision 117)", async () => {
+    const message = airlineShareMessage(40, true);
+    mockApi({
+      'GET /api/flights/hub': () => ({
+        ...answer,
+        partial: true,
+        failed: ['LAS-BOS-2026-04-02'],
+        over_budget: { codes: ['LAS-BOS-2026-04-02'], retry_after_seconds: 40, message },
+      }),
+    });
+    view(true);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: 'DEN' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search via a hub' }));
+    expect((await screen.findByText(/Some routes could not be checked/)).textContent).toContain(message);
+  });
+
   it('says so when nothing is found, and shows the server text on an error', async () => {
     mockApi({ 'GET /api/flights/hub': () => ({ ...answer, connections: [], summary: { ...answer.summary, connections: 0 } }) });
     const a = view(true);
@@ -101,5 +118,23 @@ describe('HubSearchView', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: 'DEN' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search via a hub' }));
     expect((await screen.findByTestId('hub-error')).textContent).toContain('The airline is not answering right now.');
+  });
+
+  it("says when the second ticket's GoWild window opens, in words, only until it has opened", () => {
+    const c = { ...answer.connections[0]!, second_opens_at: '2026-11-26T07:00:00.000Z', second_opens_time_zone: 'America/Denver' };
+    const byCode = new Map(airports.map((a) => [a.stationCode, a]));
+    const card = (now: string) =>
+      renderWithProviders(
+        <ul>
+          <ConnectionCard connection={c} cityOf={(code) => code} airports={byCode} now={new Date(now)} />
+        </ul>,
+      );
+    const before = card('2026-11-25T20:00:00Z');
+    const legs = within(screen.getByTestId('hub-connection')).getAllByTestId('hub-leg');
+    expect(within(legs[1]!).getByTestId('hub-second-opens').textContent).toBe('Second flight bookable from 12:00 AM MT, Thu Nov 26');
+    expect(within(legs[0]!).queryByTestId('hub-second-opens')).toBeNull();
+    before.unmount();
+    card('2026-11-26T07:00:00Z');
+    expect(screen.queryByTestId('hub-second-opens')).toBeNull();
   });
 });

@@ -190,7 +190,11 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
             ) : null}
           </p>
           {data.partial ? (
-            <Notice tone="warning">Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing trips.</Notice>
+            <Notice tone="warning">
+              Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing trips.
+              {/* The user's airline share for the minute ran out midway (decision 117): the server's words say when to retry. */}
+              {data.over_budget ? ` ${data.over_budget.message}` : null}
+            </Notice>
           ) : null}
           {data.truncated ? (
             <Notice tone="info">

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, resetTestState } from '@/test/test-utils';
-import { distanceMiles } from '../utils/distance';
+import { distanceMiles } from '@gowild/contract/distance';
 import { GEOLOCATION_OPTIONS, locateUser } from './use-user-location';
 
 function stubGeolocation(impl: (ok: PositionCallback, fail: PositionErrorCallback, opts?: PositionOptions) => void) {

@@ -4,11 +4,9 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CheckIcon, CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format-price';
+import { formatPrice } from '@gowild/contract/money';
 
 type Interval = 'monthly' | 'yearly';
-
-export { formatPrice };
 
 /**
  * What the yearly plan saves against twelve months of the monthly plan at its current price

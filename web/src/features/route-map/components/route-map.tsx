@@ -1,3 +1,5 @@
+import { findAirports } from '@gowild/contract/airport-search';
+import { distanceMiles } from '@gowild/contract/distance';
 import { addDays } from '@gowild/contract/dates';
 import { localDate } from '@gowild/contract/local-time';
 import type { Airport, Route } from '@gowild/contract/reference';
@@ -9,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { type MapTiles, useLeafletMap } from '../hooks/use-leaflet-map';
 import { ROUTE_ARC_SEGMENTS, greatCircleArc } from '../utils/arcs';
-import { type RouteNetwork, buildNetwork, findAirports, isHub, markerColour, milesBetween } from '../utils/network';
+import { type RouteNetwork, buildNetwork, isHub, markerColour } from '../utils/network';
 
 /** The view of docs/product/maps.md#route-map-page. */
 export const ROUTE_MAP_VIEW = { center: [39.5, -98.35] as [number, number], zoom: 4, minZoom: 2, maxZoom: 10, height: 500 };
@@ -245,7 +247,7 @@ function DestinationList({
   const rows = useMemo(() => {
     const list = network.routesOf(airport.stationCode).outbound.map((code) => {
       const to = network.byCode.get(code)!;
-      return { to, miles: Math.round(milesBetween(airport, to)) };
+      return { to, miles: Math.round(distanceMiles(airport, to)) };
     });
     return list.sort((a, b) => (sort === 'distance' ? a.miles - b.miles : 0) || a.to.stationCode.localeCompare(b.to.stationCode));
   }, [airport, network, sort]);

@@ -1,6 +1,7 @@
 import type { Airport } from '@gowild/contract/reference';
 import { describe, expect, it } from 'vitest';
-import { MARKER_COLOURS, buildNetwork, findAirports, isHub, markerColour } from './network';
+import { findAirports } from '@gowild/contract/airport-search';
+import { MARKER_COLOURS, buildNetwork, isHub, markerColour } from './network';
 
 const airport = (code: string, city: string, lat = 40, lng = -100): Airport => ({
   stationCode: code,

@@ -1,5 +1,4 @@
 import type { Airport, Route } from '@gowild/contract/reference';
-import { LIMITS } from '@gowild/contract/limits';
 
 /** The hubs that get their own colour (docs/product/maps.md#route-map-page). A fixed list, not derived. */
 export const HUBS: ReadonlySet<string> = new Set(['DEN', 'ATL', 'LAS', 'LAX', 'ORD', 'DFW', 'PHX', 'SEA', 'MIA']);
@@ -78,22 +77,4 @@ export function buildNetwork(routes: readonly Route[], airports: readonly Airpor
     routesOf,
     routeCount: (code) => routesOf(code).linked.length,
   };
-}
-
-/** Airports whose code, city or name contains the text (case-insensitive), exact code first. */
-export function findAirports(airports: readonly Airport[], text: string, limit = 8): Airport[] {
-  const q = text.trim().toLowerCase();
-  if (!q) return [];
-  const hits = airports.filter(
-    (a) => a.stationCode.toLowerCase().includes(q) || a.city.toLowerCase().includes(q) || a.name.toLowerCase().includes(q),
-  );
-  hits.sort((a, b) => Number(b.stationCode.toLowerCase() === q) - Number(a.stationCode.toLowerCase() === q));
-  return hits.slice(0, limit);
-}
-
-/** Great-circle distance in miles (the Earth radius the search uses for 'N mi away'). */
-export function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * LIMITS.earthRadiusMiles * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -1,6 +1,7 @@
 import { LIMITS } from '@gowild/contract/limits';
-import { type Flight, type SearchStreamEvent, searchStreamEventSchema } from '@gowild/contract/flights';
+import { type SearchStreamEvent, searchStreamEventSchema } from '@gowild/contract/flights';
 import { apiStream, readNdjson } from '@/lib/api-client';
+import { reportDataProblem } from '@/lib/data-problems';
 import type { Direction } from '../utils/search-button';
 
 export interface FlightSearchRequest {
@@ -32,11 +33,39 @@ export function streamTarget(req: FlightSearchRequest): { path: string; query: R
 }
 
 /**
- * Runs a streamed search and yields its events (start, destination…, summary | error). Rejects with the client's
+ * An event that did not match the contract's schema (decision 127): the destination it names when it names one, so the
+ * results can say which place could not be shown.
+ */
+interface UnreadableEvent {
+  type: 'unreadable';
+  code: string | null;
+}
+
+/** One line of the stream, checked against the contract; anything else is reported and becomes an unreadable event. */
+export function readStreamEvent(raw: unknown, source: string): SearchStreamEvent | UnreadableEvent {
+  const parsed = searchStreamEventSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const obj = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const type = typeof obj.type === 'string' ? obj.type : 'unknown';
+  const first = parsed.error.issues[0];
+  reportDataProblem({
+    source,
+    what: `${type} event`,
+    issue: first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'no detail',
+  });
+  return { type: 'unreadable', code: typeof obj.code === 'string' && type === 'destination' ? obj.code : null };
+}
+
+/**
+ * Runs a streamed search and yields its events (start, destination…, summary | error), and an `unreadable` event for
+ * each line that fails the contract's schema. Rejects with the client's
  * ApiError when the server refuses before streaming (401, 403, 429 with the daily-limit text of
  * docs/product/search.md#search-errors, 4xx/5xx).
  */
-export async function* searchFlightsStream(req: FlightSearchRequest, signal?: AbortSignal): AsyncGenerator<SearchStreamEvent> {
+export async function* searchFlightsStream(
+  req: FlightSearchRequest,
+  signal?: AbortSignal,
+): AsyncGenerator<SearchStreamEvent | UnreadableEvent> {
   const { path, query } = streamTarget(req);
   const response = await apiStream(path, {
     action: req.direction === 'inbound' ? 'search inbound flights' : 'search flights',
@@ -45,10 +74,5 @@ export async function* searchFlightsStream(req: FlightSearchRequest, signal?: Ab
     defaultMessage: req.direction === 'inbound' ? SEARCH_DEFAULTS.inbound : SEARCH_DEFAULTS.outbound,
     signal,
   });
-  for await (const raw of readNdjson<unknown>(response)) {
-    const parsed = searchStreamEventSchema.safeParse(raw);
-    if (parsed.success) yield parsed.data;
-  }
+  for await (const raw of readNdjson<unknown>(response)) yield readStreamEvent(raw, `GET /api${path}`);
 }
-
-export type { Flight };

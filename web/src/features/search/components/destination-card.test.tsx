@@ -23,6 +23,28 @@ function renderCard(props: Partial<Parameters<typeof DestinationCard>[0]> = {}) 
 
 const rows = () => screen.queryAllByTestId('flight-row');
 
+describe('DestinationCard header', () => {
+  it('may cut a long place name short, never the airport code', () => {
+    renderCard({ code: 'PVR', name: 'Puerto Vallarta, Mexico (PVR)' });
+    const header = screen.getByRole('button', { name: /^Puerto Vallarta, Mexico \(PVR\)/, expanded: true });
+    // The code is outside anything that truncates, and does not shrink.
+    const code = within(header).getByText('(PVR)');
+    expect(code.closest('.truncate')).toBeNull();
+    expect(code.className).toContain('shrink-0');
+    expect(within(header).getByText('Puerto Vallarta, Mexico').className).toContain('truncate');
+  });
+});
+
+describe('DestinationCard freshness', () => {
+  it('says how long ago the destination was checked, and nothing when the answer does not say', () => {
+    const { unmount } = renderCard({ checkedAt: new Date(Date.now() - 12 * 60_000 - 5000).toISOString() });
+    expect(screen.getByTestId('checked-ago').textContent).toBe(' · checked 12 min ago');
+    unmount();
+    renderCard();
+    expect(screen.queryByTestId('checked-ago')).toBeNull();
+  });
+});
+
 describe('DestinationCard filters', () => {
   it('filters to nonstop and to 1 stop max', async () => {
     const user = userEvent.setup();

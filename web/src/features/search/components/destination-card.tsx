@@ -1,7 +1,10 @@
-import { formatWholeDollars, hasGoWild, lowestFare } from '@gowild/contract/flight-format';
+import { formatWholeDollars } from '@gowild/contract/money';
+import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
+import { goWildFareLabel } from '@gowild/contract/gowild-fare';
 import { DEFAULT_FLIGHT_SORT } from '@gowild/contract/flight-sort';
-import type { Flight } from '@gowild/contract/flights';
+import type { Flight, GoWildFare } from '@gowild/contract/flights';
 import { ALERT_MESSAGES } from '@gowild/contract/notifications';
+import { checkedAgoText } from '@gowild/contract/observations';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -36,12 +39,46 @@ export interface DestinationCardProps {
   signedIn?: boolean;
   /** A line above the filters, e.g. why this route has no GoWild fare on the date. */
   notice?: ReactNode;
+  /** A short line under the header's flight count (the route's GoWild likelihood, a good-price badge). */
+  insight?: ReactNode;
+  /** The route's price history, under the weather while open. */
+  history?: ReactNode;
+  /** When the airline's answer for this destination was fetched (ISO instant): 'checked 12 min ago'. */
+  checkedAt?: string;
+  /** Premium: the live re-check of this destination, at the top of the open card (RecheckControl). */
+  recheck?: ReactNode;
 }
 
-function cheapestGoWild(flights: readonly Flight[]): number | null {
-  let best: number | null = null;
-  for (const f of flights) if (hasGoWild(f) && (best === null || f.fares.go_wild!.total < best)) best = f.fares.go_wild!.total;
+/** The cheapest GoWild fare of the destination, with its kind (a charged kind is named on the card). */
+function cheapestGoWild(flights: readonly Flight[]): GoWildFare | null {
+  let best: GoWildFare | null = null;
+  for (const f of flights) if (hasGoWild(f) && (best === null || f.fares.go_wild!.total < best.total)) best = f.fares.go_wild!;
   return best;
+}
+
+/**
+ * 'Puerto Vallarta, Mexico (PVR)': the place may be cut short on a narrow screen, the airport code never is (it is
+ * what a pass holder scans the list for).
+ */
+function DestinationName({ name, code }: { name: string; code: string }) {
+  const suffix = ` (${code})`;
+  const place = name.endsWith(suffix) ? name.slice(0, -suffix.length) : name === code ? '' : name;
+  return (
+    <>
+      {/* Read as one text; the two visible parts below are for the eye only. */}
+      <span className="sr-only">{name}</span>
+      <span className="flex min-w-0 items-baseline font-semibold text-slate-900" aria-hidden="true">
+        {place ? (
+          <span className="min-w-0 truncate" title={place}>
+            {place}
+          </span>
+        ) : null}
+        <span className="shrink-0 whitespace-pre" data-testid="destination-code">
+          {place ? ` (${code})` : code}
+        </span>
+      </span>
+    </>
+  );
 }
 
 /** A destination of the results: a header that expands (one card at a time) into weather, filters and flights. */
@@ -60,6 +97,10 @@ export function DestinationCard({
   onPriceAlert,
   signedIn = true,
   notice,
+  insight,
+  history,
+  checkedAt,
+  recheck,
 }: DestinationCardProps) {
   const panelId = useId();
   // What a visitor or a free user gets instead of the alert modal.
@@ -97,16 +138,35 @@ export function DestinationCard({
           className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
         >
           <span className="min-w-0">
-            <span className="block truncate font-semibold text-slate-900">{name}</span>
+            <DestinationName name={name} code={code} />
             <span className="text-xs text-slate-600">
               {flights.length} flight{flights.length === 1 ? '' : 's'}
               {nonstop ? ' · nonstop available' : ''}
+              {checkedAt ? (
+                <span data-testid="checked-ago" title={new Date(checkedAt).toLocaleString()}>
+                  {` · ${checkedAgoText(checkedAt)}`}
+                </span>
+              ) : null}
             </span>
+            {insight}
           </span>
           <span className="flex shrink-0 items-center gap-2">
             {goWild !== null ? (
-              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
-                GoWild {formatWholeDollars(goWild)}
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${(goWild.fare_type ?? 'standard') === 'standard' ? 'bg-brand-700 text-white' : 'border border-amber-500 bg-amber-50 text-amber-950'}`}
+                data-testid="gowild-chip"
+                data-fare-type={goWild.fare_type ?? 'standard'}
+              >
+                {(goWild.fare_type ?? 'standard') === 'standard' ? (
+                  goWildFareLabel(goWild.fare_type)
+                ) : (
+                  // On a phone the kind alone ('Peak Day $94', amber) leaves room for the destination's name.
+                  <>
+                    <span className="hidden sm:inline">GoWild </span>
+                    {goWildFareLabel(goWild.fare_type).replace(/^GoWild /, '')}
+                  </>
+                )}{' '}
+                {formatWholeDollars(goWild.total)}
               </span>
             ) : lowest !== null ? (
               <span className="text-sm font-semibold text-slate-800">from {formatWholeDollars(lowest)}</span>
@@ -119,7 +179,9 @@ export function DestinationCard({
       </h3>
       {expanded ? (
         <div id={panelId} className="space-y-3 border-t border-slate-100 px-3 pt-3 pb-4 sm:px-4">
+          {recheck}
           {weather}
+          {history}
           {!isPremium ? (
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed border-amber-300 bg-amber-50 px-3 py-2 text-sm">
               <span className="text-amber-900">

@@ -1,6 +1,7 @@
+import { formatWholeDollars } from '@gowild/contract/money';
 import { useId } from 'react';
 import { FILTER_LIMITS, type FlightFilters, type StopsFilter, updateFilters } from '../utils/filters';
-import { formatMinutesOfDay, formatWholeDollars } from '@gowild/contract/flight-format';
+import { formatMinutesOfDay } from '@gowild/contract/flight-format';
 import { FLIGHT_SORT_KEYS, FLIGHT_SORT_LABELS, isFlightSortKey } from '@gowild/contract/flight-sort';
 
 export interface FlightFiltersPanelProps {

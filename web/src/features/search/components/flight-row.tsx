@@ -1,16 +1,19 @@
+import { formatWholeDollars } from '@gowild/contract/money';
 import {
   FARE_LABELS,
   arrivesNextDay,
   formatDuration,
   formatLocalTime,
   formatStops,
-  formatWholeDollars,
   isAvailable,
   seatsLabel,
   stopAirports,
 } from '@gowild/contract/flight-format';
 import { FARE_KEYS, type Flight } from '@gowild/contract/flights';
+import { goWildFareLabel } from '@gowild/contract/gowild-fare';
+import type { GoWildRouteKind } from '@gowild/contract/gowild-window';
 import type { ReactNode } from 'react';
+import { GoWildPrice } from '@/components/gowild-price/gowild-price';
 
 export interface FlightRowProps {
   flight: Flight;
@@ -19,6 +22,8 @@ export interface FlightRowProps {
   action?: ReactNode;
   /** A badge beside the times ('3 days at destination'). */
   badge?: ReactNode;
+  /** Domestic or international, when known: splits a GoWild charge from the taxes (unknown: one line for both). */
+  routeKind?: GoWildRouteKind;
 }
 
 const FARE_STYLES: Record<(typeof FARE_KEYS)[number], string> = {
@@ -27,14 +32,22 @@ const FARE_STYLES: Record<(typeof FARE_KEYS)[number], string> = {
   discount_den: 'border-indigo-300 bg-indigo-50 text-indigo-900',
 };
 
+/** Early Booking and Peak Day: amber, so a charged GoWild fare never looks like the usual one. */
+const CHARGED_GOWILD_STYLE = 'border-amber-500 bg-amber-50 text-amber-950';
+
 /** One flight: airport-local times, stops, duration, the three fares with booking links, seats for premium. */
-export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) {
+export function FlightRow({ flight, isPremium, action, badge, routeKind }: FlightRowProps) {
   const first = flight.segments[0];
   const last = flight.segments[flight.segments.length - 1];
   const via = stopAirports(flight);
   const nextDay = arrivesNextDay(flight);
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="flight-row" data-stops={flight.stops}>
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="flight-row"
+      data-stops={flight.stops}
+      data-origin={flight.origin}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-3">
           <div className="text-center">
@@ -69,12 +82,16 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
           const link = flight.booking_links[key];
           const seats = fare ? seatsLabel(fare, isPremium) : null;
           const available = isAvailable(fare);
+          // A GoWild fare says its kind: Early Booking and Peak Day carry a charge and must not pass for the usual fare.
+          const label = key === 'go_wild' && available ? goWildFareLabel(flight.fares.go_wild?.fare_type) : FARE_LABELS[key];
+          const charged = key === 'go_wild' && available && (flight.fares.go_wild?.fare_type ?? 'standard') !== 'standard';
           return (
             <li
               key={key}
-              className={`flex flex-col rounded border px-2 py-1 ${available ? FARE_STYLES[key] : 'border-dashed border-slate-200 bg-slate-50 text-slate-500'}`}
+              className={`flex flex-col rounded border px-2 py-1 ${available ? (charged ? CHARGED_GOWILD_STYLE : FARE_STYLES[key]) : 'border-dashed border-slate-200 bg-slate-50 text-slate-500'}`}
+              data-fare={key}
             >
-              <span className="text-[11px] font-medium">{FARE_LABELS[key]}</span>
+              <span className="text-[11px] font-medium">{label}</span>
               <span className="text-sm font-bold">{available ? formatWholeDollars(fare.total) : '—'}</span>
               {seats ? <span className="text-[11px]">{seats}</span> : null}
               {available && link ? (
@@ -87,7 +104,7 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
                   Book
                   <span className="sr-only">
                     {' '}
-                    {FARE_LABELS[key]} fare for flight {flight.flight_number} (opens the airline site)
+                    {label} fare for flight {flight.flight_number} (opens the airline site)
                   </span>
                 </a>
               ) : null}
@@ -95,6 +112,7 @@ export function FlightRow({ flight, isPremium, action, badge }: FlightRowProps) 
           );
         })}
       </ul>
+      <GoWildPrice flight={flight} routeKind={routeKind} />
       {action ? <div className="mt-2 flex justify-end">{action}</div> : null}
     </li>
   );

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 export interface GoWildGapNoticeProps {
   gap: GoWildGap;
   charges: PassCharges | null;
-  /** Premium users: opens the alert modal for this route and date. */
+  /** Premium users: opens the "Alert me when it opens" modal for this route and date. */
   onAlert?: () => void;
   isPremium: boolean;
   'data-testid'?: string;

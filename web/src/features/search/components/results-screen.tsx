@@ -1,7 +1,7 @@
 import { formatLongDate } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
 import { type GoWildGap, GOWILD_GAP_TEXTS, type PassCharges } from '@gowild/contract/gowild-explain';
-import { hasGoWild } from '@gowild/contract/flight-format';
+import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -11,7 +11,8 @@ import type { Direction } from '../utils/search-button';
 import { DateStepper } from './date-stepper';
 import { DestinationCard } from './destination-card';
 import { GoWildGapNotice } from './gowild-gap-notice';
-import { PartialNotice, SearchErrorPanel, SearchProgress } from './search-status-panels';
+import { RecheckControl } from './recheck-control';
+import { DataProblemNotice, PartialNotice, SearchErrorPanel, SearchProgress } from './search-status-panels';
 
 export interface ResultsScreenProps {
   search: FlightSearchState;
@@ -38,16 +39,31 @@ export interface ResultsScreenProps {
   renderDestinationExtras?: (code: string, date: string, flights: Flight[]) => ReactNode;
   /** Premium users: the flight map of an open card's flights. */
   renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
+  /**
+   * The map of every destination (docs/product/results-map.md), drawn only once the traveller asks for it (its code
+   * loads then): each destination's cheapest GoWild and cheapest fare, and `open` to open a destination's card.
+   */
+  renderResultsMap?: (map: { origins: string[]; destinations: ResultsMapDestination[]; open: (code: string) => void }) => ReactNode;
   /** A message above the results (e.g. the departure flight of a link was not found). */
   notice?: string | null;
   demo?: boolean;
-  /** The price-alert button of a card (its airport code); none when absent. */
-  onPriceAlert?: (code: string) => void;
+  /** The price-alert button of a card (its airport code and flights), or a gap's window alert; none when absent. */
+  onPriceAlert?: (code: string, flights: Flight[], kind?: 'price' | 'window_open') => void;
   signedIn?: boolean;
   /** Why a card's route can have no GoWild fare on this date (blackout, window not open), or null. */
   goWildGap?: (code: string) => GoWildGap | null;
   /** The pass year's charges the explanations name. */
   passCharges?: PassCharges | null;
+  /** The destination × date grid above the results (or its teaser). */
+  dateGrid?: ReactNode;
+  /** A card's line of route history, and its price history while open. */
+  renderCardInsight?: (code: string) => ReactNode;
+  renderCardHistory?: (code: string) => ReactNode;
+  /**
+   * Premium, outbound: asks the airline again for one destination and puts the answer on its card; resolves to why it
+   * could not (null when it did), throws the server's refusal. Without it the cards have no re-check.
+   */
+  onRecheck?: (code: string) => Promise<string | null>;
 }
 
 /** The card state right after a search: a single-route search's only destination opens by itself. */
@@ -63,6 +79,24 @@ export function resultsGapLines(gaps: readonly (GoWildGap | null)[]): string[] {
     );
   }
   return [...lines].sort();
+}
+
+/** A destination as the results map shows it. */
+export interface ResultsMapDestination {
+  code: string;
+  goWild: number | null;
+  lowest: number | null;
+}
+
+const cheapest = (xs: (number | null)[]) => xs.reduce<number | null>((m, x) => (x !== null && (m === null || x < m) ? x : m), null);
+
+/** Each destination's cheapest GoWild fare and cheapest fare of any kind. */
+export function mapDestinations(results: readonly DestinationResult[]): ResultsMapDestination[] {
+  return results.map((r) => ({
+    code: r.code,
+    goWild: cheapest(r.flights.map((f) => (hasGoWild(f) ? f.fares.go_wild!.total : null))),
+    lowest: cheapest(r.flights.map(lowestFare)),
+  }));
 }
 
 /** Refusals a retry cannot change: not signed in, not allowed (premium), no searches left. */
@@ -95,6 +129,19 @@ export function ResultsScreen(props: ResultsScreenProps) {
       ? `${props.originLabel} → ${props.destinationLabel}`
       : `Flights from ${props.originLabel}`;
 
+  // docs/product/results-map.md: the departure results of a search with several destinations, on request.
+  const [mapOpen, setMapOpen] = useState(false);
+  const showMapToggle = !inbound && !props.hasDestination && all.length > 0 && Boolean(props.renderResultsMap);
+  const openFromMap = (code: string) => {
+    setExpanded(code);
+    // The card may sit far down the list: bring it into view and put the focus on its header, where the keyboard was.
+    requestAnimationFrame(() => {
+      const header = document.querySelector<HTMLElement>(`[data-testid="destination-card"][data-code="${code}"] h3 button`);
+      header?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      header?.focus({ preventScroll: true });
+    });
+  };
+
   const renderGroup = (label: string, items: DestinationResult[], testId: string, delay: number) =>
     items.length ? (
       // Only the heading takes part in the staggered reveal: a card must be on screen the moment it arrives (the
@@ -116,6 +163,8 @@ export function ResultsScreen(props: ResultsScreenProps) {
                 onToggle={() => setExpanded(expanded === r.code ? null : r.code)}
                 isPremium={isPremium}
                 weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
+                insight={props.renderCardInsight?.(r.code)}
+                history={expanded === r.code ? props.renderCardHistory?.(r.code) : null}
                 extras={
                   expanded === r.code && !inbound && props.renderDestinationExtras
                     ? props.renderDestinationExtras(r.code, props.date, r.flights)
@@ -124,15 +173,21 @@ export function ResultsScreen(props: ResultsScreenProps) {
                 flightMap={expanded === r.code && isPremium && props.renderFlightMap ? props.renderFlightMap(r.code, r.flights) : null}
                 onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
                 inbound={inbound}
-                onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}
+                onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code, r.flights) : undefined}
                 signedIn={props.signedIn}
+                checkedAt={r.checkedAt}
+                recheck={
+                  expanded === r.code && done && isPremium && !inbound && props.onRecheck ? (
+                    <RecheckControl checkedAt={r.checkedAt} onRecheck={() => props.onRecheck!(r.code)} />
+                  ) : null
+                }
                 notice={
                   gap ? (
                     <GoWildGapNotice
                       gap={gap}
                       charges={props.passCharges ?? null}
                       isPremium={isPremium}
-                      onAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code) : undefined}
+                      onAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code, r.flights, 'window_open') : undefined}
                     />
                   ) : null
                 }
@@ -199,8 +254,39 @@ export function ResultsScreen(props: ResultsScreenProps) {
         </div>
       ) : null}
 
+      {props.dateGrid}
+
+      <DataProblemNotice codes={search.unreadable} events={search.unreadableEvents} noun={noun} />
+
       {done ? (
-        <PartialNotice failed={search.failed} noun={noun} onRetry={props.onRetry} searchesLeft={props.retrySearchesLeft ?? null} />
+        <PartialNotice
+          failed={search.failed}
+          noun={noun}
+          onRetry={props.onRetry}
+          searchesLeft={props.retrySearchesLeft ?? null}
+          overBudgetMessage={search.overBudgetMessage}
+        />
+      ) : null}
+
+      {showMapToggle ? (
+        <section aria-label="Results map" className="space-y-2" data-testid="results-map-section">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={mapOpen}
+            onClick={() => setMapOpen((o) => !o)}
+            data-testid="results-map-toggle"
+          >
+            {mapOpen ? 'Hide map' : `Show map (${all.length})`}
+          </Button>
+          {mapOpen
+            ? props.renderResultsMap!({
+                origins: [...new Set(all.flatMap((r) => r.flights.map((f) => f.origin)))],
+                destinations: mapDestinations(all),
+                open: openFromMap,
+              })
+            : null}
+        </section>
       ) : null}
 
       {renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}

@@ -46,7 +46,14 @@ export interface ReturnScreenProps {
   goWildGap?: (from: string, to: string, date: string) => GoWildGap | null;
   passCharges?: PassCharges | null;
   /** Opens the alert modal for the way home on the return date (premium users). */
-  onPriceAlert?: (target: { origin: string; destination: string; date: string }) => void;
+  onPriceAlert?: (target: {
+    origin: string;
+    destination: string;
+    date: string;
+    servedOrigins?: readonly string[];
+    servedDestinations?: readonly string[];
+    kind?: 'price' | 'window_open';
+  }) => void;
 }
 
 function Skeleton() {
@@ -142,7 +149,16 @@ export function ReturnScreen(props: ReturnScreenProps) {
           isPremium={props.isPremium}
           onAlert={
             props.onPriceAlert
-              ? () => props.onPriceAlert!({ origin: stayCode, destination: props.originValue, date: props.returnDate })
+              ? () =>
+                  // The stay's airports and home's, narrowed to those the return flights use (decision 198).
+                  props.onPriceAlert!({
+                    origin: from,
+                    destination: props.originValue,
+                    date: props.returnDate,
+                    servedOrigins: [...new Set(ret.flights.map((f) => f.origin))],
+                    servedDestinations: [...new Set(ret.flights.map((f) => f.destination))],
+                    kind: 'window_open',
+                  })
               : undefined
           }
           data-testid="return-gowild-gap"

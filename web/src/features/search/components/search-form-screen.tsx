@@ -2,13 +2,13 @@ import type { Airport } from '@gowild/contract/reference';
 import { type Dispatch, type ReactNode, useMemo } from 'react';
 import { type DistanceFn, buildAirportOptions } from '@/components/airport-picker/airport-options';
 import { useGridColumns } from '@/components/airport-picker/use-grid-columns';
-import { type FormMessage, PAGE_MESSAGES, type SearchAuth, type SearchFormValues, type SearchPageAction } from '../utils/search-page-state';
+import { type FormMessage, PAGE_MESSAGES, type SearchAuth, type SearchFormAction, type SearchFormValues } from '../utils/search-page-state';
 import { SearchForm } from './search-form';
 
 export interface SearchFormScreenProps {
   form: SearchFormValues;
   message: FormMessage | null;
-  dispatch: Dispatch<SearchPageAction>;
+  dispatch: Dispatch<SearchFormAction>;
   onSearch: () => void;
   onShare: () => void;
   airports: { data?: Airport[]; isPending: boolean; isError: boolean };

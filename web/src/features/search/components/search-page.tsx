@@ -1,39 +1,42 @@
 import { localToday } from '@gowild/contract/dates';
 import { expandAirportInput } from '@gowild/contract/city-groups';
 import type { Flight } from '@gowild/contract/flights';
+import { refOf } from '@gowild/contract/trips';
 import { type PassCharges, goWildGap, routeKind } from '@gowild/contract/gowild-explain';
-import { type ReactNode, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { useBlackoutDates } from '@/api/get-blackout-dates';
-import { type DistanceFn, describeAirportValue } from '@/components/airport-picker/airport-options';
+import { type DistanceFn, type ViewMode, describeAirportValue } from '@/components/airport-picker/airport-options';
 import { showToast } from '@/components/ui/toast/toast-store';
 import { copyText } from '@/lib/copy-text';
 import { useRegisterHomeReset } from '@/lib/home-reset';
-import { useFlightSearch } from '../hooks/use-flight-search';
-import { screenLink, useSearchUrlState } from '../hooks/use-search-url-state';
-import type { ParsedLink } from '../utils/search-link';
+import { recheckDestination } from '../api/recheck-destination';
+import { initialSearchState, useFlightSearch } from '../hooks/use-flight-search';
+import { asWritten, screenLink, useSearchUrl } from '../hooks/use-search-url-state';
+import type { SearchLink } from '../utils/search-link';
 import {
+  type FormState,
   PAGE_MESSAGES,
   type SearchAuth,
+  type SearchFormAction,
   type SearchFormValues,
   type SelectedDeparture,
-  initialSearchPageState,
-  loginPrompt,
+  deriveSearchView,
+  formFromLink,
+  initialReturnDate,
+  linkKey,
+  linkRequest,
+  linkRefusal,
+  requestKey,
   returnDateRange,
-  searchPageReducer,
+  searchFormReducer,
   searchRefusal,
   toRequest,
-  unknownCityRefusal,
 } from '../utils/search-page-state';
-import { ResultsScreen } from './results-screen';
+import { ResultsScreen, type ResultsScreenProps } from './results-screen';
 import { ReturnScreen } from './return-screen';
 import { SearchFormScreen } from './search-form-screen';
 import './search.css';
-
-/** docs/product/search.md#links-and-the-query-string: the not-found message shows this long before the view returns to the departures. */
-export const NOT_FOUND_FALLBACK_MS = 3000;
-/** docs/product/search.md#links-and-the-query-string: a link waits for the airports list, checking this often. */
-export const AIRPORTS_RETRY_MS = 100;
 
 export interface SelectedTrip {
   departure: SelectedDeparture;
@@ -49,6 +52,14 @@ export interface PriceAlertTarget {
   origin: string;
   destination: string;
   date: string;
+  /**
+   * The airports on the searched side that the card's flights actually leave from (outbound) or arrive at (inbound):
+   * a city or list stands for only these, so the modal never offers an airport without this route.
+   */
+  servedOrigins?: readonly string[];
+  servedDestinations?: readonly string[];
+  /** 'window_open' from an explanation that GoWild is not open yet: "Alert me when it opens" (decision 234). */
+  kind?: 'price' | 'window_open';
 }
 
 export interface SearchPageProps {
@@ -65,6 +76,7 @@ export interface SearchPageProps {
   /** Hotels and rental cars in an open destination card of the outbound results. */
   renderDestinationExtras?: (code: string, date: string, flights: Flight[]) => ReactNode;
   renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
+  renderResultsMap?: ResultsScreenProps['renderResultsMap'];
   renderStayWeather?: (code: string, range: { start: string; end: string }) => ReactNode;
   /** After each completed search (the usage badge refreshes). */
   onSearchCompleted?: () => void;
@@ -73,34 +85,75 @@ export interface SearchPageProps {
   onPriceAlert?: (target: PriceAlertTarget) => void;
   /** The pass year's charges (GET /api/config), named where GoWild is missing; null until loaded. */
   passCharges?: PassCharges | null;
+  /** Above outbound results: the destination × date grid (or its premium teaser); `open` searches one cell. */
+  renderDateGrid?: (grid: DateGridSlot) => ReactNode;
+  /** An outbound card's line of route history (GoWild likelihood, good price), and its price history when open. */
+  renderCardInsight?: (route: { origin: string; destination: string; date: string }) => ReactNode;
+  renderCardHistory?: (route: { origin: string; destination: string; date: string }) => ReactNode;
+}
+
+/** What the search page gives the date grid: the origin and date on screen, and how to open a cell. */
+export interface DateGridSlot {
+  origin: string;
+  date: string;
+  /** The single destination searched, or null for every destination. */
+  destination: string | null;
+  today: string;
+  open: (destination: string, date: string) => void;
 }
 
 /**
- * The search page (docs/product/search.md): the page state (reducer), the query string (URL-state hook) and the streamed
- * search, shown as one of three screens: the search form, the departure flights and the return flights. A link
- * runs its search once the airports list is there; a return-flights link then looks for its departure by hash.
+ * The search page (docs/product/search.md, decision 126). The URL is the one source of its state: which search, which
+ * screen and which departure are read from the query string; the streamed search runs whenever the URL names a search
+ * that may run and is not the one on screen, so a link starts exactly one search. Only the form being filled in and the
+ * return date picked live in React state, each tied to the URL they were made for.
  */
 export function SearchPage(props: SearchPageProps) {
   const { auth } = props;
   const airports = useAirports();
   const blackout = useBlackoutDates();
-  const { state: search, search: runStream, retry, reset: resetStream } = useFlightSearch({ onSuccess: props.onSearchCompleted });
-  const [page, dispatch] = useReducer(searchPageReducer, initialSearchPageState);
+  const {
+    state: search,
+    search: runStream,
+    retry,
+    reset: resetStream,
+    replaceDestination,
+  } = useFlightSearch({ onSuccess: props.onSearchCompleted });
+  const url = useSearchUrl();
+  const { parsed } = url;
   const today = localToday();
+  const key = linkKey(parsed);
 
-  const onLink = useCallback(
-    (parsed: ParsedLink) => {
-      resetStream();
-      dispatch({ type: 'link-opened', parsed });
-    },
-    [resetStream],
-  );
-  const url = useSearchUrlState(onLink);
+  // The form draft belongs to the URL it was made for: a URL the page did not write (a link, back/forward, Home)
+  // brings its own form; one the page wrote carries the draft along (see `go`).
+  const [viewMode, setViewMode] = useState<ViewMode>('city');
+  const [draft, setDraft] = useState<{ key: string; state: FormState } | null>(null);
+  const seeded: FormState = { form: formFromLink(parsed, viewMode), message: linkRefusal(parsed, auth) };
+  const formState = draft && draft.key === key ? draft.state : seeded;
+  const form = formState.form;
+  const dispatchForm = (action: SearchFormAction) => {
+    if (action.type === 'view-mode-changed') setViewMode(action.viewMode);
+    setDraft((prev) => ({ key, state: searchFormReducer(prev && prev.key === key ? prev.state : seeded, action) }));
+  };
 
-  const airportsReady = useRef(false);
+  const airportsSettled = airports.isSuccess || airports.isError;
+  const view = deriveSearchView({
+    parsed,
+    auth,
+    airportsSettled,
+    search: search.request && parsed.kind === 'link' && requestKey(linkRequest(parsed.link)) === requestKey(search.request) ? search : null,
+  });
+  const wantedKey = view.request ? requestKey(view.request) : null;
+  const runningKey = search.request ? requestKey(search.request) : null;
+  const current = wantedKey !== null && wantedKey === runningKey;
+
+  // The one place a search starts from the URL: the URL names a search that may run and it is not the one on screen.
+  const wanted = view.request;
   useEffect(() => {
-    airportsReady.current = airports.isSuccess || airports.isError;
-  }, [airports.isSuccess, airports.isError]);
+    if (wanted && wantedKey !== runningKey) runStream(wanted);
+    // `wanted` is rebuilt every render; its key says whether it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantedKey, runningKey, runStream]);
 
   const byCode = useMemo(() => new Map((airports.data ?? []).map((a) => [a.stationCode, a])), [airports.data]);
   const airportName = useCallback((code: string) => byCode.get(code)?.cityAndCode ?? code, [byCode]);
@@ -110,127 +163,141 @@ export function SearchPage(props: SearchPageProps) {
   // decides domestic or international; a city's airports are all in one country).
   const gapFor = useCallback(
     (from: string, to: string, date: string) => {
-      const country = (value: string) => byCode.get(expandAirportInput(value)[0] ?? value)?.countryCode;
-      return goWildGap({ now: new Date(), date, kind: routeKind(country(from), country(to)), blackoutDates: blackoutDates ?? [] });
+      const airport = (value: string) => byCode.get(expandAirportInput(value)[0] ?? value);
+      return goWildGap({
+        now: new Date(),
+        date,
+        kind: routeKind(airport(from)?.countryCode, airport(to)?.countryCode),
+        blackoutDates: blackoutDates ?? [],
+        originTimeZone: airport(from)?.timezone,
+      });
     },
     [byCode, blackoutDates],
   );
 
+  // The departure last chosen and the return date picked, each for the search (and departure) it was made for.
+  const [lastDeparture, setLastDeparture] = useState<{ key: string; hash: string; ref: string } | null>(null);
+  const [returnPick, setReturnPick] = useState<{ key: string; date: string } | null>(null);
+
+  /** Writes a new URL, carrying the form draft along to it. */
+  const go = (link: Partial<SearchLink> | null, formNow: SearchFormValues = form) => {
+    const next = link ? asWritten(link) : { kind: 'none' as const };
+    setDraft({ key: linkKey(next), state: { form: formNow, message: null } });
+    url.write(link);
+  };
+
   const newSearch = () => {
     resetStream();
-    dispatch({ type: 'reset' });
-    url.setLinkLoading(false);
+    setDraft(null);
+    setLastDeparture(null);
+    setReturnPick(null);
     url.write(null);
   };
   // Home in the top bar, clicked while here, starts over (docs/product/README.md#top-bar).
   useRegisterHomeReset(newSearch);
 
-  // Runs a pending link once we know who is asking and the airports list is there (checked every 100 ms).
-  useEffect(() => {
-    const link = page.pendingLink;
-    if (!link || !auth.initialized) return;
-    if (!auth.signedIn) return dispatch({ type: 'link-refused', message: loginPrompt(link.screen) });
-    let timer: number | undefined;
-    const attempt = () => {
-      if (!airportsReady.current) {
-        timer = window.setTimeout(attempt, AIRPORTS_RETRY_MS);
-        return;
-      }
-      const refusal = unknownCityRefusal(link);
-      if (refusal) return dispatch({ type: 'link-refused', message: refusal });
-      url.setLinkLoading(true);
-      dispatch({ type: 'link-started', link });
-      runStream({ direction: link.direction, origin: link.origin, destination: link.destination, date: link.date });
-    };
-    attempt();
-    return () => window.clearTimeout(timer);
-  }, [page.pendingLink, auth.initialized, auth.signedIn, runStream, url]);
-
-  // When a link's departures are in, its departure flight is looked up by hash (the reducer decides).
-  useEffect(() => {
-    if (search.status !== 'done' && search.status !== 'error') return;
-    if (!url.isLinkLoading()) return;
-    dispatch({ type: 'link-departures-loaded', results: search.results });
-    url.setLinkLoading(false);
-  }, [search.status, search.results, url]);
-
-  // Not found: the message shows for 3 s, then the departures.
-  useEffect(() => {
-    if (!page.fallbackPending) return;
-    const timer = window.setTimeout(() => {
-      dispatch({ type: 'fallback-to-departures' });
-      url.write(screenLink(search.request, 'departure_flights'));
-    }, NOT_FOUND_FALLBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [page.fallbackPending, search.request, url]);
-
   const startSearch = (values: SearchFormValues) => {
     const refusal = searchRefusal(values, auth);
-    if (refusal) return dispatch({ type: 'search-refused', message: refusal });
-    const req = toRequest(values);
-    url.setLinkLoading(false);
-    dispatch({ type: 'search-started' });
-    runStream(req);
-    url.writeAfterSearch({ ...req, screen: 'departure_flights' });
+    if (refusal) return dispatchForm({ type: 'search-refused', message: refusal });
+    go({ ...toRequest(values), screen: 'departure_flights' }, values);
   };
 
+  const requestValues = view.request ?? toRequest(form);
+  const searchedKey = requestKey(requestValues);
+  // Until the URL's search has started, the screen shows it loading rather than the results of the one before.
+  const shownSearch = current
+    ? search
+    : { ...initialSearchState, status: 'loading' as const, request: view.request, searchId: search.searchId };
+
   const onShare = async () => {
-    const link = page.screen === 'search' ? toRequest(page.form) : screenLink(search.request, page.screen, page.departure?.flightHash);
+    const link =
+      view.screen === 'search'
+        ? toRequest(form)
+        : screenLink(requestValues, view.screen, view.departure?.flightHash, view.departure ? refOf(view.departure.flight) : undefined);
     const shareUrl = url.absoluteUrl(link);
     if (await copyText(shareUrl)) showToast({ type: 'success', title: PAGE_MESSAGES.shareTitle, message: PAGE_MESSAGES.shareText });
     else showToast({ type: 'error', title: 'Copy failed', message: `Copy this link by hand: ${shareUrl}` });
   };
 
-  const requestValues = search.request ?? toRequest(page.form);
-  const shared = { isPremium: auth.isPremium, airportName, notice: page.notice, onNewSearch: newSearch };
+  const shared = { isPremium: auth.isPremium, airportName, notice: view.notice, onNewSearch: newSearch };
 
-  if (page.screen === 'departure_flights') {
+  if (view.screen === 'departure_flights') {
+    const date = requestValues.date || form.date;
+    const outbound = requestValues.direction === 'outbound';
+    const route = (code: string) => ({ origin: requestValues.origin, destination: code, date });
     return (
       <ResultsScreen
         {...shared}
-        search={search}
+        search={shownSearch}
         direction={requestValues.direction}
         originLabel={describe(requestValues.origin)}
         destinationLabel={describe(requestValues.destination)}
         hasDestination={Boolean(requestValues.destination)}
-        date={requestValues.date || page.form.date}
+        date={date}
         today={today}
-        onDateChange={(date) => {
-          dispatch({ type: 'form-changed', patch: { date } });
-          const r = search.request;
-          startSearch({ ...page.form, ...(r ? { origin: r.origin, destination: r.destination, direction: r.direction } : {}), date });
-        }}
+        onDateChange={(next) =>
+          startSearch({
+            ...form,
+            ...requestValues,
+            singleRoute: requestValues.direction === 'outbound' && Boolean(requestValues.destination),
+            date: next,
+          })
+        }
         onViewReturn={() => {
-          dispatch({ type: 'returns-viewed', searchedDate: requestValues.date });
-          url.write(screenLink(search.request, 'return_flights', page.departure?.flightHash));
+          const last = lastDeparture?.key === searchedKey ? lastDeparture : undefined;
+          go(screenLink(requestValues, 'return_flights', last?.hash, last?.ref));
         }}
         onRetry={retry}
         retrySearchesLeft={auth.isPremium ? null : (props.searchesRemaining ?? null)}
-        onSelectDeparture={(code, flight) => {
-          dispatch({ type: 'departure-selected', departure: { destination: code, flight, flightHash: flight.flightHash } });
-          url.write(screenLink(search.request, 'return_flights', flight.flightHash));
+        onSelectDeparture={(_code, flight) => {
+          setLastDeparture({ key: searchedKey, hash: flight.flightHash, ref: refOf(flight) });
+          go(screenLink(requestValues, 'return_flights', flight.flightHash, refOf(flight)));
         }}
         renderWeather={props.renderWeather}
         renderDestinationExtras={props.renderDestinationExtras}
         renderFlightMap={props.renderFlightMap}
+        renderResultsMap={props.renderResultsMap}
         passCharges={props.passCharges ?? null}
-        goWildGap={(code) => {
-          const date = requestValues.date || page.form.date;
-          return requestValues.direction === 'inbound'
-            ? gapFor(code, requestValues.destination, date)
-            : gapFor(requestValues.origin, code, date);
-        }}
+        goWildGap={(code) =>
+          requestValues.direction === 'inbound' ? gapFor(code, requestValues.destination, date) : gapFor(requestValues.origin, code, date)
+        }
         demo={props.demoFlights}
+        dateGrid={
+          outbound && props.renderDateGrid
+            ? props.renderDateGrid({
+                origin: requestValues.origin,
+                date,
+                destination: requestValues.destination || null,
+                today,
+                // A cell opens that destination on that day: a single-route search, the URL its one state.
+                open: (destination, day) => startSearch({ ...form, ...requestValues, singleRoute: true, destination, date: day }),
+              })
+            : null
+        }
+        renderCardInsight={outbound && props.renderCardInsight ? (code) => props.renderCardInsight!(route(code)) : undefined}
+        renderCardHistory={outbound && props.renderCardHistory ? (code) => props.renderCardHistory!(route(code)) : undefined}
+        onRecheck={
+          outbound && auth.isPremium
+            ? async (code) => {
+                const searchId = search.searchId;
+                const answer = await recheckDestination(route(code));
+                // The airline failed or the share ran out: the card keeps what it showed.
+                if (answer.problem === null) replaceDestination(searchId, code, answer.flights, answer.checkedAt);
+                return answer.problem;
+              }
+            : undefined
+        }
         signedIn={auth.signedIn}
         onPriceAlert={
           props.onPriceAlert
-            ? (code) => {
-                const date = requestValues.date || page.form.date;
-                // A card is one airport: the destination of an outbound search, the origin of an inbound one.
+            ? (code, flights, kind) => {
+                // A card is one airport: the destination of an outbound search, the origin of an inbound one. The
+                // other side is what was searched, narrowed to the airports the card's flights use.
+                const served = (pick: (f: Flight) => string) => [...new Set(flights.map(pick))];
                 props.onPriceAlert!(
                   requestValues.direction === 'inbound'
-                    ? { origin: code, destination: requestValues.destination, date }
-                    : { origin: requestValues.origin, destination: code, date },
+                    ? { origin: code, destination: requestValues.destination, date, servedDestinations: served((f) => f.destination), kind }
+                    : { origin: requestValues.origin, destination: code, date, servedOrigins: served((f) => f.origin), kind },
                 );
               }
             : undefined
@@ -239,21 +306,20 @@ export function SearchPage(props: SearchPageProps) {
     );
   }
 
-  if (page.screen === 'return_flights') {
-    const { departure } = page;
+  if (view.screen === 'return_flights') {
+    const departure: SelectedDeparture | null = view.departure;
+    const pickKey = `${searchedKey}|${departure?.flightHash ?? ''}`;
+    const returnDate = returnPick?.key === pickKey ? returnPick.date : initialReturnDate(departure, form.tripDays, requestValues.date);
     return (
       <ReturnScreen
         {...shared}
-        {...returnDateRange(page, requestValues.date, today)}
+        {...returnDateRange({ departure, returnDate }, requestValues.date, today)}
         departure={departure}
         destinationValue={requestValues.destination}
         originValue={requestValues.origin}
         originLabel={describe(requestValues.origin)}
-        onReturnDateChange={(date) => dispatch({ type: 'return-date-changed', date })}
-        onBack={() => {
-          dispatch({ type: 'back-to-departures' });
-          url.write(screenLink(search.request, 'departure_flights'));
-        }}
+        onReturnDateChange={(date) => setReturnPick({ key: pickKey, date })}
+        onBack={() => go(screenLink(requestValues, 'departure_flights'))}
         onSelectReturn={(returnFlight) => {
           if (!departure) return;
           const { origin, date } = requestValues;
@@ -263,17 +329,17 @@ export function SearchPage(props: SearchPageProps) {
         passCharges={props.passCharges ?? null}
         goWildGap={gapFor}
         onPriceAlert={props.onPriceAlert}
-        waiting={search.status === 'loading' || page.pendingHash !== null}
+        waiting={shownSearch.status === 'loading' || view.waitingForDeparture}
       />
     );
   }
 
   return (
     <SearchFormScreen
-      form={page.form}
-      message={page.message}
-      dispatch={dispatch}
-      onSearch={() => startSearch(page.form)}
+      form={form}
+      message={formState.message}
+      dispatch={dispatchForm}
+      onSearch={() => startSearch(form)}
       onShare={() => void onShare()}
       airports={airports}
       blackoutDates={blackout.data ?? []}

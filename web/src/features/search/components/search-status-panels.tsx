@@ -24,6 +24,14 @@ export function SearchErrorPanel({
 }) {
   if (error.code === ERROR_CODES.SERVER_RESTARTING)
     return <RestartPanel error={error} onRetry={onRetry} searchesLeft={searchesLeft} resultsShown={resultsShown} />;
+  // The user's share of airline lookups for this minute (decision 117): the server's words say when to try again.
+  if (error.status === 429 && error.code === ERROR_CODES.RATE_LIMITED) {
+    return (
+      <Notice tone="limit" size="lg" role="alert" title="Airline Search Limit Reached" titleAs="h3" data-testid="airline-share-panel">
+        {error.message}
+      </Notice>
+    );
+  }
   if (error.status === 429 || error.code === 'QUOTA_EXCEEDED') {
     return (
       <Notice
@@ -151,10 +159,13 @@ export function PartialNotice({
   onRetry,
   noun = 'destinations',
   searchesLeft = null,
+  overBudgetMessage = null,
 }: {
   failed: string[];
   onRetry: () => void;
   noun?: string;
+  /** Why, when the user's airline share for this minute ran out midway (decision 117): the server's words. */
+  overBudgetMessage?: string | null;
   /** Free users' searches left today; null when searches are unlimited or the figure is unknown. */
   searchesLeft?: number | null;
 }) {
@@ -174,8 +185,8 @@ export function PartialNotice({
       }
     >
       <p>
-        <strong>Some {noun} could not be checked:</strong> {failed.join(', ')}. The airline did not answer in time; the results below are
-        incomplete.
+        <strong>Some {noun} could not be checked:</strong> {failed.join(', ')}.{' '}
+        {overBudgetMessage ?? 'The airline did not answer in time; the results below are incomplete.'}
       </p>
       {searchesLeft !== null ? (
         <p className="mt-1 text-xs" data-testid="retry-cost">
@@ -184,6 +195,31 @@ export function PartialNotice({
             : 'No searches left today to retry with.'}
         </p>
       ) : null}
+    </Notice>
+  );
+}
+
+/**
+ * Results that arrived but did not match what this page expects (decision 127): named as a data problem rather than
+ * dropped, in the words of the partial-results notice. `events` counts every unreadable event, with or without a place.
+ */
+export function DataProblemNotice({ codes, events, noun = 'destinations' }: { codes: string[]; events: number; noun?: string }) {
+  if (codes.length === 0 && events === 0) return null;
+  return (
+    <Notice tone="warning" data-testid="data-problem-notice">
+      <p>
+        {codes.length > 0 ? (
+          <>
+            <strong>Some {noun} could not be read:</strong> {codes.join(', ')}. Their results arrived in a form this page does not
+            understand; the results below are incomplete.
+          </>
+        ) : (
+          <>
+            <strong>Part of the search answer could not be read.</strong> It arrived in a form this page does not understand; the results
+            below may be incomplete.
+          </>
+        )}
+      </p>
     </Notice>
   );
 }

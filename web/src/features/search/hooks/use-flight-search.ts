@@ -22,6 +22,12 @@ export interface FlightSearchState {
   results: DestinationResult[];
   /** Codes that could not be checked (partial results). */
   failed: string[];
+  /** The server's words when some were not checked because the user's airline share ran out (decision 117). */
+  overBudgetMessage: string | null;
+  /** Codes whose results arrived but did not match the contract (decision 127): shown as a data problem. */
+  unreadable: string[];
+  /** Events of this search that did not match the contract, with or without a code. */
+  unreadableEvents: number;
   /** The origin airports the server searched (a city expands to several). */
   originAirports: string[];
   error: SearchError | null;
@@ -32,8 +38,10 @@ export interface FlightSearchState {
 type Action =
   | { type: 'start'; request: FlightSearchRequest; keep: boolean }
   | { type: 'event-start'; total: number; codes: string[]; originAirports: string[] }
-  | { type: 'destination'; code: string; flights: Flight[]; checked: number; total: number; failed: boolean }
-  | { type: 'summary'; failed: string[] }
+  | { type: 'destination'; code: string; flights: Flight[]; checked: number; total: number; failed: boolean; checkedAt?: string }
+  | { type: 'summary'; failed: string[]; overBudgetMessage: string | null }
+  | { type: 'unreadable'; code: string | null }
+  | { type: 'recheck'; searchId: number; code: string; flights: Flight[]; checkedAt: string | null }
   | { type: 'ended-early' }
   | { type: 'error'; error: SearchError }
   | { type: 'reset' };
@@ -46,6 +54,9 @@ export const initialSearchState: FlightSearchState = {
   checked: 0,
   results: [],
   failed: [],
+  overBudgetMessage: null,
+  unreadable: [],
+  unreadableEvents: 0,
   originAirports: [],
   error: null,
   searchId: 0,
@@ -71,18 +82,50 @@ export function searchReducer(state: FlightSearchState, action: Action): FlightS
       const others = state.results.filter((r) => r.code !== action.code);
       const kept = state.results.find((r) => r.code === action.code);
       // A failed code on retry keeps whatever it had before.
-      const results = action.failed && kept ? state.results : [...others, { code: action.code, flights: action.flights }];
-      return { ...state, results, failed, checked: action.checked, total: action.total };
+      const results =
+        action.failed && kept
+          ? state.results
+          : [...others, { code: action.code, flights: action.flights, ...(action.checkedAt ? { checkedAt: action.checkedAt } : {}) }];
+      const unreadable = action.failed ? state.unreadable : state.unreadable.filter((c) => c !== action.code);
+      return { ...state, results, failed, unreadable, checked: action.checked, total: action.total };
+    }
+    case 'unreadable': {
+      const code = action.code;
+      if (!code) return { ...state, unreadableEvents: state.unreadableEvents + 1 };
+      // A retry keeps what an earlier answer showed for the place; without one, the place is a data problem.
+      const kept = state.results.some((r) => r.code === code && r.flights.length > 0);
+      return {
+        ...state,
+        unreadableEvents: state.unreadableEvents + 1,
+        unreadable: kept || state.unreadable.includes(code) ? state.unreadable : [...state.unreadable, code],
+      };
     }
     case 'summary': {
       const failed = [...new Set([...state.failed, ...action.failed])].filter(
         (c) => !state.results.some((r) => r.code === c && r.flights.length > 0),
       );
-      return { ...state, status: 'done', failed, checked: state.total || state.checked };
+      return { ...state, status: 'done', failed, overBudgetMessage: action.overBudgetMessage, checked: state.total || state.checked };
+    }
+    case 'recheck': {
+      // A live re-check of one destination (premium): its card shows the new answer in place, checked as of now.
+      // An answer for a search since replaced is dropped.
+      if (state.status !== 'done' || state.searchId !== action.searchId) return state;
+      const fresh: DestinationResult = {
+        code: action.code,
+        flights: action.flights,
+        ...(action.checkedAt ? { checkedAt: action.checkedAt } : {}),
+      };
+      const known = state.results.some((r) => r.code === action.code);
+      return {
+        ...state,
+        results: known ? state.results.map((r) => (r.code === action.code ? fresh : r)) : [...state.results, fresh],
+        failed: state.failed.filter((c) => c !== action.code),
+        unreadable: state.unreadable.filter((c) => c !== action.code),
+      };
     }
     case 'ended-early': {
       // The stream closed without its summary: whatever was not heard from was not checked.
-      const heard = new Set(state.results.map((r) => r.code));
+      const heard = new Set([...state.results.map((r) => r.code), ...state.unreadable]);
       const missing = state.codes.filter((c) => !heard.has(c));
       return { ...state, status: 'done', failed: [...new Set([...state.failed, ...missing])] };
     }
@@ -131,10 +174,12 @@ export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
             checked: ev.done,
             total: ev.total,
             failed: ev.failed === true,
+            ...(ev.checked_at ? { checkedAt: ev.checked_at } : {}),
           });
+        else if (ev.type === 'unreadable') dispatch({ type: 'unreadable', code: ev.code });
         else if (ev.type === 'summary') {
           sawSummary = true;
-          dispatch({ type: 'summary', failed: ev.failed ?? [] });
+          dispatch({ type: 'summary', failed: ev.failed ?? [], overBudgetMessage: ev.over_budget?.message ?? null });
         } else if (ev.type === 'error') {
           dispatch({ type: 'error', error: { message: ev.message || SEARCH_DEFAULTS.page, status: ev.status, code: ev.code } });
           // A search the server's restart cut short counts when results had arrived (decision 055): refresh the usage.
@@ -160,5 +205,12 @@ export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
     dispatch({ type: 'reset' });
   }, []);
 
-  return { state, search, retry, reset };
+  /** Puts a re-checked destination's answer in place of the one shown (docs/product/observations.md#freshness). */
+  const replaceDestination = useCallback(
+    (searchId: number, code: string, flights: Flight[], checkedAt: string | null) =>
+      dispatch({ type: 'recheck', searchId, code, flights, checkedAt }),
+    [],
+  );
+
+  return { state, search, retry, reset, replaceDestination };
 }

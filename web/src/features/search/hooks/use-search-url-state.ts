@@ -1,87 +1,45 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { FlightSearchRequest } from '../api/search-flights-stream';
-import { type ParsedLink, type Screen, type SearchLink, buildSearchQuery, parseSearchLink } from '../utils/search-link';
-
-/** docs/product/search.md#links-and-the-query-string: after a normal search the URL is updated this much later. */
-export const URL_UPDATE_DELAY_MS = 100;
+import { type Screen, type SearchLink, buildSearchQuery, parseSearchLink } from '../utils/search-link';
 
 /** The link of a results screen: what was searched, the screen, and on return flights the chosen departure. */
-export function screenLink(request: FlightSearchRequest | null, screen: Screen, flight?: string): Partial<SearchLink> {
-  return { origin: request?.origin, destination: request?.destination, date: request?.date, direction: request?.direction, screen, flight };
-}
-
-/** The query string without its '?'. */
-export function queryOf(search: string): string {
-  return search.replace(/^\?/, '');
-}
-
-/**
- * A query string the page wrote itself is not a new link. Anything else is (first load, back/forward, the Home
- * link), including the first one ever seen.
- */
-export function isNewLink(qs: string, lastWritten: string | null): boolean {
-  return lastWritten === null || qs !== lastWritten;
+export function screenLink(request: FlightSearchRequest | null, screen: Screen, flight?: string, flightRef?: string): Partial<SearchLink> {
+  return {
+    origin: request?.origin,
+    destination: request?.destination,
+    date: request?.date,
+    direction: request?.direction,
+    screen,
+    flight,
+    flightRef,
+  };
 }
 
 /**
- * The search page's query string (docs/product/search.md#links-and-the-query-string, decision 040). Reads it: a URL change the page did
- * not write is handed to `onLink`, parsed. Writes it with `replace`: at once, or `URL_UPDATE_DELAY_MS` later after a
- * normal search, and never while a link is loading (the link's own URL stays as it was opened).
+ * The search page's query string, the one source of its state (docs/product/search.md#links-and-the-query-string,
+ * decisions 040 and 126): parsed on every render, written with `replace` (the URL describes the screen; it is not a
+ * history). Nothing tells the page's own writes from a pasted link or back/forward: each is simply the state.
  */
-export function useSearchUrlState(onLink: (parsed: ParsedLink) => void) {
+export function useSearchUrl() {
   const location = useLocation();
-  const [, setParams] = useSearchParams();
-  const lastWritten = useRef<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const linkLoading = useRef(false);
-  const latestOnLink = useRef(onLink);
-  useLayoutEffect(() => {
-    latestOnLink.current = onLink;
-  });
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  useEffect(() => {
-    const qs = queryOf(location.search);
-    if (!isNewLink(qs, lastWritten.current)) return;
-    lastWritten.current = qs;
-    // Whatever link was loading is over: this one replaces it.
-    linkLoading.current = false;
-    latestOnLink.current(parseSearchLink(new URLSearchParams(qs)));
-  }, [location.search]);
-
+  const [params, setParams] = useSearchParams();
+  const parsed = useMemo(() => parseSearchLink(params), [params]);
   const write = useCallback(
-    (link: Partial<SearchLink> | null, delay = 0) => {
-      if (linkLoading.current) return;
-      window.clearTimeout(timer.current);
-      const apply = () => {
-        const qs = link ? buildSearchQuery(link) : '';
-        lastWritten.current = qs;
-        setParams(new URLSearchParams(qs), { replace: true });
-      };
-      if (delay > 0) timer.current = window.setTimeout(apply, delay);
-      else apply();
-    },
+    (link: Partial<SearchLink> | null) => setParams(new URLSearchParams(link ? buildSearchQuery(link) : ''), { replace: true }),
     [setParams],
   );
-
-  return useMemo(
-    () => ({
-      /** Mirrors a state into the query string at once; null clears it. */
-      write: (link: Partial<SearchLink> | null) => write(link),
-      /** The URL follows a normal search a moment later (docs/product/search.md#links-and-the-query-string). */
-      writeAfterSearch: (link: Partial<SearchLink>) => write(link, URL_UPDATE_DELAY_MS),
-      /** While a link's search runs, nothing is written. */
-      setLinkLoading: (loading: boolean) => {
-        linkLoading.current = loading;
-      },
-      isLinkLoading: () => linkLoading.current,
-      /** The full address of a state, for sharing. */
-      absoluteUrl: (link: Partial<SearchLink>) => {
-        const qs = buildSearchQuery(link);
-        return `${window.location.origin}${location.pathname}${qs ? `?${qs}` : ''}`;
-      },
-    }),
-    [write, location.pathname],
+  const absoluteUrl = useCallback(
+    (link: Partial<SearchLink>) => {
+      const qs = buildSearchQuery(link);
+      return `${window.location.origin}${location.pathname}${qs ? `?${qs}` : ''}`;
+    },
+    [location.pathname],
   );
+  return { parsed, write, absoluteUrl };
+}
+
+/** How a link reads back once written: what the page will parse from the URL it is about to write. */
+export function asWritten(link: Partial<SearchLink>) {
+  return parseSearchLink(new URLSearchParams(buildSearchQuery(link)));
 }

@@ -4,6 +4,8 @@ import type { Flight } from '@gowild/contract/flights';
 export interface DestinationResult {
   code: string;
   flights: Flight[];
+  /** When the airline's answer was fetched (ISO instant): "checked 12 min ago" (docs/product/observations.md#freshness). */
+  checkedAt?: string;
 }
 
 export interface GroupedResults {

@@ -1,5 +1,6 @@
 import { normalizeAirportInput } from '@gowild/contract/city-groups';
 import { isIsoDate } from '@gowild/contract/dates';
+import { parseRef } from '@gowild/contract/trips';
 import type { Direction } from './search-button';
 
 export type Screen = 'search' | 'departure_flights' | 'return_flights';
@@ -13,6 +14,8 @@ export interface SearchLink {
   screen: Screen;
   /** Hash of the selected departure flight. */
   flight: string;
+  /** Its flight numbers, time and price (`flight_ref`), so a fare that moves still finds it (decision 197); '' when absent. */
+  flightRef?: string;
 }
 
 export const LINK_MESSAGES = {
@@ -32,6 +35,9 @@ export function parseSearchLink(params: URLSearchParams): ParsedLink {
   const screen = params.get('screen') ?? 'departure_flights';
   const date = params.get('date')?.trim() ?? '';
   const flight = params.get('flight')?.trim() ?? '';
+  // A reference that does not read is left out: the hash alone is the link the spec defines.
+  const rawRef = params.get('flight_ref')?.trim() ?? '';
+  const flightRef = flight && parseRef(rawRef) ? rawRef : '';
   if (direction !== 'outbound' && direction !== 'inbound') return { kind: 'invalid', message: LINK_MESSAGES.invalid };
   if (screen !== 'departure_flights' && screen !== 'return_flights') return { kind: 'invalid', message: LINK_MESSAGES.invalid };
   if (date && !isIsoDate(date)) return { kind: 'invalid', message: LINK_MESSAGES.invalid };
@@ -42,7 +48,18 @@ export function parseSearchLink(params: URLSearchParams): ParsedLink {
   if (direction === 'inbound' && (!destination || !date)) return { kind: 'invalid', message: LINK_MESSAGES.inboundMissing };
   // Return flights exist for the outbound direction only (docs/product/search.md#return-flights).
   if (screen === 'return_flights' && direction !== 'outbound') return { kind: 'invalid', message: LINK_MESSAGES.invalid };
-  return { kind: 'link', link: { origin: direction === 'inbound' ? '' : origin, destination, date, direction, screen, flight } };
+  return {
+    kind: 'link',
+    link: {
+      origin: direction === 'inbound' ? '' : origin,
+      destination,
+      date,
+      direction,
+      screen,
+      flight,
+      ...(flightRef ? { flightRef } : {}),
+    },
+  };
 }
 
 /** The query string for a state; the search screen and the default direction are left out. */
@@ -53,6 +70,9 @@ export function buildSearchQuery(link: Partial<SearchLink>): string {
   if (link.date) p.set('date', link.date);
   if (link.direction === 'inbound') p.set('direction', 'inbound');
   if (link.screen && link.screen !== 'search') p.set('screen', link.screen);
-  if (link.flight && link.screen === 'return_flights') p.set('flight', link.flight);
+  if (link.flight && link.screen === 'return_flights') {
+    p.set('flight', link.flight);
+    if (link.flightRef) p.set('flight_ref', link.flightRef);
+  }
   return p.toString();
 }

@@ -1,22 +1,28 @@
 import { SEARCH_MESSAGES } from '@gowild/contract/flights';
+import { refOf } from '@gowild/contract/trips';
 import { describe, expect, it } from 'vitest';
 import { buildFlight } from '@/test/build-flight';
-import type { SearchLink } from './search-link';
+import type { ParsedLink, SearchLink } from './search-link';
 import {
   EMPTY_FORM,
+  type FormState,
   PAGE_MESSAGES,
-  type SearchPageAction,
-  type SearchPageState,
-  initialSearchPageState,
+  type SearchFormAction,
+  deriveSearchView,
+  formFromLink,
+  initialReturnDate,
+  linkKey,
+  linkRefusal,
   loginPrompt,
   returnDateRange,
-  searchPageReducer,
+  searchFormReducer,
   searchRefusal,
   toRequest,
   unknownCityRefusal,
 } from './search-page-state';
 
-const run = (actions: SearchPageAction[], from: SearchPageState = initialSearchPageState) => actions.reduce(searchPageReducer, from);
+const empty: FormState = { form: EMPTY_FORM, message: null };
+const run = (actions: SearchFormAction[], from: FormState = empty) => actions.reduce(searchFormReducer, from);
 const link = (patch: Partial<SearchLink> = {}): SearchLink => ({
   origin: 'DEN',
   destination: '',
@@ -26,16 +32,15 @@ const link = (patch: Partial<SearchLink> = {}): SearchLink => ({
   flight: '',
   ...patch,
 });
+const asLink = (patch: Partial<SearchLink> = {}): ParsedLink => ({ kind: 'link', link: link(patch) });
 const arriving = (arrival_time: string, flightHash = 'dep1') => buildFlight({ arrival_time, flightHash });
+const member = { initialized: true, signedIn: true };
+const view = (parsed: ParsedLink, search: Parameters<typeof deriveSearchView>[0]['search'] = null, more = {}) =>
+  deriveSearchView({ parsed, auth: member, airportsSettled: true, search, ...more });
 
-describe('search page state: links', () => {
-  it('fills the form from a link and waits to run it, keeping only the airport grouping', () => {
-    const before = run([
-      { type: 'view-mode-changed', viewMode: 'airport' },
-      { type: 'form-changed', patch: { tripDays: 4 } },
-    ]);
-    const s = run([{ type: 'link-opened', parsed: { kind: 'link', link: link({ destination: 'LAS' }) } }], before);
-    expect(s.form).toEqual({
+describe('search page state: the URL', () => {
+  it('fills the form from a link, keeping the airport grouping the traveller chose', () => {
+    expect(formFromLink(asLink({ destination: 'LAS' }), 'airport')).toEqual({
       ...EMPTY_FORM,
       viewMode: 'airport',
       origin: 'DEN',
@@ -43,53 +48,81 @@ describe('search page state: links', () => {
       singleRoute: true,
       date: '2026-04-02',
     });
-    expect(s.pendingLink).toEqual(link({ destination: 'LAS' }));
-    expect(s.screen).toBe('search');
+    expect(formFromLink({ kind: 'none' }, 'city')).toEqual(EMPTY_FORM);
   });
-  it('says what is wrong with a broken link, and starts over for a page without one', () => {
-    const broken = run([{ type: 'link-opened', parsed: { kind: 'invalid', message: 'Invalid URL parameters for search.' } }]);
-    expect(broken.message).toEqual({ text: 'Invalid URL parameters for search.', tone: 'error' });
-    expect(broken.pendingLink).toBeNull();
-    const none = run([{ type: 'search-started' }, { type: 'link-opened', parsed: { kind: 'none' } }]);
-    expect(none).toEqual(initialSearchPageState);
+
+  it('keys a URL by its search: the screen and the departure are not a new search', () => {
+    expect(linkKey(asLink())).toBe(linkKey(asLink({ screen: 'return_flights', flight: 'dep1' })));
+    expect(linkKey(asLink())).not.toBe(linkKey(asLink({ date: '2026-04-03' })));
+    expect(linkKey({ kind: 'none' })).toBe('');
   });
-  it('opens the screen a link names; a return link waits for its departure by hash', () => {
-    expect(run([{ type: 'link-started', link: link() }]).screen).toBe('departure_flights');
-    const ret = run([{ type: 'link-started', link: link({ screen: 'return_flights', flight: 'dep1', date: '2026-04-03' }) }]);
-    expect(ret).toMatchObject({ screen: 'return_flights', returnDate: '2026-04-03', pendingHash: 'dep1', pendingLink: null });
-    expect(run([{ type: 'link-started', link: link({ screen: 'return_flights' }) }]).pendingHash).toBeNull();
-  });
-  it('finds the departure of a return link and defaults the return date from its arrival and the trip duration', () => {
-    const flight = arriving('2026-04-02T23:30:00');
-    const s = run([
-      { type: 'form-changed', patch: { tripDays: 3 } },
-      { type: 'link-started', link: link({ screen: 'return_flights', flight: 'dep1' }) },
-      { type: 'link-departures-loaded', results: [{ code: 'LAS', flights: [buildFlight(), flight] }] },
-    ]);
-    expect(s.departure).toEqual({ destination: 'LAS', flight, flightHash: 'dep1' });
-    expect(s).toMatchObject({ returnDate: '2026-04-05', pendingHash: null, notice: null, fallbackPending: false });
-  });
-  it('says so when the departure is not among the results, then falls back to the departures', () => {
-    const s = run([
-      { type: 'link-started', link: link({ screen: 'return_flights', flight: 'gone' }) },
-      { type: 'link-departures-loaded', results: [{ code: 'LAS', flights: [buildFlight()] }] },
-    ]);
-    expect(s).toMatchObject({ notice: PAGE_MESSAGES.departureNotFound, fallbackPending: true, pendingHash: null, departure: null });
-    const after = run([{ type: 'fallback-to-departures' }], s);
-    expect(after).toMatchObject({ screen: 'departure_flights', fallbackPending: false, notice: PAGE_MESSAGES.departureNotFound });
-  });
-  it('leaves the state alone when a departures link has no hash to look for', () => {
-    const s = run([{ type: 'link-started', link: link() }]);
-    expect(searchPageReducer(s, { type: 'link-departures-loaded', results: [] })).toBe(s);
-  });
-  it('drops a refused link with its message', () => {
-    const s = run([
-      { type: 'link-opened', parsed: { kind: 'link', link: link() } },
-      { type: 'link-refused', message: loginPrompt('return_flights') },
-    ]);
-    expect(s.pendingLink).toBeNull();
-    expect(s.message).toEqual({ text: PAGE_MESSAGES.loginToViewReturns, tone: 'info', loginLink: true });
+
+  it('says what is wrong with a link: broken, a visitor, an unknown city; nothing while the sign-in check runs', () => {
+    expect(linkRefusal({ kind: 'invalid', message: 'Invalid URL parameters for search.' }, member)).toEqual({
+      text: 'Invalid URL parameters for search.',
+      tone: 'error',
+    });
+    expect(linkRefusal(asLink(), { initialized: false, signedIn: false })).toBeNull();
+    expect(linkRefusal(asLink({ screen: 'return_flights' }), { initialized: true, signedIn: false })).toEqual(
+      loginPrompt('return_flights'),
+    );
+    expect(loginPrompt('return_flights')).toEqual({ text: PAGE_MESSAGES.loginToViewReturns, tone: 'info', loginLink: true });
     expect(loginPrompt('departure_flights').text).toBe(PAGE_MESSAGES.loginToSearch);
+    expect(linkRefusal(asLink({ origin: 'CITY:XYZ' }), member)?.text).toBe(PAGE_MESSAGES.cityWithoutAirports);
+    expect(linkRefusal(asLink(), member)).toBeNull();
+  });
+
+  it('runs a link once the sign-in check and the airports list have settled, and never a refused one', () => {
+    const request = { direction: 'outbound', origin: 'DEN', destination: '', date: '2026-04-02' };
+    expect(view(asLink(), null, { auth: { initialized: false, signedIn: false } })).toMatchObject({ screen: 'search', request: null });
+    expect(view(asLink(), null, { airportsSettled: false })).toMatchObject({ screen: 'search', request: null });
+    expect(view(asLink(), null, { auth: { initialized: true, signedIn: false } })).toMatchObject({ screen: 'search', request: null });
+    expect(view({ kind: 'none' })).toMatchObject({ screen: 'search', request: null });
+    expect(view(asLink())).toMatchObject({ screen: 'departure_flights', request, notice: null });
+  });
+
+  it('finds the departure of a return link by hash once its departures are in', () => {
+    const flight = arriving('2026-04-02T23:30:00');
+    const ret = asLink({ screen: 'return_flights', flight: 'dep1' });
+    expect(view(ret)).toMatchObject({ screen: 'return_flights', departure: null, waitingForDeparture: true });
+    expect(view(ret, { status: 'loading', results: [] })).toMatchObject({ screen: 'return_flights', waitingForDeparture: true });
+    const found = view(ret, { status: 'done', results: [{ code: 'LAS', flights: [buildFlight(), flight] }] });
+    expect(found).toMatchObject({ screen: 'return_flights', waitingForDeparture: false, notice: null });
+    expect(found.departure).toEqual({ destination: 'LAS', flight, flightHash: 'dep1' });
+    // Found while the stream still runs: no need to wait for the rest.
+    expect(view(ret, { status: 'loading', results: [{ code: 'LAS', flights: [flight] }] }).departure?.flightHash).toBe('dep1');
+    expect(view(asLink({ screen: 'return_flights' }))).toMatchObject({
+      screen: 'return_flights',
+      departure: null,
+      waitingForDeparture: false,
+    });
+  });
+
+  it('shows the departures with the not-found message when the departure is gone (or the search failed)', () => {
+    const ret = asLink({ screen: 'return_flights', flight: 'gone' });
+    const expected = { screen: 'departure_flights', notice: PAGE_MESSAGES.departureNotFound, departure: null, waitingForDeparture: false };
+    expect(view(ret, { status: 'done', results: [{ code: 'LAS', flights: [buildFlight()] }] })).toMatchObject(expected);
+    expect(view(ret, { status: 'error', results: [] })).toMatchObject(expected);
+  });
+
+  it('finds a departure whose fare moved by its reference, and says the price change once (decision 197)', () => {
+    const now = buildFlight({ flight_number: 'F9 1234', departure_time: '2026-04-02T06:15:00', lowest_price: 45, flightHash: 'new1' });
+    const then = { ...now, lowest_price: 31 };
+    const ret = asLink({ screen: 'return_flights', flight: 'old1', flightRef: refOf(then) });
+    const found = view(ret, { status: 'done', results: [{ code: 'LAS', flights: [buildFlight(), now] }] });
+    expect(found).toMatchObject({ screen: 'return_flights', notice: 'The price changed from $31.00 to $45.00' });
+    expect(found.departure).toEqual({ destination: 'LAS', flight: now, flightHash: 'new1' });
+    // The same reference to a flight no longer flown that day: the spec's one message.
+    const gone = view(ret, { status: 'done', results: [{ code: 'LAS', flights: [buildFlight()] }] });
+    expect(gone).toMatchObject({ screen: 'departure_flights', notice: PAGE_MESSAGES.departureNotFound });
+  });
+
+  it('starts the return date at the arrival (plus the trip duration), else at the searched date (plus it)', () => {
+    const departure = { destination: 'LAS', flight: arriving('2026-04-02T23:30:00'), flightHash: 'dep1' };
+    expect(initialReturnDate(departure, null, '2026-04-01')).toBe('2026-04-02');
+    expect(initialReturnDate(departure, 3, '2026-04-01')).toBe('2026-04-05');
+    expect(initialReturnDate(null, null, '2026-04-02')).toBe('2026-04-02');
+    expect(initialReturnDate(null, 5, '2026-04-02')).toBe('2026-04-07');
   });
 });
 
@@ -100,11 +133,11 @@ describe('search page state: the form', () => {
       { type: 'single-route-changed', on: true, isPremium: true },
       { type: 'search-refused', message: { text: 'x', tone: 'error' } },
     ]);
-    expect(searchPageReducer(filled, { type: 'direction-changed', direction: 'outbound' })).toBe(filled);
-    const inbound = searchPageReducer(filled, { type: 'direction-changed', direction: 'inbound' });
+    expect(searchFormReducer(filled, { type: 'direction-changed', direction: 'outbound' })).toBe(filled);
+    const inbound = searchFormReducer(filled, { type: 'direction-changed', direction: 'inbound' });
     expect(inbound.form).toMatchObject({ direction: 'inbound', origin: '', destination: 'LAS', singleRoute: false });
     expect(inbound.message).toBeNull();
-    const back = searchPageReducer(inbound, { type: 'direction-changed', direction: 'outbound' });
+    const back = searchFormReducer(inbound, { type: 'direction-changed', direction: 'outbound' });
     expect(back.form).toMatchObject({ origin: '', destination: '' });
   });
   it('keeps the choice meaningful across city and airport views', () => {
@@ -113,7 +146,7 @@ describe('search page state: the form', () => {
       { type: 'view-mode-changed', viewMode: 'airport' },
     ]);
     expect(s.form).toMatchObject({ viewMode: 'airport', origin: 'JFK', destination: 'LGA' });
-    expect(searchPageReducer(s, { type: 'view-mode-changed', viewMode: 'city' }).form).toMatchObject({
+    expect(searchFormReducer(s, { type: 'view-mode-changed', viewMode: 'city' }).form).toMatchObject({
       origin: 'CITY:NYC',
       destination: 'CITY:NYC',
     });
@@ -151,57 +184,9 @@ describe('search page state: the form', () => {
       date: '2026-04-02',
     });
   });
-  it('a started search clears messages, the departure and a pending fallback, and shows the departures', () => {
-    const s = run([
-      { type: 'link-started', link: link({ screen: 'return_flights', flight: 'gone' }) },
-      { type: 'link-departures-loaded', results: [] },
-      { type: 'search-started' },
-    ]);
-    expect(s).toMatchObject({ screen: 'departure_flights', notice: null, message: null, departure: null, fallbackPending: false });
-  });
 });
 
-describe('search page state: departures and returns', () => {
-  it('selecting a departure opens the returns from its arrival date', () => {
-    const flight = arriving('2026-04-02T23:30:00');
-    const s = run([{ type: 'departure-selected', departure: { destination: 'LAS', flight, flightHash: 'dep1' } }]);
-    expect(s).toMatchObject({ screen: 'return_flights', returnDate: '2026-04-02', notice: null });
-  });
-  it('View Return Flights without a departure starts at the searched date plus the trip duration', () => {
-    expect(run([{ type: 'returns-viewed', searchedDate: '2026-04-02' }]).returnDate).toBe('2026-04-02');
-    const s = run([
-      { type: 'form-changed', patch: { tripDays: 5 } },
-      { type: 'returns-viewed', searchedDate: '2026-04-02' },
-    ]);
-    expect(s).toMatchObject({ screen: 'return_flights', returnDate: '2026-04-07' });
-  });
-  it('View Return Flights with a departure keeps a later return date already chosen', () => {
-    const flight = arriving('2026-04-02T10:00:00');
-    const s = run([
-      { type: 'departure-selected', departure: { destination: 'LAS', flight, flightHash: 'dep1' } },
-      { type: 'return-date-changed', date: '2026-04-06' },
-      { type: 'back-to-departures' },
-      { type: 'returns-viewed', searchedDate: '2026-04-02' },
-    ]);
-    expect(s.returnDate).toBe('2026-04-06');
-  });
-  it('going back to the departures clears the notice and the fallback', () => {
-    const s = run([
-      { type: 'link-started', link: link({ screen: 'return_flights', flight: 'gone' }) },
-      { type: 'link-departures-loaded', results: [] },
-      { type: 'back-to-departures' },
-    ]);
-    expect(s).toMatchObject({ screen: 'departure_flights', notice: null, fallbackPending: false });
-  });
-  it('New Search starts over but keeps the airport grouping', () => {
-    const s = run([
-      { type: 'view-mode-changed', viewMode: 'airport' },
-      { type: 'form-changed', patch: { origin: 'DEN', date: '2026-04-02' } },
-      { type: 'search-started' },
-      { type: 'reset' },
-    ]);
-    expect(s).toEqual({ ...initialSearchPageState, form: { ...EMPTY_FORM, viewMode: 'airport' } });
-  });
+describe('search page state: returns', () => {
   it('never lets the return date fall before the arrival (or the searched date, or today)', () => {
     const flight = arriving('2026-04-03T01:00:00');
     const departure = { destination: 'LAS', flight, flightHash: 'dep1' };

@@ -2,6 +2,7 @@ import { CITY_GROUPS, cityValue, findCityGroup } from '@gowild/contract/city-gro
 import { addDays } from '@gowild/contract/dates';
 import { SEARCH_MESSAGES } from '@gowild/contract/flights';
 import type { Flight } from '@gowild/contract/flights';
+import { matchFlight, parseRef, priceChangedMessage } from '@gowild/contract/trips';
 import type { ViewMode } from '@/components/airport-picker/airport-options';
 import type { FlightSearchRequest } from '../api/search-flights-stream';
 import type { DestinationResult } from './group-results';
@@ -10,9 +11,10 @@ import type { Direction } from './search-button';
 import type { ParsedLink, Screen, SearchLink } from './search-link';
 
 /**
- * The search page's own state (docs/product/search.md) as a pure reducer: the form, which of the three screens shows, the
- * chosen departure and return date, messages, and a link waiting to run. The streamed search, the URL and the
- * timers stay outside; this only decides what the page looks like after each event.
+ * The search page's state (docs/product/search.md, decision 126) is the URL plus what the server sent: which search,
+ * which screen and which departure are read from the query string on every render, and the departure of a return link
+ * is looked up in the search's results. What is not in the URL is the form being filled in (a draft that belongs to
+ * the URL it was made for) and the return date a traveller picks. These pure functions derive the rest.
  */
 
 export const PAGE_MESSAGES = {
@@ -56,23 +58,10 @@ export interface SearchAuth {
   isPremium: boolean;
 }
 
-export interface SearchPageState {
+/** The form as it is being filled in, and the message above it. */
+export interface FormState {
   form: SearchFormValues;
-  screen: Screen;
   message: FormMessage | null;
-  departure: SelectedDeparture | null;
-  returnDate: string;
-  /** A message above the results: the departure flight of a link was not found. */
-  notice: string | null;
-  /** A link read from the URL, waiting for the auth check and the airports list. */
-  pendingLink: SearchLink | null;
-  /** The departure hash of a return-flights link, until its departures are in. */
-  pendingHash: string | null;
-  /**
-   * The link's departure was not found: the page goes back to the departures shortly
-   * (docs/product/search.md#links-and-the-query-string).
-   */
-  fallbackPending: boolean;
 }
 
 export const EMPTY_FORM: SearchFormValues = {
@@ -85,47 +74,13 @@ export const EMPTY_FORM: SearchFormValues = {
   tripDays: null,
 };
 
-export const initialSearchPageState: SearchPageState = {
-  form: EMPTY_FORM,
-  screen: 'search',
-  message: null,
-  departure: null,
-  returnDate: '',
-  notice: null,
-  pendingLink: null,
-  pendingHash: null,
-  fallbackPending: false,
-};
-
-export type SearchPageAction =
-  /** New Search, Home, or the start of a new link: everything but the airport grouping starts over. */
-  | { type: 'reset' }
-  | { type: 'link-opened'; parsed: ParsedLink }
-  /** The pending link cannot run: a visitor, or a city this app does not know. */
-  | { type: 'link-refused'; message: FormMessage }
-  | { type: 'link-started'; link: SearchLink }
-  /** The link's departures are in (or failed): find its flight by hash. */
-  | { type: 'link-departures-loaded'; results: readonly DestinationResult[] }
-  | { type: 'fallback-to-departures' }
-  | { type: 'search-refused'; message: FormMessage }
-  | { type: 'search-started' }
+export type SearchFormAction =
   | { type: 'form-changed'; patch: Partial<Omit<SearchFormValues, 'direction' | 'viewMode' | 'singleRoute'>> }
   | { type: 'direction-changed'; direction: Direction }
   | { type: 'view-mode-changed'; viewMode: ViewMode }
   | { type: 'single-route-changed'; on: boolean; isPremium: boolean }
-  | { type: 'departure-selected'; departure: SelectedDeparture }
-  /** View Return Flights from the departures; `searchedDate` is the departure date searched. */
-  | { type: 'returns-viewed'; searchedDate: string }
-  | { type: 'back-to-departures' }
-  | { type: 'return-date-changed'; date: string };
-
-function findByHash(results: readonly DestinationResult[], hash: string): SelectedDeparture | null {
-  for (const r of results) {
-    const flight = r.flights.find((f) => f.flightHash === hash);
-    if (flight) return { destination: r.code, flight, flightHash: hash };
-  }
-  return null;
-}
+  /** A search from the form that cannot run, with the reason. */
+  | { type: 'search-refused'; message: FormMessage };
 
 /** Keeps the choice meaningful across views: a city becomes its main airport, a grouped airport its city. */
 function convertForView(value: string, mode: ViewMode): string {
@@ -137,56 +92,8 @@ function convertForView(value: string, mode: ViewMode): string {
   return group ? cityValue(group) : value;
 }
 
-export function searchPageReducer(state: SearchPageState, action: SearchPageAction): SearchPageState {
+export function searchFormReducer(state: FormState, action: SearchFormAction): FormState {
   switch (action.type) {
-    case 'reset':
-      // The return date is recomputed whenever the return screen opens, so it is left as it was.
-      return { ...initialSearchPageState, form: { ...EMPTY_FORM, viewMode: state.form.viewMode }, returnDate: state.returnDate };
-    case 'link-opened': {
-      const reset = searchPageReducer(state, { type: 'reset' });
-      const { parsed } = action;
-      if (parsed.kind === 'invalid') return { ...reset, message: { text: parsed.message, tone: 'error' } };
-      if (parsed.kind !== 'link') return reset;
-      const l = parsed.link;
-      return {
-        ...reset,
-        form: {
-          ...reset.form,
-          direction: l.direction,
-          origin: l.origin,
-          destination: l.destination,
-          singleRoute: l.direction === 'outbound' && !!l.destination,
-          date: l.date,
-        },
-        pendingLink: l,
-      };
-    }
-    case 'link-refused':
-      return { ...state, message: action.message, pendingLink: null };
-    case 'link-started': {
-      const l = action.link;
-      if (l.screen === 'return_flights')
-        return { ...state, pendingLink: null, screen: 'return_flights', returnDate: l.date, pendingHash: l.flight || null };
-      return { ...state, pendingLink: null, screen: 'departure_flights' };
-    }
-    case 'link-departures-loaded': {
-      if (state.pendingHash === null) return state;
-      const found = findByHash(action.results, state.pendingHash);
-      if (found)
-        return {
-          ...state,
-          pendingHash: null,
-          departure: found,
-          returnDate: defaultReturnDate(found.flight.arrival_time, state.form.tripDays),
-        };
-      return { ...state, pendingHash: null, notice: PAGE_MESSAGES.departureNotFound, fallbackPending: true };
-    }
-    case 'fallback-to-departures':
-      return { ...state, screen: 'departure_flights', fallbackPending: false };
-    case 'search-refused':
-      return { ...state, message: action.message, notice: null, fallbackPending: false };
-    case 'search-started':
-      return { ...state, message: null, notice: null, fallbackPending: false, departure: null, screen: 'departure_flights' };
     case 'form-changed':
       return { ...state, form: { ...state.form, ...action.patch } };
     case 'direction-changed': {
@@ -199,7 +106,7 @@ export function searchPageReducer(state: SearchPageState, action: SearchPageActi
         destination: d === 'outbound' ? '' : state.form.destination,
         singleRoute: false,
       };
-      return { ...state, form, message: null, screen: 'search' };
+      return { form, message: null };
     }
     case 'view-mode-changed': {
       const m = action.viewMode;
@@ -213,34 +120,112 @@ export function searchPageReducer(state: SearchPageState, action: SearchPageActi
     }
     case 'single-route-changed':
       if (action.on && !action.isPremium) return { ...state, message: { text: SEARCH_MESSAGES.singlePremium, tone: 'info' } };
-      return {
-        ...state,
-        message: null,
-        form: { ...state.form, singleRoute: action.on, destination: action.on ? state.form.destination : '' },
-      };
-    case 'departure-selected':
-      return {
-        ...state,
-        departure: action.departure,
-        notice: null,
-        returnDate: defaultReturnDate(action.departure.flight.arrival_time, state.form.tripDays),
-        screen: 'return_flights',
-      };
-    case 'returns-viewed': {
-      const { departure, form } = state;
-      const base = action.searchedDate;
-      const returnDate = departure
-        ? defaultReturnDate(departure.flight.arrival_time, form.tripDays, state.returnDate)
-        : form.tripDays
-          ? addDays(base, form.tripDays)
-          : base;
-      return { ...state, returnDate, screen: 'return_flights' };
-    }
-    case 'back-to-departures':
-      return { ...state, notice: null, fallbackPending: false, screen: 'departure_flights' };
-    case 'return-date-changed':
-      return { ...state, returnDate: action.date };
+      return { message: null, form: { ...state.form, singleRoute: action.on, destination: action.on ? state.form.destination : '' } };
+    case 'search-refused':
+      return { ...state, message: action.message };
   }
+}
+
+/** What identifies a search in the URL: a new key is a new search; a screen or departure change is not. */
+export function linkKey(parsed: ParsedLink): string {
+  if (parsed.kind === 'none') return '';
+  if (parsed.kind === 'invalid') return `invalid:${parsed.message}`;
+  const l = parsed.link;
+  return [l.direction, l.origin, l.destination, l.date].join('|');
+}
+
+/** The request a link asks the server for. */
+export function linkRequest(link: SearchLink): FlightSearchRequest {
+  return { direction: link.direction, origin: link.origin, destination: link.destination, date: link.date };
+}
+
+export const requestKey = (r: FlightSearchRequest): string => [r.direction, r.origin, r.destination, r.date].join('|');
+
+/** The form a URL opens with: the link's search (the airport grouping is the traveller's own), or an empty form. */
+export function formFromLink(parsed: ParsedLink, viewMode: ViewMode): SearchFormValues {
+  if (parsed.kind !== 'link') return { ...EMPTY_FORM, viewMode };
+  const l = parsed.link;
+  return {
+    ...EMPTY_FORM,
+    viewMode,
+    direction: l.direction,
+    origin: l.origin,
+    destination: l.destination,
+    singleRoute: l.direction === 'outbound' && !!l.destination,
+    date: l.date,
+  };
+}
+
+/**
+ * Why the URL's link cannot run, or null: a broken link, a visitor (docs/product/search.md#links-and-the-query-string:
+ * a request would 401 and hide the message), a city this app does not know. Null too while the sign-in check runs.
+ */
+export function linkRefusal(parsed: ParsedLink, auth: Pick<SearchAuth, 'initialized' | 'signedIn'>): FormMessage | null {
+  if (parsed.kind === 'invalid') return { text: parsed.message, tone: 'error' };
+  if (parsed.kind !== 'link' || !auth.initialized) return null;
+  if (!auth.signedIn) return loginPrompt(parsed.link.screen);
+  return unknownCityRefusal(parsed.link);
+}
+
+/**
+ * The link's departure among the results: by its hash, else by its reference (decision 197: the same flight numbers
+ * and time, whose fare moved since the link was made; `notice` says the price it had and has).
+ */
+function findDeparture(
+  results: readonly DestinationResult[],
+  hash: string,
+  ref: string | undefined,
+): { departure: SelectedDeparture; notice: string | null } | null {
+  const parsedRef = parseRef(ref);
+  const all = results.flatMap((r) => r.flights.map((flight) => ({ ...flight, code: r.code })));
+  const exact = matchFlight(all, hash, parsedRef);
+  if (!exact) return null;
+  const { code, ...flight } = exact.flight;
+  const notice = exact.priceChange ? priceChangedMessage(exact.priceChange) : null;
+  return { departure: { destination: code, flight, flightHash: flight.flightHash }, notice };
+}
+
+/** What the page shows, from the URL, who is asking, whether the airports list has settled, and the search's state. */
+interface SearchView {
+  screen: Screen;
+  /** The search the URL asks for, once it may run; null while it waits (sign-in check, airports list) or cannot run. */
+  request: FlightSearchRequest | null;
+  /** The departure of a return_flights link, found by its hash among the results. */
+  departure: SelectedDeparture | null;
+  /** The link's departure is not among the results (docs/product/search.md#links-and-the-query-string). */
+  notice: string | null;
+  /** A return_flights link whose departures are still loading. */
+  waitingForDeparture: boolean;
+}
+
+export function deriveSearchView(input: {
+  parsed: ParsedLink;
+  auth: Pick<SearchAuth, 'initialized' | 'signedIn'>;
+  airportsSettled: boolean;
+  /** The search's state, when it is the search the URL asks for (else null: it has not started yet). */
+  search: { status: 'idle' | 'loading' | 'done' | 'error'; results: readonly DestinationResult[] } | null;
+}): SearchView {
+  const { parsed, auth, airportsSettled, search } = input;
+  const idle: SearchView = { screen: 'search', request: null, departure: null, notice: null, waitingForDeparture: false };
+  if (parsed.kind !== 'link' || !auth.initialized || !airportsSettled || linkRefusal(parsed, auth)) return idle;
+  const link = parsed.link;
+  const request = linkRequest(link);
+  if (link.screen !== 'return_flights' || !link.flight) return { ...idle, screen: link.screen, request };
+  const found = search ? findDeparture(search.results, link.flight, link.flightRef) : null;
+  if (found) return { ...idle, screen: 'return_flights', request, departure: found.departure, notice: found.notice };
+  const settled = search !== null && (search.status === 'done' || search.status === 'error');
+  // Not found: the departures show, with the message above them; the URL still names the link that was opened.
+  if (settled) return { ...idle, screen: 'departure_flights', request, notice: PAGE_MESSAGES.departureNotFound };
+  return { ...idle, screen: 'return_flights', request, waitingForDeparture: true };
+}
+
+/**
+ * The return date before the traveller picks one: the departure's arrival date (plus the trip duration asked for),
+ * or without a departure the searched date (plus the trip duration).
+ */
+export function initialReturnDate(departure: SelectedDeparture | null, tripDays: number | null, searchedDate: string): string {
+  if (departure) return defaultReturnDate(departure.flight.arrival_time, tripDays);
+  return tripDays ? addDays(searchedDate, tripDays) : searchedDate;
 }
 
 /** What a form asks the server for: inbound searches send no origin, outbound a destination only on single route. */
@@ -288,7 +273,7 @@ export function searchRefusal(values: SearchFormValues, auth: Pick<SearchAuth, '
  * date or today), and the return date clamped into it.
  */
 export function returnDateRange(
-  state: Pick<SearchPageState, 'departure' | 'returnDate'>,
+  state: { departure: SelectedDeparture | null; returnDate: string },
   searchedDate: string,
   today: string,
 ): { minDate: string; returnDate: string } {

@@ -1,6 +1,6 @@
 import { type WeatherResponse, weatherResponseSchema } from '@gowild/contract/weather';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, readAnswer } from '@/lib/api-client';
 
 export interface WeatherRange {
   start: string;
@@ -33,9 +33,7 @@ export async function getWeather(code: string, range?: WeatherRange, signal?: Ab
     if (e instanceof ApiError && e.status === 404) throw new ApiError(WEATHER_MESSAGES.notFound(code), 404, e.code, e.body);
     throw e;
   }
-  const parsed = weatherResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(WEATHER_MESSAGES.missingField, 200);
-  return parsed.data.weather;
+  return readAnswer(weatherResponseSchema, body, WEATHER_MESSAGES.missingField).weather;
 }
 
 export const weatherQueryOptions = (code: string, range?: WeatherRange) =>

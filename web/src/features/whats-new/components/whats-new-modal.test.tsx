@@ -53,4 +53,18 @@ describe("What's New", () => {
     act(() => vi.advanceTimersByTime(150));
     expect(screen.queryByTestId('whats-new-modal')).toBeNull();
   });
+
+  it('with a new version waiting, opens at once (even when seen) and its first button reloads into it', () => {
+    window.localStorage.setItem(whatsNewKey('3.1'), 'seen');
+    const onReload = vi.fn();
+    render(
+      <MemoryRouter>
+        <WhatsNewModal version="3.1" onReload={onReload} />
+      </MemoryRouter>,
+    );
+    act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByText('A new version is ready')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload now' }));
+    expect(onReload).toHaveBeenCalledOnce();
+  });
 });

@@ -36,22 +36,31 @@ export interface WhatsNewModalProps {
   version: string | undefined;
   /** The monthly plan price from the server's catalogue. */
   monthlyPrice?: number;
+  /**
+   * A new version of the app is installed and waiting (docs/product/offline.md#updates): the modal opens at once, says
+   * so, and its first button reloads into the new version instead of running the old code on.
+   */
+  onReload?: () => void;
 }
 
 /** 'What's New' (docs/product/search.md#whats-new): once per browser per version, after about 1 s. */
-export function WhatsNewModal({ version, monthlyPrice }: WhatsNewModalProps) {
+export function WhatsNewModal({ version, monthlyPrice, onReload }: WhatsNewModalProps) {
   const [open, setOpen] = useState(false);
   const [closing, setClosing] = useState(false);
   const fade = useRef<number | undefined>(undefined);
 
   useEffect(() => {
+    if (onReload) {
+      setOpen(true);
+      return;
+    }
     if (!version || seen(version)) return;
     const t = window.setTimeout(() => {
       remember(version);
       setOpen(true);
     }, WHATS_NEW_DELAY_MS);
     return () => window.clearTimeout(t);
-  }, [version]);
+  }, [version, onReload]);
   useEffect(() => () => window.clearTimeout(fade.current), []);
 
   const close = () => {
@@ -85,7 +94,9 @@ export function WhatsNewModal({ version, monthlyPrice }: WhatsNewModalProps) {
         >
           <CloseIcon className="size-5" />
         </button>
-        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Version {version}</p>
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+          {onReload ? 'A new version is ready' : `Version ${version}`}
+        </p>
         <h2 id="whats-new-title" className="mt-1 text-xl font-bold text-slate-900">
           What&apos;s New
         </h2>
@@ -100,10 +111,19 @@ export function WhatsNewModal({ version, monthlyPrice }: WhatsNewModalProps) {
             </li>
           ))}
         </ul>
+        {onReload && (
+          <p className="mt-4 text-sm text-slate-700">Reload to use the new version. What you are doing now keeps working until you do.</p>
+        )}
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-          <Button className="sm:flex-1" onClick={close}>
-            Got it
-          </Button>
+          {onReload ? (
+            <Button className="sm:flex-1" onClick={onReload}>
+              Reload now
+            </Button>
+          ) : (
+            <Button className="sm:flex-1" onClick={close}>
+              Got it
+            </Button>
+          )}
           <Link
             to={paths.plans}
             onClick={close}

@@ -1,0 +1,38 @@
+/**
+ * Days written out for people: 'December 1, 2026' and 'Dec 1, 2026', of an instant (ISO text, epoch milliseconds or a
+ * Date) in a given zone, or in the reader's own zone when none is given. Calendar dates (YYYY-MM-DD) have their own
+ * formats in dates.ts. One home for every 'Month d, yyyy' (decision 125); formatters are built once per zone.
+ */
+type Instant = string | number | Date;
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(month: 'long' | 'short', timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${month}|${timeZone ?? ''}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { year: 'numeric', month, day: 'numeric', ...(timeZone ? { timeZone } : {}) });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+function epochMs(instant: Instant): number {
+  if (instant instanceof Date) return instant.getTime();
+  return typeof instant === 'number' ? instant : Date.parse(instant);
+}
+
+/** 'December 1, 2026'; null for something that is not an instant. */
+export function formatDayLong(instant: Instant, timeZone?: string): string | null {
+  const t = epochMs(instant);
+  return Number.isNaN(t) ? null : formatter('long', timeZone).format(t);
+}
+
+/** 'Dec 1, 2026'; null for something that is not an instant. */
+export function formatDayShort(instant: Instant, timeZone?: string): string | null {
+  const t = epochMs(instant);
+  return Number.isNaN(t) ? null : formatter('short', timeZone).format(t);
+}
+
+/** Epoch seconds (Stripe's timestamps) as milliseconds, for the formats above. */
+export const fromEpochSeconds = (seconds: number): number => seconds * 1000;

@@ -1,0 +1,355 @@
+/**
+ * `npm run bench:sweep`: the sweep's three benchmarks (docs/benchmarks.md). Prints the figures with their goals
+ * and the table rows for docs/benchmarks.md; writes no file.
+ *
+ *   npm run bench:sweep -- [--rps N] [--searches N] [--budget N] [--refresh-minutes N] [--fresh-minutes N] [--only a|b|c]
+ *
+ * (a) A full-network sweep for one date (tomorrow in US Eastern time) against the Frontier emulator in its own process
+ *     at its default latency (250 ms, jitter 100 ms), through the real adapter and gateway at the request rate cap
+ *     (UPSTREAM_RPS, 100): airline requests ÷ routes needed (goal exactly 1), time ÷ (routes ÷ rate cap) (goal ≤ 1.1).
+ * (b) A simulated day of 10,000 traveller searches across the network, on a clock the bench moves minute by minute,
+ *     against an airline that answers at once (only the requests are counted): without sweeps, and with the sweep
+ *     running every minute on its hourly budget. Searches are answered from what was already fetched while it is
+ *     within the fresh time (--fresh-minutes, default the sweep's refresh period); the figure "without sweeps" is
+ *     given at that fresh time and at today's default (10 minutes). Goal: at least 10x fewer airline requests.
+ * (c) The sweep of (a) under a concurrent stream of traveller searches (cold, other dates): their time against the
+ *     same stream on an idle service (goal ≤ 1.2x).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays } from '@gowild/contract/dates';
+import { localDate } from '@gowild/contract/local-time';
+import { Registry } from 'prom-client';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { createAppDeps, disposeAppDeps } from '../src/deps';
+import type { JobRunner } from '../src/jobs/job-runner';
+import { manualClock } from '../src/lib/clock';
+import { seededRandom } from '../src/lib/seeded-random';
+import { ROUTE_SEED } from '../src/lib/reference-data/seed';
+import { createFlightsEngine } from '../src/modules/flights/flights.module';
+import { sweepMetrics } from '../src/modules/sweeps/sweeps.metrics';
+import { createSweepsRepository } from '../src/modules/sweeps/sweeps.repository';
+import { createSweeper } from '../src/modules/sweeps/sweeps.service';
+import type { FlightProvider, FlightQuery } from '../src/providers/flights/flights.provider';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '..');
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const RPS = Number(arg('rps') ?? 100);
+const SEARCHES = Number(arg('searches') ?? 10_000);
+const BUDGET = Number(arg('budget') ?? 2400);
+const REFRESH_MIN = Number(arg('refresh-minutes') ?? 60);
+const FRESH_MIN = Number(arg('fresh-minutes') ?? 10);
+const DEMAND_MIN = Number(arg('demand-min') ?? 2);
+const ONLY = arg('only');
+const SIM_SWEEP_EVERY_MIN = Number(arg('sweep-every-minutes') ?? 1);
+const noJobs: JobRunner = { start: async () => {}, stop: async () => {} };
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const rows: string[] = [];
+
+async function startEmulator(): Promise<{ url: string; child: ChildProcess; requests(): Promise<number>; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/providers/flights/emulator/standalone.ts')], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      EMULATOR_PORT: String(20000 + Math.floor(Math.random() * 20000)),
+      EMULATOR_LATENCY_MS: '250',
+      EMULATOR_JITTER_MS: '100',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Frontier emulator on (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    child,
+    requests: async () =>
+      ((await (await fetch(`${url}/__emulator/stats`)).json()) as { stats: { internalSelect: number } }).stats.internalSelect,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** An app on the emulator with sweeping allowed as fast as the rate cap lets it. */
+async function emulatorApp(emulatorUrl: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    BILLING_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    FLIGHTS_PROVIDER: 'frontier',
+    FRONTIER_BASE_URL: emulatorUrl,
+    UPSTREAM_RPS: String(RPS),
+    JOBS_RUNNER: 'interval',
+    SWEEP_BUDGET_PER_HOUR: '1000000',
+    SWEEP_CONCURRENCY: '40',
+    AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
+    AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',
+  });
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const deps = await createAppDeps(config, database, { jobs: noJobs });
+  return {
+    deps,
+    close: async () => {
+      await disposeAppDeps(deps);
+      await database.close();
+    },
+  };
+}
+
+type App = Awaited<ReturnType<typeof emulatorApp>>['deps'];
+
+/** (a): one date, every route whose window is open for it. */
+async function fullNetworkSweep(deps: App, emulator: { requests(): Promise<number> }) {
+  const date = addDays(localDate(deps.clock.now(), 'America/New_York'), 1);
+  const before = await emulator.requests();
+  const r = await deps.sweeper.run({ trigger: 'cli', filter: { date, force: true }, wholeHour: true });
+  const requests = (await emulator.requests()) - before;
+  const floorMs = (r.due / RPS) * 1000;
+  const ratio = requests / r.due;
+  const time = r.durationMs / floorMs;
+  console.log(`\n(a) Full-network sweep of ${date}: ${r.due} routes due, ${r.swept} swept, ${r.failed} failed`);
+  console.log(`  airline requests ÷ routes: ${requests} ÷ ${r.due} = ${ratio.toFixed(3)} (goal exactly 1.0)`);
+  console.log(`  time ÷ (routes ÷ rate cap): ${s(r.durationMs)} ÷ ${s(floorMs)} = ${time.toFixed(2)}× (goal ≤ 1.1)`);
+  rows.push(
+    `| (a) Airline requests ÷ routes of one date | ${requests} ÷ ${r.due} = ${ratio.toFixed(3)} | exactly 1.0 | ${ratio === 1 ? 'meets goal' : 'misses goal'} |`,
+    `| (a) Sweep time ÷ (routes ÷ rate cap) | ${s(r.durationMs)} ÷ (${r.due} ÷ ${RPS}/s = ${s(floorMs)}) = ${time.toFixed(2)}× | ≤ 1.1 | ${time <= 1.1 ? 'meets goal' : 'misses goal'} |`,
+  );
+}
+
+/** A stream of cold outbound searches (one every `everyMs`, `count` of them): each one's time in ms. */
+async function searchStream(deps: App, count: number, everyMs: number, seed: number, dayOffset: number): Promise<number[]> {
+  const random = seededRandom(seed);
+  const origins = [...new Set(deps.reference.routes().map((r) => r.origin))].filter((o) => deps.reference.destinationsFrom(o).length >= 8);
+  const today = localDate(deps.clock.now(), 'America/New_York');
+  const times: number[] = [];
+  const runs: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const origin = origins[Math.floor(random() * origins.length)]!;
+    // A date no search or sweep of this run asked about: a cold search.
+    const date = addDays(today, dayOffset + (i % 20));
+    runs.push(
+      (async () => {
+        const plan = deps.flights.planOutbound({ origin, date });
+        const t = performance.now();
+        await deps.flights.search.run(plan, { isPremium: false }, { gatewayCaller: { userId: `traveller-${seed}-${i}`, premium: false } });
+        times.push(performance.now() - t);
+      })(),
+    );
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  await Promise.all(runs);
+  return times;
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
+
+/** (c): the same stream of traveller searches, idle and during a full-network sweep. */
+async function sweepUnderLoad(deps: App) {
+  const count = 30;
+  const everyMs = 300;
+  const idle = await searchStream(deps, count, everyMs, 1, 20);
+  const date = addDays(localDate(deps.clock.now(), 'America/New_York'), 1);
+  // Sweep today this time (tomorrow's answers are in the cache from (a)).
+  const sweepDate = addDays(date, -1);
+  const sweep = deps.sweeper.run({ trigger: 'cli', filter: { date: sweepDate, force: true }, wholeHour: true });
+  await new Promise((r) => setTimeout(r, 500));
+  const loaded = await searchStream(deps, count, everyMs, 2, 60);
+  const report = await sweep;
+  const ratio = mean(loaded) / mean(idle);
+  console.log(
+    `\n(c) ${count} traveller searches (one every ${everyMs} ms), idle and during a sweep of ${report.swept} routes (${s(report.durationMs)})`,
+  );
+  console.log(
+    `  idle: mean ${mean(idle).toFixed(0)} ms, p95 ${p95(idle).toFixed(0)} ms; during the sweep: mean ${mean(loaded).toFixed(0)} ms, p95 ${p95(loaded).toFixed(0)} ms`,
+  );
+  console.log(`  during ÷ idle (mean): ${ratio.toFixed(2)}× (goal ≤ 1.2)`);
+  rows.push(
+    `| (c) Traveller search time during a sweep ÷ idle | ${mean(loaded).toFixed(0)} ms ÷ ${mean(idle).toFixed(0)} ms = ${ratio.toFixed(2)}× (p95 ${p95(loaded).toFixed(0)} ÷ ${p95(idle).toFixed(0)} ms; sweep of ${report.swept} routes in ${s(report.durationMs)}) | ≤ 1.2 | ${ratio <= 1.2 ? 'meets goal' : 'misses goal'} |`,
+  );
+}
+
+/** An airline that answers at once with no flights, counting requests by whom they were for. */
+function countingAirline() {
+  const counts = { requests: 0 };
+  const provider: FlightProvider = {
+    name: 'counting',
+    demo: true,
+    async fetchFlights() {
+      counts.requests++;
+      return { kind: 'flights', flights: [] };
+    },
+  };
+  return { provider, counts };
+}
+
+/** One simulated day: searches at their minute, the sweep (when on) every minute before them. */
+async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; demandMin: number }) {
+  const start = new Date('2026-07-15T04:00:00Z'); // midnight in the East
+  const clock = manualClock(start);
+  const airline = countingAirline();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    FLIGHT_CACHE_TTL_SECONDS: String(opts.freshMinutes * 60),
+    UPSTREAM_RPS: '1000000',
+    UPSTREAM_CONCURRENCY: '500',
+    UPSTREAM_HEDGE: 'false',
+    AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
+    AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',
+  });
+  const routes = [...ROUTE_SEED];
+  const out = new Map<string, string[]>();
+  for (const r of routes) out.set(r.origin, [...(out.get(r.origin) ?? []), r.destination]);
+  const reference = { routes: () => routes, destinationsFrom: (o: string) => out.get(o) ?? [], originsTo: () => [] };
+  // Each search's (route, date)s are the sweep's demand (decision 226), as deps.ts wires it.
+  const noting: Promise<void>[] = [];
+  const demand: { note?: (q: readonly FlightQuery[]) => Promise<void> } = {};
+  const engine = createFlightsEngine({
+    config,
+    clock,
+    metrics: new Registry(),
+    reference,
+    provider: airline.provider,
+    onSearch: (q) => void (demand.note && noting.push(demand.note(q))),
+  });
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const sweeper = createSweeper({
+    repo: createSweepsRepository(database.db),
+    flights: engine,
+    reference,
+    clock,
+    metrics: sweepMetrics(new Registry()),
+    settings: {
+      budgetPerHour: BUDGET,
+      refreshMs: REFRESH_MIN * 60_000,
+      laterMs: 240 * 60_000,
+      runEveryMs: SIM_SWEEP_EVERY_MIN * 60_000,
+      concurrency: 50,
+      freshMs: opts.freshMinutes * 60_000,
+      demandMin: opts.sweeps ? opts.demandMin : 0,
+    },
+    sweeperId: 'bench',
+  });
+  demand.note = (q) => sweeper.noteDemand(q);
+  // Searches: origins weighted by their routes (busy airports are searched more), dates mostly today and tomorrow.
+  const random = seededRandom(20261124);
+  const origins = [...out.keys()];
+  const weights: number[] = [];
+  origins.reduce((sum, o, i) => (weights[i] = sum + out.get(o)!.length), 0);
+  const pickOrigin = () => {
+    const x = random() * weights.at(-1)!;
+    return origins[weights.findIndex((w) => w >= x)]!;
+  };
+  const minutes = Array.from({ length: SEARCHES }, () => Math.floor(random() * 1440)).sort((a, b) => a - b);
+  let sweepRequests = 0;
+  let travellerRequests = 0;
+  let noRequest = 0;
+  let next = 0;
+  for (let minute = 0; minute < 1440; minute++) {
+    clock.set(new Date(start.getTime() + minute * 60_000));
+    await Promise.all(noting.splice(0));
+    // The sweep every simulated minute as the worker runs it (--sweep-every-minutes; the budget per hour is the same).
+    if (opts.sweeps && minute % SIM_SWEEP_EVERY_MIN === 0) {
+      const before = airline.counts.requests;
+      await sweeper.run({ trigger: 'schedule' });
+      sweepRequests += airline.counts.requests - before;
+    }
+    while (next < minutes.length && minutes[next] === minute) {
+      next++;
+      const origin = pickOrigin();
+      const today = localDate(clock.now(), 'America/New_York');
+      const x = random();
+      const date = addDays(today, x < 0.45 ? 0 : x < 0.9 ? 1 : 2 + Math.floor(random() * 9));
+      const before = airline.counts.requests;
+      const plan = engine.planOutbound({ origin, date });
+      await engine.search.run(plan, { isPremium: false });
+      const asked = airline.counts.requests - before;
+      travellerRequests += asked;
+      if (asked === 0) noRequest++;
+    }
+  }
+  await database.close();
+  return { sweepRequests, travellerRequests, total: sweepRequests + travellerRequests, noRequest };
+}
+
+/**
+ * (b): the same day of searches without sweeps, with the sweep as it was (hourly refresh of every open date, no
+ * demand), and with demand-weighted sweeps (decision 226), all at the same fresh time (--fresh-minutes, default the
+ * flight cache's 10 minutes).
+ */
+async function dayOfSearches() {
+  const t = performance.now();
+  const timed = async <T>(name: string, work: () => Promise<T>) => {
+    const t0 = performance.now();
+    const r = await work();
+    console.log(`  (${name} simulated in ${s(performance.now() - t0)}, load average ${loadavg()[0]!.toFixed(1)})`);
+    return r;
+  };
+  const without = await timed('without sweeps', () => simulatedDay({ sweeps: false, freshMinutes: FRESH_MIN, demandMin: 0 }));
+  // --skip-hourly: only the demand-weighted sweep against none (the hourly-only day takes as long again).
+  const plain = process.argv.includes('--skip-hourly')
+    ? { sweepRequests: 0, travellerRequests: 0, total: NaN, noRequest: NaN }
+    : await timed('sweeps without demand', () => simulatedDay({ sweeps: true, freshMinutes: FRESH_MIN, demandMin: 0 }));
+  const demand = await timed('demand-weighted sweeps', () =>
+    simulatedDay({ sweeps: true, freshMinutes: FRESH_MIN, demandMin: DEMAND_MIN }),
+  );
+  const pct = (n: number) => `${((100 * n) / SEARCHES).toFixed(1)} %`;
+  const x = (r: { total: number }) => (without.total / r.total).toFixed(2);
+  const line = (r: Awaited<ReturnType<typeof simulatedDay>>) =>
+    `${r.total} (${r.sweepRequests} sweep + ${r.travellerRequests} travellers), ${x(r)}× fewer; ${pct(r.noRequest)} of searches asked the airline nothing`;
+  console.log(
+    `\n(b) A simulated day of ${SEARCHES} searches (45 % today, 45 % tomorrow, 10 % 2-10 days ahead; origins by their routes), fresh time ${FRESH_MIN} min, budget ${BUDGET}/h, refresh ${REFRESH_MIN} min, in ${s(performance.now() - t)}`,
+  );
+  console.log(`  without sweeps: ${without.total}; ${pct(without.noRequest)} of searches asked the airline nothing`);
+  console.log(`  sweeps without demand: ${line(plain)}`);
+  console.log(`  demand-weighted sweeps (${DEMAND_MIN}+ searches an hour): ${line(demand)}`);
+  rows.push(
+    `| (b) Airline requests in a day of ${SEARCHES} searches (fresh ${FRESH_MIN} min): without sweeps ÷ with | ${without.total} ÷ ${plain.total} (hourly sweeps) = ${x(plain)}×; ÷ ${demand.total} (demand-weighted: ${demand.sweepRequests} sweep + ${demand.travellerRequests} travellers) = ${x(demand)}× | ≥ 10× | ${Number(x(demand)) >= 10 ? 'meets goal' : 'misses goal'} |`,
+    `| (b) Searches answered with no airline request: without / hourly sweeps / demand-weighted | ${pct(without.noRequest)} / ${pct(plain.noRequest)} / ${pct(demand.noRequest)} | reported | — |`,
+  );
+}
+
+async function main() {
+  const loadBefore = loadavg()[0]!.toFixed(1);
+  if (!ONLY || ONLY === 'b') await dayOfSearches();
+  if (!ONLY || ONLY === 'a' || ONLY === 'c') {
+    const emulator = await startEmulator();
+    const app = await emulatorApp(emulator.url);
+    try {
+      if (!ONLY || ONLY === 'a') await fullNetworkSweep(app.deps, emulator);
+      if (!ONLY || ONLY === 'c') await sweepUnderLoad(app.deps);
+    } finally {
+      await app.close();
+      await emulator.stop();
+    }
+  }
+  const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.versions.node}, load average ${loadBefore} before and ${loadavg()[0]!.toFixed(1)} after`;
+  console.log(`\nmachine: ${machine}\nRows for docs/benchmarks.md:`);
+  for (const r of rows) console.log(r);
+}
+
+void main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

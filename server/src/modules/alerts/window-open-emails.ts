@@ -1,0 +1,122 @@
+import { formatMediumDateWithYear } from '@gowild/contract/dates';
+import { formatLocalTime } from '@gowild/contract/flight-format';
+import { alertSearchPath } from '@gowild/contract/notifications';
+import { seatsText, windowOpenTitle } from '@gowild/contract/window-alerts';
+import { formatDollars } from '@gowild/contract/money';
+import { findAirport } from '../../lib/reference-data/airports';
+import type { AlertMessage } from './channels/alert-channel';
+import type { QueuedEmail } from './alerts.repository';
+
+/**
+ * The window-open alert's words (docs/product/alerts.md#tell-me-when-gowild-opens): the confirmation e-mail when it is
+ * set, and the one message when the window has opened, built as a channel-neutral AlertMessage and rendered to e-mail.
+ */
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const base = (appUrl: string) => appUrl.replace(/\/+$/, '');
+const airportLabel = (code: string) => {
+  const a = findAirport(code);
+  return a ? `${a.city} (${code})` : code;
+};
+
+interface WindowAlertFacts {
+  originAirport: string;
+  destinationAirport: string;
+  travelDate: string;
+  opensAt: Date;
+}
+
+/** When the window opens, on the origin airport's clock: 'Tue, Jul 14, 2026 at 12:00 AM (Denver time)'. */
+export function opensAtText(origin: string, opensAt: Date): string {
+  const a = findAirport(origin);
+  const zone = a?.timezone ?? 'UTC';
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return `${fmt.format(opensAt)} (${a ? `${a.city} time` : 'UTC'})`;
+}
+
+function page(paragraphs: string[], link: { href: string; label: string }): string {
+  return `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #1f2937; line-height: 1.5">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#166534;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+</body></html>`;
+}
+
+/** Sent when a window-open alert is set. */
+export function windowAlertConfirmationEmail(
+  owner: { email: string; firstName: string },
+  alert: WindowAlertFacts,
+  opts: { appUrl: string; supportEmail: string },
+): QueuedEmail {
+  const route = `${airportLabel(alert.originAirport)} → ${airportLabel(alert.destinationAirport)}`;
+  const manage = `${base(opts.appUrl)}/notifications`;
+  const lines = [
+    `Hi ${owner.firstName},`,
+    `We will tell you once when GoWild opens for ${route} on ${formatMediumDateWithYear(alert.travelDate)}: whether GoWild seats are on sale, with the price and seats, or that GoWild is not offered.`,
+    `The window opens ${opensAtText(alert.originAirport, alert.opensAt)}; we check within minutes after.`,
+    `Questions? Write to ${opts.supportEmail}.`,
+  ];
+  return {
+    kind: 'confirmation',
+    recipient: owner.email,
+    subject: `Window alert set: ${alert.originAirport} → ${alert.destinationAirport}`,
+    text: [...lines, `Your alerts: ${manage}`].join('\n\n'),
+    html: page(lines, { href: manage, label: 'Your alerts' }),
+    url: manage,
+  };
+}
+
+/** What the check found: the cheapest GoWild flight on sale, or none. */
+export interface WindowFinding {
+  price: number;
+  seats: number | null;
+  flightNumber: string;
+  departureTime: string;
+  arrivalTime: string;
+  stops: number;
+}
+
+/** The one message a window-open alert sends (message kind 'window_open'). */
+export function windowOpenMessage(alert: WindowAlertFacts, found: WindowFinding | null, appUrl: string): AlertMessage {
+  const { originAirport: o, destinationAirport: d, travelDate } = alert;
+  const route = `${airportLabel(o)} → ${airportLabel(d)}`;
+  const day = formatMediumDateWithYear(travelDate);
+  const text = found
+    ? [
+        `GoWild is open for ${route} on ${day}.`,
+        `Cheapest GoWild: ${formatDollars(found.price)}${found.seats != null ? `, ${seatsText(found.seats)} left` : ''}, flight ${found.flightNumber}, departs ${formatLocalTime(found.departureTime)}, arrives ${formatLocalTime(found.arrivalTime)} (local times; ${found.stops === 0 ? 'nonstop' : `${found.stops} stop${found.stops === 1 ? '' : 's'}`}).`,
+        'Seats go quickly; the airline decides what is on sale when you book.',
+      ].join('\n')
+    : [
+        `GoWild's window has opened for ${route} on ${day}, and the airline offers no GoWild seats on it.`,
+        'Other fares may still be on sale. This alert is now complete.',
+      ].join('\n');
+  return {
+    kind: 'window_open',
+    title: windowOpenTitle(o, d, travelDate, found ? { price: found.price, seats: found.seats } : null),
+    text,
+    url: `${base(appUrl)}${alertSearchPath(o, d, travelDate)}`,
+  };
+}
+
+/** The e-mail form of an alert message; the other channels show its title, text and link (decision 233). */
+export function alertMessageEmail(recipient: string, firstName: string, message: AlertMessage, supportEmail: string): QueuedEmail {
+  const lines = [`Hi ${firstName},`, ...message.text.split('\n')];
+  return {
+    kind: 'window_open',
+    recipient,
+    subject: message.title,
+    text: [...lines, `See this search on GoWild Finder: ${message.url}`, `Questions? Write to ${supportEmail}.`].join('\n\n'),
+    html: page([...lines, `Questions? Write to ${supportEmail}.`], { href: message.url, label: 'See this search on GoWild Finder' }),
+    url: message.url,
+  };
+}

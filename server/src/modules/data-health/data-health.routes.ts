@@ -1,0 +1,94 @@
+import {
+  statusResponseSchema,
+  unreadablePageBodyResponseSchema,
+  unreadablePageParamsSchema,
+  unreadablePagesQuerySchema,
+  unreadablePagesResponseSchema,
+} from '@gowild/contract/status';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, notFound } from '../../lib/http-error';
+import type { AuthService } from '../accounts/accounts.module';
+import type { StatusService } from './status.service';
+import type { UnreadablePages } from './unreadable-pages.service';
+import type { UnreadablePageRow } from './unreadable-pages.repository';
+
+const present = (row: Omit<UnreadablePageRow, 'body'>) => ({
+  id: row.id,
+  seen_at: row.seenAt.toISOString(),
+  url: row.url,
+  status: row.status,
+  content_type: row.contentType,
+  bytes: row.bytes,
+  truncated: row.truncated,
+  reason: row.reason,
+});
+
+export interface DataHealthRouteDeps {
+  status: StatusService;
+  pages: UnreadablePages;
+  auth: Pick<AuthService, 'requireAdmin'>;
+  kept: { days: number; max: number };
+}
+
+/** GET /api/status (public) and the admins' list of unreadable airline pages. */
+export const dataHealthRoutes: FastifyPluginAsyncZod<DataHealthRouteDeps> = async (app, deps) => {
+  deps.pages.useLog(app.log);
+
+  app.get(
+    '/api/status',
+    {
+      schema: {
+        tags: ['status'],
+        summary: 'Data health: each outside service, up, degraded or down, over the last hour (public)',
+        response: { 200: statusResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Kept a second or two on the server; a browser or a proxy may keep it as long.
+      reply.header('cache-control', 'public, max-age=2');
+      return deps.status.status();
+    },
+  );
+
+  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+  const requireAdmin = async (request: Parameters<AuthService['requireAdmin']>[0]) => {
+    await deps.auth.requireAdmin(request);
+  };
+
+  app.get(
+    '/api/admin/unreadable-pages',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Airline pages the adapter could not read, newest first (without bodies)',
+        querystring: unreadablePagesQuerySchema,
+        response: { 200: unreadablePagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await deps.pages.list(limit, (page - 1) * limit);
+      const pagination = { page, limit, total, pages: Math.ceil(total / limit), as_of: new Date().toISOString() };
+      return { pages: rows.map(present), pagination, kept_days: deps.kept.days, kept_max: deps.kept.max };
+    },
+  );
+
+  app.get(
+    '/api/admin/unreadable-pages/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One unreadable airline page with its kept body, as text',
+        params: unreadablePageParamsSchema,
+        response: { 200: unreadablePageBodyResponseSchema, ...errors, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const row = await deps.pages.find(request.params.id);
+      if (!row) throw notFound('No such page (it may have been pruned)');
+      return { page: { ...present(row), body: row.body } };
+    },
+  );
+};

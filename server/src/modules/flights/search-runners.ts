@@ -1,0 +1,150 @@
+import type { Caller } from '../accounts/accounts.module';
+import type { AnswerCache, CachedAnswer } from './answer-cache';
+import type { SearchPlan } from './flight-search.plan';
+import type { FlightSearchService, GroupDone, SearchRun } from './flight-search.service';
+import type { GetHome, GetHomeRun } from './get-home';
+import type { GetHomePlan } from './get-home.plan';
+import type { HubPlan, HubRun, HubSearch } from './hub-search';
+import type { SearchRunner } from './search-session';
+import type { TripFinder, TripFinderRun, TripPrepared } from './trip-finder';
+import type { TripPlan } from './trip-finder.plan';
+
+/** A flight search's answer: the run, or the kept answer of the same search and view (decision 063). */
+interface FlightAnswer {
+  run: SearchRun;
+  kept?: CachedAnswer;
+}
+
+/** How a flight search that ran to its end went, and what its whole answer holds. */
+function flightEnd(run: SearchRun, plan: SearchPlan) {
+  return {
+    end: run.allFailed ? 'failed' : run.response.partial ? 'partial' : 'complete',
+    whole: {
+      destinations: plan.codes.length,
+      checked: plan.codes.length,
+      failed: run.response.failed?.length ?? 0,
+      resultsFound: run.resultsFound,
+      totalFlights: run.totalFlights,
+    },
+    ...(run.response.over_budget && { overBudget: { retryAfterSeconds: run.response.over_budget.retry_after_seconds } }),
+  } as const;
+}
+
+/**
+ * An outbound, single-route or inbound search (docs/product/search.md#search-api). With `answers`, a kept answer for
+ * the same search and view is served instead of a run, settled as a fresh one would be. With `onGroup`, each
+ * destination is handed on as it completes (the streamed answer) and counted as sent. With `live`, the airline is
+ * asked even when a fresh answer is kept (the premium re-check).
+ */
+export function flightSearchRunner(
+  search: FlightSearchService,
+  plan: SearchPlan,
+  opts: { answers?: AnswerCache; onGroup?: (g: GroupDone) => void; live?: boolean } = {},
+): SearchRunner<FlightAnswer> {
+  const sp = plan.search_parameters;
+  // Looked up once per search (the answer cache counts each lookup as a hit or a miss), whether the budget check or
+  // the run asks first.
+  let looked: { kept: CachedAnswer | undefined } | undefined;
+  const keptFor = (caller: Caller) => (looked ??= { kept: opts.answers?.lookup(plan, caller) }).kept;
+  return {
+    // The log keeps the origin the traveller asked for; an inbound search names none ('Inbound to …' is display text).
+    subject: { origin: plan.direction === 'inbound' ? null : sp.origin, destination: sp.destination, date: sp.date },
+    planned: plan.codes.length,
+    asksAirline: (caller) => !keptFor(caller),
+    async run({ caller, gatewayCaller, signal, sent }) {
+      const kept = keptFor(caller);
+      if (kept) return { answer: { run: kept.run, kept }, cutShort: false, ...flightEnd(kept.run, plan) };
+      const onGroup = opts.onGroup;
+      const run = await search.run(plan, caller, {
+        signal,
+        gatewayCaller,
+        live: opts.live,
+        ...(onGroup && {
+          onGroup: (g: GroupDone) => {
+            onGroup(g);
+            sent({ checked: 1, failed: g.failed ? 1 : 0, resultsFound: g.flights.length > 0 ? 1 : 0, totalFlights: g.flights.length });
+          },
+        }),
+      });
+      return { answer: { run }, cutShort: run.cutShort, ...flightEnd(run, plan) };
+    },
+  };
+}
+
+/** Two-flight trips through a hub (docs/product/search.md#via-a-hub): its hubs are found as it runs. */
+export function hubSearchRunner(hub: HubSearch, plan: HubPlan): SearchRunner<HubRun> {
+  return {
+    subject: { origin: plan.origin, destination: plan.destination, date: plan.date },
+    planned: 0,
+    async run({ signal, gatewayCaller }) {
+      const run = await hub.run(plan, { signal, gatewayCaller });
+      return {
+        answer: run,
+        cutShort: run.cutShort,
+        end: run.allFailed ? 'failed' : run.response.partial ? 'partial' : 'complete',
+        whole: {
+          destinations: run.hubsChecked,
+          checked: run.hubsChecked,
+          failed: run.hubsFailed,
+          resultsFound: run.destinationsFound,
+          totalFlights: run.response.connections.length * 2,
+        },
+        ...(run.response.over_budget && { overBudget: { retryAfterSeconds: run.response.over_budget.retry_after_seconds } }),
+      };
+    },
+  };
+}
+
+/** "Get me home" (docs/product/get-me-home.md): the direct route-days known up front, the hub rounds found as it runs. */
+export function getHomeRunner(home: GetHome, plan: GetHomePlan): SearchRunner<GetHomeRun> {
+  return {
+    subject: { origin: plan.nearby.map((a) => a.code).join(','), destination: plan.home, date: plan.dates[0]! },
+    planned: 0,
+    async run({ signal, gatewayCaller }) {
+      const run = await home.run(plan, { signal, gatewayCaller });
+      const failed = run.response.failed?.length ?? 0;
+      return {
+        answer: run,
+        cutShort: run.cutShort,
+        end: run.allFailed ? 'failed' : run.response.partial ? 'partial' : 'complete',
+        whole: {
+          destinations: Math.max(run.planned, 1),
+          checked: Math.max(run.planned, 1),
+          failed: Math.min(failed, Math.max(run.planned, 1)),
+          resultsFound: run.response.options.length > 0 ? 1 : 0,
+          totalFlights: run.response.options.reduce((n, o) => n + o.flights.length, 0),
+        },
+        ...(run.response.over_budget && { overBudget: { retryAfterSeconds: run.response.over_budget.retry_after_seconds } }),
+      };
+    },
+  };
+}
+
+/**
+ * The trip finder (docs/product/trip-finder.md): its destinations known up front; with `prepared`, the outbound
+ * answers kept fresh, so a search they answer whole asks the airline nothing and is not refused for a spent budget.
+ */
+export function tripFinderRunner(finder: TripFinder, plan: TripPlan, prepared: TripPrepared): SearchRunner<TripFinderRun> {
+  const planned = new Set(plan.routes.map((r) => r.destination)).size;
+  return {
+    subject: { origin: plan.origin, destination: null, date: plan.from },
+    planned,
+    asksAirline: () => prepared.missing > 0,
+    async run({ signal, gatewayCaller }) {
+      const run = await finder.run(plan, prepared, { signal, gatewayCaller });
+      return {
+        answer: run,
+        cutShort: run.cutShort,
+        end: run.allFailed ? 'failed' : run.response.partial ? 'partial' : 'complete',
+        whole: {
+          destinations: run.destinations,
+          checked: run.destinations,
+          failed: run.destinationsFailed,
+          resultsFound: run.destinationsFound,
+          totalFlights: run.response.destinations.reduce((n, d) => n + d.pairs.length * 2, 0),
+        },
+        ...(run.response.over_budget && { overBudget: { retryAfterSeconds: run.response.over_budget.retry_after_seconds } }),
+      };
+    },
+  };
+}

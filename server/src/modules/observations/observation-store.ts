@@ -1,0 +1,141 @@
+import type { Flight } from '@gowild/contract/flights';
+import type { FlightQuery } from '../../providers/flights/flights.provider';
+import type { ObservationMetrics } from './observations.metrics';
+import type { LatestAnswer, ObservationsRepository } from './observations.repository';
+
+export interface ObservationStoreOptions {
+  repository: Pick<ObservationsRepository, 'recordMany' | 'latest'>;
+  metrics: ObservationMetrics;
+  /** Answers waiting to be written at most; past it new answers are dropped and counted (default 5000). */
+  queueMax?: number;
+  /** Answers written in one batch at most (default 200). */
+  batchMax?: number;
+  /** How long a search waits for a look-up of kept answers before asking the airline instead (ms, default 250). */
+  readTimeoutMs?: number;
+  /** Where a fault is told to the operator (once per change of state, not per answer). */
+  log?: { warn(fields: object, message: string): void };
+}
+
+interface Pending {
+  query: FlightQuery;
+  resolve: (v: LatestAnswer | undefined) => void;
+}
+
+const keyOf = (q: FlightQuery) => `${q.origin}-${q.destination}-${q.date}`;
+
+/**
+ * The gateway's side of the observation store (decisions 180-181): answers are queued and written one after another
+ * off the request path (a full queue drops and counts; a database fault drops, counts and logs once), and look-ups
+ * that arrive in the same turn of the event loop go to the database in one query, each waiting at most
+ * `readTimeoutMs`. Neither ever throws into a search.
+ */
+export function createObservationStore(opts: ObservationStoreOptions) {
+  const { repository, metrics } = opts;
+  const queueMax = opts.queueMax ?? 5000;
+  const readTimeoutMs = opts.readTimeoutMs ?? 250;
+  const batchMax = opts.batchMax ?? 200;
+  let log = opts.log;
+  const queue: { query: FlightQuery; flights: Flight[]; at: Date }[] = [];
+  let draining: Promise<void> | undefined;
+  let failing = false;
+
+  const fault = (err: unknown, what: string) => {
+    if (failing) return;
+    failing = true;
+    log?.warn(
+      { reason: err instanceof Error ? err.message.slice(0, 200) : String(err) },
+      `observations: ${what} failed; searches go on without them`,
+    );
+  };
+
+  async function drain() {
+    while (queue.length > 0) {
+      // What queued while the last batch was written goes in one batch: a search's 70 answers cost a few statements,
+      // not 70 times four (decision 180).
+      const items = queue.splice(0, batchMax);
+      metrics.queueDepth.set(queue.length);
+      try {
+        const r = await repository.recordMany(items.map((item) => ({ ...item.query, flights: item.flights, at: item.at })));
+        metrics.recorded.inc({ result: 'new' }, r.inserted);
+        metrics.recorded.inc({ result: 'seen_again' }, r.seenAgain);
+        if (failing) log?.warn({}, 'observations: writing again');
+        failing = false;
+      } catch (err) {
+        metrics.dropped.inc({ reason: 'write_failed' }, items.length);
+        fault(err, 'writing answers');
+      }
+    }
+  }
+
+  let batch: Pending[] = [];
+  async function lookUp(pending: Pending[]) {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), readTimeoutMs);
+    });
+    try {
+      const found = await Promise.race([repository.latest(pending.map((p) => p.query)), timedOut]);
+      if (found === 'timeout') {
+        metrics.readFailures.inc(pending.length);
+        for (const p of pending) p.resolve(undefined);
+        return;
+      }
+      for (const p of pending) p.resolve(found.get(keyOf(p.query)));
+    } catch (err) {
+      metrics.readFailures.inc(pending.length);
+      fault(err, 'reading kept answers');
+      for (const p of pending) p.resolve(undefined);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    useLog(next: NonNullable<ObservationStoreOptions['log']>) {
+      log = next;
+    },
+    /** Queues an airline answer to be kept; returns at once. */
+    record(query: FlightQuery, flights: Flight[], at: Date) {
+      if (queue.length >= queueMax) {
+        metrics.dropped.inc({ reason: 'queue_full' });
+        return;
+      }
+      queue.push({ query, flights, at });
+      metrics.queueDepth.set(queue.length);
+      draining ??= drain().finally(() => {
+        draining = undefined;
+      });
+    },
+    /** The latest kept answer for a query (batched with the others of this turn), or undefined. */
+    latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined> {
+      return new Promise<LatestAnswer | undefined>((resolve) => {
+        batch.push({ query, resolve });
+        if (batch.length === 1) {
+          setImmediate(() => {
+            const pending = batch;
+            batch = [];
+            void lookUp(pending);
+          });
+        }
+      }).then((a) => (a ? { flights: a.flights, checkedAt: a.checkedAt.getTime() } : undefined));
+    },
+    served() {
+      metrics.served.inc();
+    },
+    /** Waits for the queue to be written (at most `ms`), for shutdown and tests. */
+    async flush(ms = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        (async () => {
+          while (draining) await draining;
+        })(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, ms);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+    pending: () => queue.length,
+  };
+}
+export type ObservationStore = ReturnType<typeof createObservationStore>;

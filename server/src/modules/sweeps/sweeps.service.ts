@@ -1,0 +1,252 @@
+import { addDays, utcDateOf } from '@gowild/contract/dates';
+import { goWildRouteKind } from '@gowild/contract/gowild-window';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import { findAirport } from '../../lib/reference-data/airports';
+import { flightQueryKey } from '../../providers/flights/flights.provider';
+import { type FlightsEngine, fetchLive } from '../flights/flights.module';
+import type { SweepMetrics } from './sweeps.metrics';
+import type { RunCounts, SweepsRepository } from './sweeps.repository';
+import { type DueSlot, type PlanFilter, type SweepRoute, type SweepSlot, allowance, planSweep } from './sweep-plan';
+
+/** Where a run came from: the worker's schedule, the operator's `sweep:run`, or the demo seed (simulated time). */
+export type SweepTrigger = 'schedule' | 'cli' | 'demo-seed';
+
+/** What one run did, for the log, the CLI and the benchmarks. */
+export interface SweepReport extends RunCounts {
+  trigger: SweepTrigger;
+  /** (route, date) slots answered (by the airline or the cache). */
+  swept: number;
+  /** Distinct routes and travel dates among the slots swept. */
+  dates: string[];
+  /** Of the failed slots, why (the gateway's reasons), counted. */
+  failures: Record<string, number>;
+}
+
+export interface SweepSettings {
+  /** Airline requests the sweep may make in any hour, across every worker (SWEEP_BUDGET_PER_HOUR; 0: no sweeping). */
+  budgetPerHour: number;
+  refreshMs: number;
+  laterMs: number;
+  /** The scheduled run's period: the steady share of the budget one run may spend (decision 188). */
+  runEveryMs: number;
+  /** Gateway queries one run keeps in flight. */
+  concurrency: number;
+  /** How long a claim on a slot lasts if its sweeper dies (then another may sweep it). */
+  claimMs?: number;
+  /** The flight cache's fresh time: a demanded slot is swept again before its answer leaves it (decision 226). */
+  freshMs?: number;
+  /** Searches in the last hour that make a (route, date) demanded (SWEEP_DEMAND_MIN_SEARCHES; 0: no demand weighting). */
+  demandMin?: number;
+}
+
+interface SweepDeps {
+  repo: SweepsRepository;
+  flights: Pick<FlightsEngine, 'gateway'>;
+  reference: { routes(): readonly { origin: string; destination: string }[] };
+  clock: Clock;
+  metrics: SweepMetrics;
+  settings: SweepSettings;
+  /** Names this sweeper in its claims (process and run). */
+  sweeperId: string;
+}
+
+export interface RunOptions {
+  trigger: SweepTrigger;
+  filter?: PlanFilter;
+  log?: FastifyBaseLogger;
+  signal?: AbortSignal;
+  /** The CLI's run-now may spend the whole hour's remainder, not only one tick's share. */
+  wholeHour?: boolean;
+}
+
+/** The network as the planner sees it: each route with its window kind and its origin's time zone. */
+export function sweepRoutes(routes: readonly { origin: string; destination: string }[]): SweepRoute[] {
+  const out: SweepRoute[] = [];
+  for (const r of routes) {
+    const from = findAirport(r.origin);
+    const to = findAirport(r.destination);
+    if (!from || !to) continue;
+    out.push({
+      origin: r.origin,
+      destination: r.destination,
+      kind: goWildRouteKind(from.countryCode, to.countryCode),
+      timeZone: from.timezone,
+    });
+  }
+  return out;
+}
+
+const emptyCounts = (): RunCounts => ({
+  due: 0,
+  routes: 0,
+  requests: 0,
+  fromCache: 0,
+  failed: 0,
+  skippedBudget: 0,
+  skippedClaimed: 0,
+  stoppedByBreaker: false,
+  durationMs: 0,
+});
+
+/** The gateway's reasons that say nothing was asked of the airline. */
+const NOT_ASKED = new Set(['breaker-open', 'shutdown', 'over-budget']);
+
+/**
+ * Asks the gateway about each claimed slot, `concurrency` at a time, in the background lane (travellers' requests go
+ * first, decision 116) without hedges (one airline request per slot). Stops when the breaker opens or `signal` fires.
+ */
+async function sweepSlots(deps: SweepDeps, slots: readonly DueSlot[], report: SweepReport, signal?: AbortSignal) {
+  const { gateway } = deps.flights;
+  const done: SweepSlot[] = [];
+  const left: SweepSlot[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < slots.length) {
+      const slot = slots[next++]!;
+      if (signal?.aborted || report.stoppedByBreaker || gateway.breakerState() === 'open') {
+        report.stoppedByBreaker ||= !signal?.aborted;
+        left.push(slot);
+        continue;
+      }
+      const query = { origin: slot.origin, destination: slot.destination, date: slot.date };
+      const ask = () => gateway.fetch(query, { hedge: false, lane: 'background' });
+      // A demanded slot is renewed while its answer is still fresh (decision 226): the airline is asked, not the cache.
+      const result = await (slot.reason === 'demand' ? fetchLive(flightQueryKey(query), ask) : ask());
+      if (result.status === 'ok') {
+        done.push(slot);
+        if (result.source === 'upstream') report.requests += 1;
+        else report.fromCache += 1;
+        deps.metrics.slots.inc({ outcome: result.source === 'upstream' ? 'upstream' : 'cache' });
+        continue;
+      }
+      left.push(slot);
+      report.failed += 1;
+      report.failures[result.reason] = (report.failures[result.reason] ?? 0) + 1;
+      deps.metrics.slots.inc({ outcome: 'failed' });
+      if (!NOT_ASKED.has(result.reason)) report.requests += 1;
+      if (result.reason === 'breaker-open') report.stoppedByBreaker = true;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(deps.settings.concurrency, slots.length) }, worker));
+  return { done, left };
+}
+
+/**
+ * The sweep (docs/product/sweeps.md; decisions 187-189): plans the due (route, date) slots against the window rule
+ * and the clock, reserves its share of the hourly airline budget, claims its slots (one sweeper per slot across
+ * workers), asks the airline through the gateway, and records the run.
+ */
+export function createSweeper(deps: SweepDeps) {
+  const { repo, clock, metrics, settings } = deps;
+  const claimMs = settings.claimMs ?? 10 * 60_000;
+
+  async function runOnce(opts: RunOptions): Promise<SweepReport> {
+    const started = performance.now();
+    const now = clock.now();
+    const report: SweepReport = { ...emptyCounts(), trigger: opts.trigger, swept: 0, dates: [], failures: {} };
+    const demo = opts.trigger === 'demo-seed';
+    if (deps.flights.gateway.breakerState() === 'open') {
+      report.stoppedByBreaker = true;
+      return report;
+    }
+    const routes = sweepRoutes(deps.reference.routes());
+    // The earliest "today" anywhere is at most a day behind UTC's.
+    const last = await repo.lastSwept(addDays(utcDateOf(now), -1));
+    const demandMin = settings.demandMin ?? 0;
+    const demand = demandMin > 0 ? await repo.demandSince(new Date(now.getTime() - 3_600_000)) : new Map<string, number>();
+    const due = planSweep(
+      routes,
+      last,
+      now,
+      {
+        refreshMs: settings.refreshMs,
+        laterMs: settings.laterMs,
+        freshMs: settings.freshMs,
+        // One scheduled run ahead, so the answer is renewed before a search can find it stale.
+        leadMs: settings.runEveryMs,
+        demandMin,
+      },
+      opts.filter,
+      demand,
+    );
+    report.due = due.length;
+    let take: DueSlot[] = due;
+    const run = await repo.startRun(
+      { trigger: opts.trigger, demo, startedAt: now },
+      {
+        perHour: settings.budgetPerHour,
+        want: (left) => {
+          take = allowance(
+            due,
+            settings.budgetPerHour,
+            settings.budgetPerHour - left,
+            opts.wholeHour ? 3_600_000 : settings.runEveryMs,
+          ).take;
+          return take.length;
+        },
+      },
+    );
+    report.skippedBudget = due.length - take.length;
+    metrics.skippedBudget.inc(report.skippedBudget);
+    try {
+      const claimed = await repo.claim(take, deps.sweeperId, now, new Date(now.getTime() + claimMs));
+      const mine = take.filter((s) => claimed.has(`${s.origin}-${s.destination}-${s.date}`));
+      report.skippedClaimed = take.length - mine.length;
+      const { done, left } = await sweepSlots(deps, mine, report, opts.signal);
+      await repo.swept(done, deps.sweeperId, clock.now());
+      await repo.release(left, deps.sweeperId);
+      report.swept = done.length;
+      report.routes = new Set(done.map((s) => `${s.origin}-${s.destination}`)).size;
+      report.dates = [...new Set(done.map((s) => s.date))].sort();
+    } finally {
+      report.durationMs = Math.round(performance.now() - started);
+      await repo.finishRun(run.id, pickCounts(report), clock.now());
+    }
+    metrics.requests.inc(report.requests);
+    if (report.stoppedByBreaker) metrics.stoppedByBreaker.inc();
+    return report;
+  }
+
+  let running: Promise<SweepReport> | undefined;
+  return {
+    /** One run; a call while a run is under way in this process waits for it and runs after. */
+    async run(opts: RunOptions): Promise<SweepReport> {
+      while (running) await running.catch(() => undefined);
+      running = runOnce(opts);
+      try {
+        const report = await running;
+        metrics.runs.inc({ trigger: opts.trigger, result: report.stoppedByBreaker ? 'breaker' : 'ok' });
+        opts.log?.info({ sweep: { ...report } }, 'sweep done');
+        return report;
+      } catch (err) {
+        metrics.runs.inc({ trigger: opts.trigger, result: 'failed' });
+        throw err;
+      } finally {
+        running = undefined;
+        metrics.lastRun.set(Date.now() / 1000);
+      }
+    },
+    /**
+     * Counts a traveller's search of these (route, date)s, off the search's path: a write that fails is counted and
+     * dropped, never waited for (decision 226).
+     */
+    noteDemand(slots: readonly { origin: string; destination: string; date: string }[]): Promise<void> {
+      if (!settings.demandMin || slots.length === 0) return Promise.resolve();
+      return repo.noteDemand(slots, clock.now()).catch(() => metrics.demandDropped.inc());
+    },
+    /** Forgets past slots, old runs and old demand (the scheduled run does it once a day's dates have passed everywhere). */
+    purge: () =>
+      repo.purge(
+        addDays(utcDateOf(clock.now()), -2),
+        new Date(clock.now().getTime() - 30 * 86_400_000),
+        new Date(clock.now().getTime() - 86_400_000),
+      ),
+  };
+}
+export type Sweeper = ReturnType<typeof createSweeper>;
+
+function pickCounts(r: SweepReport): RunCounts {
+  const { due, routes, requests, fromCache, failed, skippedBudget, skippedClaimed, stoppedByBreaker, durationMs } = r;
+  return { due, routes, requests, fromCache, failed, skippedBudget, skippedClaimed, stoppedByBreaker, durationMs };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatFrontierDate, internalSelectUrl, parseFrontierDate } from './frontier-request';
+
+const BASE = 'https://booking.flyfrontier.com';
+
+describe('the InternalSelect request (decision 150)', () => {
+  it('sends exactly the parameters working tools send, date as YYYY-MM-DD by default', () => {
+    const url = internalSelectUrl(BASE, { origin: 'DEN', destination: 'LAS', date: '2026-04-02' }, 'YYYY-MM-DD');
+    expect(url.href).toBe(
+      'https://booking.flyfrontier.com/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=2026-04-02&adt=1&umnr=false&loy=false&mon=true&ftype=GW',
+    );
+  });
+
+  it('writes the other form working tools use, URL-encoded', () => {
+    const url = internalSelectUrl(BASE, { origin: 'MCO', destination: 'SJU', date: '2026-12-24' }, 'YYYY-MM-DD 00:00:00');
+    expect(url.search).toBe('?o1=MCO&d1=SJU&dd1=2026-12-24%2000%3A00%3A00&adt=1&umnr=false&loy=false&mon=true&ftype=GW');
+    expect(url.searchParams.get('dd1')).toBe('2026-12-24 00:00:00');
+  });
+
+  it('asks for the round-trip form with dd2 and r=true', () => {
+    const url = internalSelectUrl(BASE, { origin: 'DEN', destination: 'LAS', date: '2026-04-02', returnDate: '2026-04-05' }, 'YYYY-MM-DD');
+    expect(url.search).toBe('?o1=DEN&d1=LAS&dd1=2026-04-02&dd2=2026-04-05&r=true&adt=1&umnr=false&loy=false&mon=true&ftype=GW');
+  });
+
+  it('reads back only the two forms, and only real calendar dates', () => {
+    expect(formatFrontierDate('2026-04-02', 'YYYY-MM-DD')).toBe('2026-04-02');
+    expect(formatFrontierDate('2026-04-02', 'YYYY-MM-DD 00:00:00')).toBe('2026-04-02 00:00:00');
+    for (const v of ['2026-04-02', '2026-04-02 00:00:00', ' 2026-04-02 ']) expect(parseFrontierDate(v)).toBe('2026-04-02');
+    for (const v of ['Apr 02, 2026', '04-02-2026', '02/04/2026', '2026-02-30', '2026-04-02 10:00:00', '2026-4-2', ''])
+      expect(parseFrontierDate(v)).toBeUndefined();
+  });
+});

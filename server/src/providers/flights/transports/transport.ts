@@ -1,0 +1,82 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BlockReason } from '../flights.provider';
+
+/**
+ * How airline requests reach the site (FRONTIER_TRANSPORT; docs/product/providers.md#transports, decision 165). The
+ * adapter asks for a page and reads it; the transport carries it, and hears back whether the page was a block.
+ */
+export const FRONTIER_TRANSPORTS = ['direct', 'proxy', 'scraper-api', 'browser'] as const;
+export type TransportName = (typeof FRONTIER_TRANSPORTS)[number];
+
+export interface PageRequest {
+  url: URL;
+  /** The Accept header, when not the browser's HTML one (GetMarkets asks for JSON). */
+  accept?: string;
+  signal: AbortSignal;
+  /**
+   * Called once, when the first HTTP answer of this page arrives (the first hop's headers, a redirect included); a
+   * transport that cannot see the hops (a scraping service, a browser page) does not call it (decision 220).
+   */
+  onFirstAnswer?: () => void;
+}
+
+/** The final answer for one page, after the redirects the transport followed. */
+export interface PageAnswer {
+  status: number;
+  /** The answer's Retry-After header, if any. */
+  retryAfter: string | null;
+  body: string;
+  /** The answer's Content-Type, if any (kept with an unreadable page). */
+  contentType: string | null;
+  /** Where the final answer came from, when the transport can tell (a scraping service cannot: then the asked URL). */
+  url: URL;
+  redirected: boolean;
+  /** From the first byte sent to the last byte read, including redirects. */
+  ms: number;
+  /** Which of the transport's exits carried it (a proxy, a browser page), handed back with `report`. */
+  exit: number;
+}
+
+export type PageResult = { kind: 'answer'; answer: PageAnswer } | { kind: 'redirect-loop'; hops: number };
+
+export interface FrontierTransport {
+  readonly name: TransportName;
+  /** Fetches a page, following redirects with the cookies of every answer as a browser does. Rejects when no answer came. */
+  fetchPage(req: PageRequest): Promise<PageResult>;
+  /**
+   * The adapter's reading of an answer: a block (bot page, 429, 406), on which the transport backs off and cools
+   * that exit down, or `null` (any other answer), which ends a run of blocks.
+   */
+  report(answer: PageAnswer, block: BlockReason | null): void;
+  close(): Promise<void>;
+}
+
+/** Longest hold after blocks in a row, whatever FRONTIER_BLOCK_BACKOFF_MS says. */
+export const MAX_BLOCK_BACKOFF_MS = 120_000;
+
+/**
+ * The back-off after blocks: each block in a row doubles the pause (from `baseMs`, up to `maxMs`) during which the
+ * exit sends nothing; any other answer ends the run (the pause under way still runs out).
+ */
+export function createBlockBackoff(baseMs: number, maxMs = MAX_BLOCK_BACKOFF_MS, now: () => number = () => performance.now()) {
+  let streak = 0;
+  let until = 0;
+  return {
+    blocked() {
+      streak++;
+      until = now() + Math.min(maxMs, baseMs * 2 ** Math.min(30, streak - 1));
+    },
+    ok() {
+      streak = 0;
+    },
+    /** Milliseconds until this exit may send again. */
+    remaining: () => Math.max(0, until - now()),
+    /** Resolves when the pause is over (at once when there is none); rejects when `signal` aborts first. */
+    async ready(signal: AbortSignal): Promise<number> {
+      const ms = Math.max(0, until - now());
+      if (ms > 0) await sleep(ms, undefined, { signal });
+      return ms;
+    },
+  };
+}
+export type BlockBackoff = ReturnType<typeof createBlockBackoff>;

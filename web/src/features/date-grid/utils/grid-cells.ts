@@ -1,0 +1,80 @@
+import { addDays, daysBetween, formatMediumDate } from '@gowild/contract/dates';
+import { formatWholeDollars } from '@gowild/contract/money';
+import { GRID_LIMITS, type GridCell, type GridResponse, checkedAgoText } from '@gowild/contract/observations';
+
+/**
+ * How a cell is drawn: GoWild offered (three shades, cheapest third darkest), a fare without GoWild, observed with
+ * no flights, or never observed.
+ */
+export type CellKind = 'gowild-1' | 'gowild-2' | 'gowild-3' | 'fare' | 'none' | 'unknown';
+
+/**
+ * The grid's first date: pages of GRID_LIMITS.maxDays days from today, the page holding the searched date. Opening a
+ * cell of the grid then searches a date on the same page, so the grid stays put under the pointer.
+ */
+export function gridStart(searchedDate: string, today: string): string {
+  const ahead = Math.max(0, daysBetween(today, searchedDate));
+  return addDays(today, Math.floor(ahead / GRID_LIMITS.maxDays) * GRID_LIMITS.maxDays);
+}
+
+/** The cheapest and dearest GoWild fare of the whole grid, to shade each cell between them. */
+export function goWildRange(grid: GridResponse): [number, number] | null {
+  const prices = grid.destinations
+    .flatMap((d) => d.cells)
+    .map((c) => (c.go_wild_offered ? c.lowest_go_wild : null))
+    .filter((p): p is number => p !== null);
+  return prices.length ? [Math.min(...prices), Math.max(...prices)] : null;
+}
+
+/** GoWild cells in three shades by where the fare falls between the grid's cheapest and dearest (cheapest darkest). */
+export function cellKind(cell: GridCell, range: [number, number] | null): CellKind {
+  if (cell.go_wild_offered === null) return 'unknown';
+  if (cell.go_wild_offered && cell.lowest_go_wild !== null) {
+    const [lo, hi] = range ?? [cell.lowest_go_wild, cell.lowest_go_wild];
+    const at = hi === lo ? 0 : (cell.lowest_go_wild - lo) / (hi - lo);
+    return at <= 1 / 3 ? 'gowild-1' : at <= 2 / 3 ? 'gowild-2' : 'gowild-3';
+  }
+  return cell.lowest_fare !== null ? 'fare' : 'none';
+}
+
+/** The price shown in the cell: the GoWild fare when offered, else the lowest fare; '–' or '?' otherwise. */
+export function cellText(cell: GridCell): string {
+  if (cell.go_wild_offered === null) return '?';
+  if (cell.go_wild_offered && cell.lowest_go_wild !== null) return formatWholeDollars(cell.lowest_go_wild);
+  return cell.lowest_fare !== null ? formatWholeDollars(cell.lowest_fare) : '–';
+}
+
+/** What the cell says to a screen reader and in its tooltip, freshness included. */
+export function cellLabel(input: { destination: string; cell: GridCell; blackout: boolean; now: Date }): string {
+  const { cell, blackout } = input;
+  const head = `${input.destination}, ${formatMediumDate(cell.date)}${blackout ? ', GoWild blackout date' : ''}`;
+  if (cell.go_wild_offered === null) return `${head}: not checked yet`;
+  const facts: string[] = [];
+  if (cell.go_wild_offered && cell.lowest_go_wild !== null) facts.push(`GoWild ${formatWholeDollars(cell.lowest_go_wild)}`);
+  else if (!blackout) facts.push('no GoWild');
+  facts.push(cell.lowest_fare !== null ? `lowest fare ${formatWholeDollars(cell.lowest_fare)}` : 'no flights');
+  if (cell.seats !== undefined && cell.seats !== null) facts.push(`${cell.seats} GoWild ${cell.seats === 1 ? 'seat' : 'seats'} left`);
+  facts.push(checkedAgoText(cell.checked_at, input.now));
+  return `${head}: ${facts.join(', ')}`;
+}
+
+/** Rows shown before 'Show all': a busy origin has 80 destinations, most never with GoWild. */
+export const GRID_ROWS_SHOWN = 12;
+
+/**
+ * The rows in the order worth reading: most days with GoWild first, then most days checked, then by code; the
+ * searched destination always among the rows shown.
+ */
+export function orderedRows<T extends GridResponse['destinations'][number]>(rows: readonly T[], all: boolean, keep: string | null): T[] {
+  const count = (d: T, f: (c: GridCell) => boolean) => d.cells.filter(f).length;
+  const sorted = [...rows].sort(
+    (a, b) =>
+      count(b, (c) => c.go_wild_offered === true) - count(a, (c) => c.go_wild_offered === true) ||
+      count(b, (c) => c.go_wild_offered !== null) - count(a, (c) => c.go_wild_offered !== null) ||
+      a.destination.localeCompare(b.destination),
+  );
+  if (all || sorted.length <= GRID_ROWS_SHOWN) return sorted;
+  const shown = sorted.slice(0, GRID_ROWS_SHOWN);
+  const kept = keep && !shown.some((d) => d.destination === keep) ? sorted.find((d) => d.destination === keep) : undefined;
+  return kept ? [...shown, kept] : shown;
+}

@@ -1,0 +1,35 @@
+import { type GetHomeResponse, getHomeResponseSchema } from '@gowild/contract/get-home';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, readAnswer } from '@/lib/api-client';
+
+/** Where the traveller is: an airport they chose, or the location they shared. */
+export type Whereabouts = { airport: string } | { lat: number; lng: number };
+
+export interface GetHomeInput {
+  from: Whereabouts;
+  home: string;
+  radius: number;
+}
+
+/** GET /api/flights/home (docs/product/get-me-home.md), the answer's shape checked. */
+export async function getHome(input: GetHomeInput, signal?: AbortSignal): Promise<GetHomeResponse> {
+  const where = 'airport' in input.from ? { from: input.from.airport } : { lat: input.from.lat.toFixed(4), lng: input.from.lng.toFixed(4) };
+  const body = await apiRequest<unknown>('/flights/home', {
+    action: 'search flights',
+    prefer: 'message',
+    query: { ...where, home: input.home, radius: input.radius },
+    signal,
+  });
+  return readAnswer(getHomeResponseSchema, body, 'Unable to search flights. Please try again later.');
+}
+
+/** Runs when the form is sent (input set). */
+export function useGetHome(input: GetHomeInput | null) {
+  return useQuery({
+    queryKey: ['get-home', input],
+    queryFn: ({ signal }) => getHome(input!, signal),
+    enabled: input !== null,
+    retry: false,
+    staleTime: 2 * 60 * 1000,
+  });
+}

@@ -1,0 +1,183 @@
+import { CITY_GROUPS, cityValue } from '@gowild/contract/city-groups';
+import { addDays } from '@gowild/contract/dates';
+import { GET_HOME_LIMITS, GET_HOME_MESSAGES, GET_HOME_RADIUS_CHOICES } from '@gowild/contract/get-home';
+import { HUB_MESSAGES } from '@gowild/contract/hub-search';
+import type { Airport } from '@gowild/contract/reference';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { type GetHomeInput, type Whereabouts, useGetHome } from '../api/get-home';
+import { OptionCard } from './option-card';
+
+export interface GetHomeViewProps {
+  airports: readonly Airport[] | undefined;
+  airportsLoading: boolean;
+  /** Today at the traveller (YYYY-MM-DD): the answer's days are named 'Today' and 'Tomorrow'. */
+  today: string;
+  /** The traveller's position from the location feature (browser first, else the IP lookup); null when unknown. */
+  locate: () => Promise<{ lat: number; lng: number } | null>;
+}
+
+const LOCATION_FAILED = 'Your location is not available. Choose the airport you are at instead.';
+
+/** docs/product/get-me-home.md: where the traveller is, home, the drive, and the ways home soonest first. */
+export function GetHomeView({ airports, airportsLoading, today, locate }: GetHomeViewProps) {
+  const sorted = useMemo(
+    () => [...(airports ?? [])].sort((a, b) => a.city.localeCompare(b.city) || a.stationCode.localeCompare(b.stationCode)),
+    [airports],
+  );
+  const byCode = useMemo(() => new Map(sorted.map((a) => [a.stationCode, a])), [sorted]);
+  const cityOf = (code: string) => byCode.get(code)?.city ?? code;
+  const [mode, setMode] = useState<'airport' | 'location'>('airport');
+  const [airport, setAirport] = useState('');
+  const [position, setPosition] = useState<{ lat: number; lng: number } | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [home, setHome] = useState('');
+  const [radius, setRadius] = useState<number>(GET_HOME_LIMITS.radiusDefault);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<GetHomeInput | null>(null);
+  const search = useGetHome(submitted);
+
+  const shareLocation = async () => {
+    setMode('location');
+    setLocating(true);
+    const found = await locate();
+    setLocating(false);
+    setPosition(found);
+    setFormError(found ? null : LOCATION_FAILED);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const from: Whereabouts | null = mode === 'airport' ? (airport ? { airport } : null) : position;
+    if (!from) return setFormError(mode === 'location' ? LOCATION_FAILED : GET_HOME_MESSAGES.fromRequired);
+    if (!home) return setFormError(GET_HOME_MESSAGES.homeRequired);
+    setFormError(null);
+    setSubmitted({ from, home, radius });
+  };
+  const dayLabel = (date: string) => (date === today ? 'today' : date === addDays(today, 1) ? 'tomorrow' : date);
+  const homeLabel = (value: string) => CITY_GROUPS.find((g) => cityValue(g) === value)?.cityName ?? cityOf(value);
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+  const label = 'block text-sm font-medium text-slate-800';
+  const data = search.data;
+
+  return (
+    <div className="space-y-5">
+      <form
+        onSubmit={submit}
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        aria-label="Get me home"
+      >
+        <fieldset className="min-w-0">
+          <legend className={label}>Where are you?</legend>
+          <select
+            className={field}
+            aria-label="Airport you are at"
+            value={mode === 'airport' ? airport : ''}
+            onChange={(e) => {
+              setMode('airport');
+              setAirport(e.target.value);
+            }}
+            disabled={airportsLoading}
+          >
+            <option value="">{airportsLoading ? 'Loading airports…' : mode === 'location' ? 'My location' : 'Select an airport'}</option>
+            {sorted.map((a) => (
+              <option key={a.stationCode} value={a.stationCode}>
+                {a.city} ({a.stationCode})
+              </option>
+            ))}
+          </select>
+          <Button type="button" variant="ghost" size="sm" className="mt-1" onClick={() => void shareLocation()} disabled={locating}>
+            {locating ? 'Locating…' : mode === 'location' && position ? '✓ Using my location' : 'Use my location'}
+          </Button>
+        </fieldset>
+        <label className={label}>
+          Home
+          <select className={field} value={home} onChange={(e) => setHome(e.target.value)} disabled={airportsLoading}>
+            <option value="">Select home</option>
+            <optgroup label="Cities">
+              {CITY_GROUPS.map((g) => (
+                <option key={g.code} value={cityValue(g)}>
+                  {g.cityName} (all airports)
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Airports">
+              {sorted.map((a) => (
+                <option key={a.stationCode} value={a.stationCode}>
+                  {a.city} ({a.stationCode})
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>
+        <label className={label}>
+          Drive to another airport
+          <select className={field} value={radius} onChange={(e) => setRadius(Number(e.target.value))}>
+            {GET_HOME_RADIUS_CHOICES.map((m) => (
+              <option key={m} value={m}>
+                {m === 0 ? 'No, this airport only' : `Up to ${m} miles`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end">
+          <Button type="submit" className="w-full" disabled={search.isFetching} data-testid="get-home-button">
+            {search.isFetching ? 'Searching...' : 'Get me home'}
+          </Button>
+        </div>
+      </form>
+      {formError ? (
+        <Notice tone="error" role="alert">
+          {formError}
+        </Notice>
+      ) : null}
+
+      {search.isFetching ? (
+        <div className="space-y-3" aria-busy="true" aria-label="Searching the ways home">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-28 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      ) : search.isError ? (
+        <Notice tone="error" role="alert" data-testid="get-home-error">
+          {search.error.message}
+        </Notice>
+      ) : data ? (
+        <section aria-labelledby="get-home-title" className="space-y-3">
+          <h2 id="get-home-title" className="text-xl font-bold text-slate-900">
+            Get me home to {homeLabel(data.search_parameters.home)}
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="get-home-summary">
+            From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${a.miles} mi)` : a.code)).join(', ')} · today and
+            tomorrow · soonest home first
+            {data.demo ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+            ) : null}
+          </p>
+          {data.partial ? (
+            <Notice tone="warning">
+              Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing a way home.
+              {data.over_budget ? ` ${data.over_budget.message}` : null}
+            </Notice>
+          ) : null}
+          {data.options.some((o) => o.kind === 'self_transfer') ? (
+            <Notice tone="warning" title="Self-transfers are two tickets" titleAs="h3" role={null}>
+              {HUB_MESSAGES.separateTickets}
+            </Notice>
+          ) : null}
+          {data.options.length === 0 ? (
+            <Notice tone="neutral" role={null} data-testid="get-home-empty">
+              {GET_HOME_MESSAGES.noOptions}
+            </Notice>
+          ) : (
+            <ul className="space-y-3">
+              {data.options.map((o) => (
+                <OptionCard key={o.flights.map((f) => f.flightHash).join('-')} option={o} dayLabel={dayLabel} cityOf={cityOf} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

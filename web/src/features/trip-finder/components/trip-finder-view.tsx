@@ -1,0 +1,250 @@
+import { addDays, formatMediumDate } from '@gowild/contract/dates';
+import { SEARCH_MAX_AIRPORT_ITEMS } from '@gowild/contract/flights';
+import type { Airport } from '@gowild/contract/reference';
+import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES, type TripPair } from '@gowild/contract/trip-finder';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type ViewMode, buildAirportOptions } from '@/components/airport-picker/airport-options';
+import { AirportPicker } from '@/components/airport-picker/airport-picker';
+import { useGridColumns } from '@/components/airport-picker/use-grid-columns';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { type TripFinderInput, useTrips } from '../api/get-trips';
+import { PairCard } from './pair-card';
+
+export interface TripFinderViewProps {
+  airports: readonly Airport[] | undefined;
+  airportsLoading: boolean;
+  airportsError: string | null;
+  /** Today at the traveller (YYYY-MM-DD): the first date offered. */
+  today: string;
+  /** 'Alert me when the return opens': the page opens the alert modal on the return's route and date. */
+  onAlert: (target: { origin: string; destination: string; date: string }) => void;
+  /** The calendar file's button for a pair: both flights and the reminder for the return's opening. */
+  calendarFor?: (pair: TripPair, airports: ReadonlyMap<string, Airport>) => ReactNode;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** 'checked 4 min ago' for the oldest stored answer. */
+function ageLabel(seconds: number): string {
+  if (seconds < 90) return 'under 2 min old';
+  const minutes = Math.round(seconds / 60);
+  return minutes < 90 ? `up to ${minutes} min old` : `up to ${Math.round(minutes / 60)} h old`;
+}
+
+/** docs/product/trip-finder.md: the origin, the dates, the stay, and every destination's best pairs. */
+export function TripFinderView({ airports, airportsLoading, airportsError, today, onAlert, calendarFor }: TripFinderViewProps) {
+  const columns = useGridColumns();
+  const [viewMode, setViewMode] = useState<ViewMode>('city');
+  const options = useMemo(() => buildAirportOptions(airports ?? [], viewMode), [airports, viewMode]);
+  const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
+  const [origin, setOrigin] = useState('');
+  const [from, setFrom] = useState(addDays(today, 1));
+  const [days, setDays] = useState<number>(TRIP_FINDER_LIMITS.daysDefault);
+  const [dayTrip, setDayTrip] = useState(false);
+  const [minNights, setMinNights] = useState<number>(TRIP_FINDER_LIMITS.nightsDefault.min);
+  const [maxNights, setMaxNights] = useState<number>(TRIP_FINDER_LIMITS.nightsDefault.max);
+  const [minHours, setMinHours] = useState<number>(TRIP_FINDER_LIMITS.hoursDefault);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<TripFinderInput | null>(null);
+  const search = useTrips(submitted);
+  const cityOf = (code: string) => byCode.get(code)?.cityAndCode ?? code;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!origin) return setFormError('Origin airport is required');
+    if (!dayTrip && minNights > maxNights) return setFormError(TRIP_FINDER_MESSAGES.nightsOrder);
+    setFormError(null);
+    setSubmitted({
+      origin,
+      from,
+      days,
+      stay: dayTrip ? { dayTrip: true, minHours } : { dayTrip: false, minNights, maxNights },
+    });
+  };
+  const alertFor = (pair: TripPair) =>
+    onAlert({ origin: pair.return.origin, destination: pair.return.destination, date: pair.return.departure_time.slice(0, 10) });
+
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+  const label = 'block text-sm font-medium text-slate-800';
+  const data = search.data;
+
+  return (
+    <div className="space-y-5">
+      <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-label="Find trips">
+        <fieldset className="flex flex-wrap gap-4 text-sm text-slate-800">
+          <legend className="sr-only">Airport grouping</legend>
+          {(['city', 'airport'] as const).map((m) => (
+            <label key={m} className="inline-flex items-center gap-2">
+              <input
+                type="radio"
+                name="trip-view-mode"
+                checked={viewMode === m}
+                onChange={() => {
+                  setViewMode(m);
+                  setOrigin('');
+                }}
+                className="accent-brand-700"
+              />
+              {m === 'city' ? 'City View' : 'Airport View (choose several)'}
+            </label>
+          ))}
+        </fieldset>
+        <AirportPicker
+          label="Departure Airport"
+          options={options}
+          value={origin}
+          onChange={setOrigin}
+          multiple={viewMode === 'airport' ? SEARCH_MAX_AIRPORT_ITEMS : undefined}
+          columns={columns}
+          loading={airportsLoading}
+          error={airportsError}
+        />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <label className={label}>
+            First departure date
+            <input type="date" className={field} value={from} min={today} onChange={(e) => setFrom(e.target.value)} required />
+          </label>
+          <label className={label}>
+            Departure dates
+            <select className={field} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+              {range(1, TRIP_FINDER_LIMITS.daysMax).map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? 'That day only' : `${n} days from then`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="min-w-0">
+            <legend className={label}>Stay</legend>
+            <div className="mt-1 flex flex-wrap gap-3 text-sm text-slate-800">
+              <label className="inline-flex items-center gap-2">
+                <input type="radio" name="trip-stay" checked={!dayTrip} onChange={() => setDayTrip(false)} className="accent-brand-700" />
+                Nights
+              </label>
+              <label className="inline-flex items-center gap-2">
+                <input type="radio" name="trip-stay" checked={dayTrip} onChange={() => setDayTrip(true)} className="accent-brand-700" />
+                Day trip
+              </label>
+            </div>
+          </fieldset>
+          {dayTrip ? (
+            <label className={label}>
+              At least (hours there)
+              <select className={field} value={minHours} onChange={(e) => setMinHours(Number(e.target.value))}>
+                {range(TRIP_FINDER_LIMITS.hoursMin, TRIP_FINDER_LIMITS.hoursMax).map((n) => (
+                  <option key={n} value={n}>
+                    {n} {n === 1 ? 'hour' : 'hours'}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <label className={label}>
+                Fewest nights
+                <select className={field} value={minNights} onChange={(e) => setMinNights(Number(e.target.value))}>
+                  {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={label}>
+                Most nights
+                <select className={field} value={maxNights} onChange={(e) => setMaxNights(Number(e.target.value))}>
+                  {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          )}
+        </div>
+        <Button type="submit" className="w-full sm:w-auto" disabled={search.isFetching} data-testid="trip-finder-button">
+          {search.isFetching ? 'Searching...' : 'Find trips'}
+        </Button>
+      </form>
+      {formError ? (
+        <Notice tone="error" role="alert">
+          {formError}
+        </Notice>
+      ) : null}
+
+      {search.isFetching ? (
+        <div className="space-y-3" aria-busy="true" aria-label="Searching trips">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-28 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      ) : search.isError ? (
+        <Notice tone="error" role="alert" data-testid="trip-finder-error">
+          {search.error.message}
+        </Notice>
+      ) : data ? (
+        <section aria-labelledby="trip-finder-title" className="space-y-3">
+          <h2 id="trip-finder-title" className="text-xl font-bold text-slate-900">
+            {data.search_parameters.day_trip ? 'Day trips' : 'Round trips'} from {data.search_parameters.origin}
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="trip-finder-summary">
+            Leaving {formatMediumDate(data.search_parameters.from)}
+            {data.search_parameters.to !== data.search_parameters.from ? ` to ${formatMediumDate(data.search_parameters.to)}` : ''} ·{' '}
+            {data.search_parameters.day_trip
+              ? `back the same day, at least ${data.search_parameters.min_hours} h there`
+              : `${data.search_parameters.min_nights}–${data.search_parameters.max_nights} nights`}{' '}
+            · best first: both fares known, lowest total, longest stay
+            {data.demo ? (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+            ) : null}
+          </p>
+          <p className="text-xs text-slate-600" data-testid="trip-finder-sources">
+            {Math.round(data.sources.stored_share * 100)}% of {data.sources.from_stored + data.sources.live} route-day answers from stored
+            checks
+            {data.sources.stored_max_age_seconds !== null ? ` (${ageLabel(data.sources.stored_max_age_seconds)})` : ''}, the rest fetched
+            live.
+          </p>
+          <Notice tone="warning" title="Two bookings" titleAs="h3" role={null} data-testid="two-bookings">
+            {TRIP_FINDER_MESSAGES.twoBookings}
+          </Notice>
+          {data.partial ? (
+            <Notice tone="warning">
+              Some route-days could not be checked ({data.failed?.length}); the list may be missing a trip.
+              {data.over_budget ? ` ${data.over_budget.message}` : null}
+            </Notice>
+          ) : null}
+          {data.destinations.length === 0 ? (
+            <Notice tone="neutral" role={null} data-testid="trip-finder-empty">
+              {TRIP_FINDER_MESSAGES.noTrips}
+            </Notice>
+          ) : (
+            <ul className="space-y-4">
+              {data.destinations.map((d) => (
+                <li key={d.destination} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="trip-destination">
+                  <h3 className="text-lg font-bold text-slate-900">{cityOf(d.destination)}</h3>
+                  <p className="text-xs text-slate-600">
+                    {d.pairs_found} {d.pairs_found === 1 ? 'trip' : 'trips'} found
+                    {d.pairs_found > d.pairs.length ? `, best ${d.pairs.length} shown` : ''}
+                  </p>
+                  <ul className="mt-2 space-y-2">
+                    {d.pairs.map((p) => (
+                      <PairCard
+                        key={`${p.outbound.flightHash}-${p.return.flightHash}`}
+                        pair={p}
+                        airports={byCode}
+                        onAlert={alertFor}
+                        calendar={calendarFor?.(p, byCode)}
+                      />
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
