@@ -1,6 +1,6 @@
 import { PUSH_MESSAGES, type PushDevice } from '@gowild/contract/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
@@ -42,6 +42,8 @@ export function PushControl({ browser: given }: PushControlProps) {
   const [error, setError] = useState<string | null>(null);
   /** The device row of this browser, as the server answered when it was saved. */
   const [thisDevice, setThisDevice] = useState<string | null>(null);
+  /** The save of the subscription this browser already held, started when the page opened; see turnOff. */
+  const resaving = useRef<Promise<unknown>>(Promise.resolve());
   const queryClient = useQueryClient();
   const devices = useQuery(pushDevicesQueryOptions());
   const refreshDevices = useCallback(() => queryClient.invalidateQueries({ queryKey: PUSH_DEVICES_KEY }), [queryClient]);
@@ -63,7 +65,7 @@ export function PushControl({ browser: given }: PushControlProps) {
         });
       // A subscription this browser holds is saved again (its keys may have changed; the device may have been removed).
       if (live && read.subscription)
-        void saveSubscription(subscriptionJson(read.subscription)).then(
+        resaving.current = saveSubscription(subscriptionJson(read.subscription)).then(
           (device) => {
             if (live) setThisDevice(device.id);
             void refreshDevices();
@@ -101,6 +103,8 @@ export function PushControl({ browser: given }: PushControlProps) {
   const turnOff = useMutation({
     mutationFn: async () => {
       if (!subscription) return;
+      // A re-save still on its way would land after the delete and bring the device back.
+      await resaving.current;
       await forgetSubscription(subscription.endpoint);
       await subscription.unsubscribe();
       setThisDevice(null);
