@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { FastifyRequest } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { benchAppConfig } from './bench-app-config';
 import { openDatabase } from '../src/db/client';
 import { createAppDeps, disposeAppDeps } from '../src/deps';
 import type { SearchGate } from '../src/modules/accounts/accounts.module';
@@ -48,18 +48,7 @@ const benchGate: SearchGate = {
 async function main() {
   const loadBefore = loadavg()[0]?.toFixed(1);
   const emulator = await startEmulatorProcess(L);
-  const settings = (extra: Record<string, string>) =>
-    loadConfig({
-      NODE_ENV: 'production',
-      BILLING_DEMO: 'true',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      FLIGHTS_PROVIDER: 'frontier',
-      FRONTIER_BASE_URL: emulator.url,
-      UPSTREAM_TIMEOUT_MS: String(5 * L),
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      ...extra,
-    });
+  const settings = (extra: Record<string, string>) => benchAppConfig(emulator.url, { UPSTREAM_TIMEOUT_MS: String(5 * L), ...extra });
   const fresh = async (extra: Record<string, string> = {}) => {
     const database = await openDatabase({ dataDir: 'memory://' });
     const deps = await createAppDeps(settings(extra), database, { searchGate: benchGate });

@@ -8,7 +8,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { HubSearchResponse } from '@gowild/contract/hub-search';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { benchAppConfig } from './bench-app-config';
 import { openDatabase } from '../src/db/client';
 import { createAppDeps, disposeAppDeps } from '../src/deps';
 import { fixedCallerGate } from '../src/test/search-gates';
@@ -24,16 +24,9 @@ const x = (n: number) => `${n.toFixed(2)}×`;
 async function main() {
   const loadBefore = loadavg()[0]?.toFixed(1);
   const emulator = await startEmulatorProcess(L);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    BILLING_DEMO: 'true',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    FLIGHTS_PROVIDER: 'frontier',
-    FRONTIER_BASE_URL: emulator.url,
+  const config = benchAppConfig(emulator.url, {
     UPSTREAM_TIMEOUT_MS: String(5 * L),
     UPSTREAM_RETRIES: '2',
-    RATE_LIMIT_PER_MINUTE: '1000000',
     // One bench caller runs every search: the per-user airline share (decision 117, measured by bench:fair-use) is off.
     AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
     AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { FlightSearchResponse } from '@gowild/contract/flights';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { benchAppConfig } from './bench-app-config';
 import { openDatabase } from '../src/db/client';
 import { createAppDeps, disposeAppDeps } from '../src/deps';
 import { fixedCallerGate } from '../src/test/search-gates';
@@ -32,6 +32,11 @@ interface BenchSettings {
   /** Faulty searches per fault scenario; the median is reported (one run is a roll of the dice). */
   faultRuns: number;
   /**
+   * The emulator's dice for the fault runs: run i of every scenario is seeded `faultSeed + i` and asks for a date a
+   * fixed number of days ahead, so the same faults come in every run of the bench, on any day, at any load.
+   */
+  faultSeed: number;
+  /**
    * `faults`: only the warm-up, the cold searches (the reference for the fault rows) and the four fault scenarios, for
    * a loaded machine (`BENCH_SEARCH_ONLY=faults`); `all` by default.
    */
@@ -48,7 +53,8 @@ const DEFAULTS: BenchSettings = {
   concurrentSearches: 50,
   faultErrorRate: 0.2,
   faultHangRate: 0.05,
-  faultRuns: 3,
+  faultRuns: 5,
+  faultSeed: 1,
   only: 'all',
 };
 
@@ -68,8 +74,9 @@ function benchSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<BenchSettings> {
 export interface Emulator {
   url: string;
   child: ChildProcess;
-  stats(): Promise<{ internalSelect: number; select: number; answered: number }>;
-  reset(): Promise<void>;
+  stats(): Promise<{ internalSelect: number; select: number; answered: number; needed: number }>;
+  /** Zeroes the counters; `seed` re-seeds the fault dice. */
+  reset(seed?: number): Promise<void>;
   knobs(k: Record<string, number>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -101,8 +108,9 @@ export async function startEmulatorProcess(latencyMs: number): Promise<Emulator>
   return {
     url,
     child,
-    stats: async () => (await call('/__emulator/stats')).stats as { internalSelect: number; select: number; answered: number },
-    reset: async () => void (await call('/__emulator/reset', {})),
+    stats: async () =>
+      (await call('/__emulator/stats')).stats as { internalSelect: number; select: number; answered: number; needed: number },
+    reset: async (seed) => void (await call('/__emulator/reset', seed === undefined ? {} : { seed })),
     knobs: async (k) => void (await call('/__emulator/knobs', k)),
     stop: () =>
       new Promise<void>((resolve) => {
@@ -149,6 +157,8 @@ interface FaultFigure {
   runsMs: number[];
   ratio: number;
   upstreamRequests: number;
+  /** The requests the faults made necessary in the median run (the emulator's count): the rest is our overhead. */
+  neededRequests: number;
   hedges: number;
   /** Attempts cut because the site had not begun answering (decision 220). */
   earlyCuts: number;
@@ -161,17 +171,10 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
   const L = s.latencyMs;
   const loadBefore = loadavg()[0]?.toFixed(1);
   const emulator = await startEmulatorProcess(L);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    BILLING_DEMO: 'true',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    FLIGHTS_PROVIDER: 'frontier',
-    FRONTIER_BASE_URL: emulator.url,
+  const config = benchAppConfig(emulator.url, {
     UPSTREAM_TIMEOUT_MS: String(s.timeoutMs),
     UPSTREAM_RETRIES: String(s.retries),
     UPSTREAM_CONCURRENCY: String(s.maxWorkers),
-    RATE_LIMIT_PER_MINUTE: '1000000',
     // One bench caller runs every search: the per-user airline share (decision 117, measured by bench:fair-use) is off.
     AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
     AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',
@@ -255,18 +258,31 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     const hedgesSent = async () =>
       Number(/^flight_upstream_hedges_total\{result="sent"\} (\S+)$/m.exec(await deps.metrics.metrics())?.[1] ?? 0);
     const earlyCuts = async () => Number(/^flight_upstream_early_cuts_total (\S+)$/m.exec(await deps.metrics.metrics())?.[1] ?? 0);
+    // Each scenario asks for dates of its own, a fixed number of days ahead (the emulator's dice depend on it).
+    let scenario = 0;
     const faultScenario = async (errorRate: number, hangRate: number): Promise<FaultFigure> => {
       await emulator.knobs({ errorRate, hangRate });
-      const runs: { wall: number; failed: number; requests: number; hedges: number; cuts: number; p95: FaultFigure['p95'] }[] = [];
+      const firstDay = 100 + 10 * scenario++;
+      const runs: {
+        wall: number;
+        failed: number;
+        requests: number;
+        needed: number;
+        hedges: number;
+        cuts: number;
+        p95: FaultFigure['p95'];
+      }[] = [];
       for (let i = 0; i < s.faultRuns; i++) {
-        await emulator.reset();
+        await emulator.reset(s.faultSeed + i);
         const hedgesBefore = await hedgesSent();
         const cutsBefore = await earlyCuts();
-        const faulty = await search(nextDate());
+        const faulty = await search(addDays(day0, firstDay + i));
+        const counted = await emulator.stats();
         runs.push({
           wall: faulty.wall,
           failed: faulty.body.failed?.length ?? 0,
-          requests: (await emulator.stats()).internalSelect,
+          requests: counted.internalSelect,
+          needed: counted.needed,
           hedges: (await hedgesSent()) - hedgesBefore,
           cuts: (await earlyCuts()) - cutsBefore,
           p95: deps.flights.gateway.latencyP95(),
@@ -280,6 +296,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
         runsMs: runs.map((r) => r.wall),
         ratio: mid.wall / floorMs,
         upstreamRequests: mid.requests,
+        neededRequests: mid.needed,
         hedges: mid.hedges,
         earlyCuts: mid.cuts,
         p95: mid.p95,
@@ -325,12 +342,15 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
   }
 }
 
+/** The fault figure's request limit: what the gateway sent for 70 destinations before this work (issue of 2026-11-24). */
+const FAULT_REQUEST_LIMIT = 95;
+
 function verdict(ok: boolean): string {
   return ok ? 'meets goal' : 'MISSES goal';
 }
 
 function faultText(r: BenchResult, f: FaultFigure): string {
-  return `median ${ms(f.wallMs)} (runs ${f.runsMs.map((v) => Math.round(v)).join(', ')}) ÷ floor = ${x(f.ratio)} (${x(f.wallMs / r.cold.medianMs)} this run's cold search); ${(f.answeredShare * 100).toFixed(1)}% of destinations answered, ${f.upstreamRequests} airline requests for ${r.destinations}, ${f.hedges} hedged, ${f.earlyCuts} cut early (p95 of first answers ${ms(f.p95.firstAnswer ?? NaN)}, of answers ${ms(f.p95.answer ?? NaN)})`;
+  return `median ${ms(f.wallMs)} (runs ${f.runsMs.map((v) => Math.round(v)).join(', ')}) ÷ floor = ${x(f.ratio)} (${x(f.wallMs / r.cold.medianMs)} this run's cold search); ${(f.answeredShare * 100).toFixed(1)}% of destinations answered, ${f.upstreamRequests} airline requests for ${r.destinations} (the faults needed ${f.neededRequests}), ${f.hedges} hedged, ${f.earlyCuts} cut early (p95 of first answers ${ms(f.p95.firstAnswer ?? NaN)}, of answers ${ms(f.p95.answer ?? NaN)})`;
 }
 
 function renderBench(r: BenchResult): { table: string; markdown: string } {
@@ -364,8 +384,8 @@ function renderBench(r: BenchResult): { table: string; markdown: string } {
     [
       `5. With ${r.settings.faultErrorRate * 100}% errors and ${r.settings.faultHangRate * 100}% hangs`,
       faultText(r, r.faults),
-      '< 2',
-      verdict(r.faults.ratio < 2),
+      `< 2, every destination, ≤ ${FAULT_REQUEST_LIMIT} requests`,
+      verdict(r.faults.ratio < 2 && r.faults.answeredShare === 1 && r.faults.upstreamRequests <= FAULT_REQUEST_LIMIT),
     ],
     [`5b. With ${r.settings.faultHangRate * 100}% hangs only`, faultText(r, r.hangs), '< 2', verdict(r.hangs.ratio < 2)],
     [`5c. As 5, hedging and early cut off`, faultText(r, r.faultsUnhedged), 'reported', '—'],

@@ -80,3 +80,47 @@ describe('the emulator is as strict as the site (decision 150)', () => {
       expect((await search(`o1=DEN&d1=LAS&dd1=2026-04-02&dd2=${dd2}&r=true&${WORKING}&ftype=GW`)).location).toBe('/Error');
   });
 });
+
+describe('the fault dice', () => {
+  /** The first hop's status for each destination in turn: a redirect, or the 5xx page. */
+  const firstHops = async (destinations: string[]) => {
+    const statuses: Record<string, number> = {};
+    await Promise.all(
+      destinations.map(async (d) => {
+        const res = await fetch(`${emulator.url}/Flight/InternalSelect?o1=DEN&d1=${d}&dd1=2026-04-03&${WORKING}&ftype=GW`, {
+          redirect: 'manual',
+        });
+        await res.arrayBuffer();
+        statuses[d] = res.status;
+      }),
+    );
+    return statuses;
+  };
+  const destinations = ['LAS', 'MCO', 'ATL', 'PHX', 'MIA', 'SFO', 'SEA', 'LAX', 'ORD', 'DFW'];
+
+  it('roll the same faults for the same seed whatever order the requests come in, and count the tries they made necessary', async () => {
+    const before = { ...emulator.knobs };
+    emulator.setKnobs({ errorRate: 0.5, latencyMs: 0, jitterMs: 0 });
+    try {
+      emulator.resetStats(7);
+      const forward = await firstHops(destinations);
+      const needed = emulator.stats.needed;
+      emulator.resetStats(7);
+      const backward = await firstHops([...destinations].reverse());
+      expect(backward).toEqual(forward);
+      expect(Object.values(forward).some((s) => s >= 500) && Object.values(forward).some((s) => s === 302)).toBe(true);
+      // Every first try is needed; a second try is needed only where the first was a fault.
+      expect(needed).toBe(destinations.length);
+      const faulted = destinations.filter((d) => (forward[d] ?? 0) >= 500);
+      await firstHops(destinations);
+      expect(emulator.stats.needed).toBe(destinations.length + faulted.length);
+      expect(emulator.stats.internalSelect).toBe(2 * destinations.length);
+      // Another seed, other faults.
+      emulator.resetStats(8);
+      expect(await firstHops(destinations)).not.toEqual(forward);
+    } finally {
+      emulator.setKnobs(before);
+      emulator.resetStats();
+    }
+  });
+});

@@ -6,7 +6,8 @@ import type { Clock } from '../../../lib/clock';
 import { parseFrontierDate } from '../frontier-request';
 import type { EmulatorNetwork } from './network';
 import { type PageChange, captchaPage, homePage, perimeterXBlockBody, searchErrorPage, selectPage, serverErrorPage } from './pages';
-import { seededRandom } from '../../../lib/seeded-random';
+import { randomFor, seededRandom } from '../../../lib/seeded-random';
+import { daysBetween, todayUtc } from '@gowild/contract/dates';
 import { type WireFlight, createSchedule } from './schedule';
 import { type BotWall, createBotWall } from './bot-wall';
 
@@ -36,7 +37,10 @@ interface EmulatorOptions extends Partial<EmulatorKnobs> {
   network: EmulatorNetwork;
   clock: Clock;
   bucketMinutes?: number;
-  /** Seeds the fault dice, for reproducible runs. */
+  /**
+   * Seeds the dice, for reproducible runs. A search's fault is rolled from the seed, the search (route, days ahead)
+   * and which try this is, so the same seed gives the same faults however the requests interleave.
+   */
   seed?: number;
   host?: string;
   port?: number;
@@ -60,6 +64,12 @@ interface EmulatorStats {
   malformedFlights: number;
   /** Searches sent to the error page: a date that does not read. */
   searchErrors: number;
+  /**
+   * InternalSelect requests the faults made necessary: for each search, its tries up to and including the first that
+   * was not a fault. What a client sends beyond this (a hedge, a cut attempt that would have answered) is its own
+   * overhead.
+   */
+  needed: number;
 }
 
 export interface FrontierEmulator {
@@ -70,7 +80,8 @@ export interface FrontierEmulator {
   setKnobs(knobs: Partial<EmulatorKnobs>): void;
   /** The bot wall, when on: its counts, and `revoke` to invalidate the cookies it issued. */
   botWall?: BotWall;
-  resetStats(): void;
+  /** Zeroes the counters and forgets every search's tries; `seed` re-seeds the dice. */
+  resetStats(seed?: number): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +131,7 @@ const emptyStats = (): EmulatorStats => ({
   pageChanges: 0,
   malformedFlights: 0,
   searchErrors: 0,
+  needed: 0,
 });
 
 function readCookie(req: IncomingMessage, name: string): string | undefined {
@@ -254,30 +266,37 @@ function control(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  emulator: { stats(): EmulatorStats; resetStats(): void; knobs: EmulatorKnobs; send: Replies['send'] },
+  emulator: { stats(): EmulatorStats; resetStats(seed?: number): void; knobs: EmulatorKnobs; send: Replies['send'] },
 ) {
   const { knobs, send } = emulator;
   const json = (body: unknown) => send(res, 200, 'application/json', JSON.stringify(body));
-  if (path === '/__emulator/stats' && req.method === 'GET') return json({ stats: emulator.stats(), knobs });
-  if (path === '/__emulator/reset' && req.method === 'POST') {
-    emulator.resetStats();
-    return json({ stats: emulator.stats() });
-  }
-  if (path === '/__emulator/knobs' && req.method === 'POST') {
+  /** Reads the request's JSON object (an empty body is `{}`), or answers 400. */
+  const withBody = (then: (body: Record<string, unknown>) => void) => {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (c: string) => (raw += c));
     req.on('end', () => {
+      let body: unknown;
       try {
-        const body = JSON.parse(raw) as Partial<Record<keyof EmulatorKnobs, unknown>>;
-        for (const k of Object.keys(knobs) as (keyof EmulatorKnobs)[]) if (typeof body[k] === 'number') knobs[k] = body[k] as number;
-        json({ knobs });
+        body = raw.trim() === '' ? {} : JSON.parse(raw);
       } catch {
-        send(res, 400, 'text/plain', 'expected a JSON object of knobs');
+        body = undefined;
       }
+      if (typeof body !== 'object' || body === null) return send(res, 400, 'text/plain', 'expected a JSON object');
+      then(body as Record<string, unknown>);
     });
-    return;
-  }
+  };
+  if (path === '/__emulator/stats' && req.method === 'GET') return json({ stats: emulator.stats(), knobs });
+  if (path === '/__emulator/reset' && req.method === 'POST')
+    return withBody((body) => {
+      emulator.resetStats(typeof body.seed === 'number' ? body.seed : undefined);
+      json({ stats: emulator.stats() });
+    });
+  if (path === '/__emulator/knobs' && req.method === 'POST')
+    return withBody((body) => {
+      for (const k of Object.keys(knobs) as (keyof EmulatorKnobs)[]) if (typeof body[k] === 'number') knobs[k] = body[k] as number;
+      json({ knobs });
+    });
   send(res, 404, 'text/plain', 'no such control');
 }
 
@@ -289,8 +308,16 @@ function control(
 export async function startFrontierEmulator(opts: EmulatorOptions): Promise<FrontierEmulator> {
   const knobs = knobsFrom(opts);
   const schedule = createSchedule({ network: opts.network, bucketMinutes: opts.bucketMinutes ?? 30 });
-  const dice = seededRandom(opts.seed ?? Math.floor(Math.random() * 2 ** 32));
+  let seed = opts.seed ?? Math.floor(Math.random() * 2 ** 32);
+  const dice = seededRandom(seed);
   let stats = emptyStats();
+  /** Per search (route and dates): its own dice, and whether one of its tries was answered without a fault. */
+  let tries = new Map<string, { dice: () => number; answered: boolean }>();
+  const resetStats = (newSeed?: number) => {
+    stats = emptyStats();
+    tries = new Map();
+    if (newSeed !== undefined) seed = newSeed;
+  };
   const replies = createReplies(knobs, dice);
   const { later, redirect, send } = replies;
   const wall = opts.botWall ? createBotWall({ freeRequests: opts.botWall.freeRequests }) : undefined;
@@ -315,11 +342,20 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
       stats.searchErrors++;
       return redirect(res, SEARCH_ERROR_PATH);
     }
-    const fault = rollFault(knobs, dice);
+    // The fault comes from the seed, the search and which try this is, never from the order requests arrive in.
+    const today = todayUtc(opts.clock.now());
+    const key = [origin, destination, daysBetween(today, date), returnDate ? daysBetween(today, returnDate) : ''].join('|');
+    const tried = tries.get(key) ?? { dice: randomFor(seed, key), answered: false };
+    tries.set(key, tried);
+    if (!tried.answered) stats.needed++;
+    // Two numbers a try, used or not, so try n always reads the same ones.
+    const [roll = 0, detail = 0] = [tried.dice(), tried.dice()];
+    const fault = rollFault(knobs, () => roll);
     if (fault) {
       stats[FAULT_STAT[fault]]++;
-      return answerFault(fault, res, replies, dice, opts.retryAfterSeconds ?? 1);
+      return answerFault(fault, res, replies, () => detail, opts.retryAfterSeconds ?? 1);
     }
+    tried.answered = true;
     const search: EmulatedSearch = { origin, destination, date, goWild: params.get('ftype')?.toUpperCase() === 'GW' };
     if (returnDate) search.returnDate = returnDate;
     const session = Buffer.from(JSON.stringify(search)).toString('base64url');
@@ -356,7 +392,7 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
     });
   }
 
-  const controls = { stats: () => stats, resetStats: () => void (stats = emptyStats()), knobs, send };
+  const controls = { stats: () => stats, resetStats, knobs, send };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator.local');
     if (url.pathname.startsWith('/__emulator/')) return control(req, res, url.pathname, controls);
@@ -391,9 +427,7 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
     knobs,
     botWall: wall,
     setKnobs: (k) => Object.assign(knobs, k),
-    resetStats: () => {
-      stats = emptyStats();
-    },
+    resetStats,
     close: () =>
       new Promise<void>((resolve) => {
         replies.cancelAll();
