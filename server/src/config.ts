@@ -275,6 +275,8 @@ export const configSchema = z.object({
   EMULATOR_BOT_WALL_FREE_REQUESTS: int(3, 0, 1000),
   // Observations (docs/product/observations.md): days of travel dates kept, pruned daily by the worker (decision 182).
   OBSERVATION_RETENTION_DAYS: int(120, 1, 3650),
+  // How long an answer waits to be written with the others of its search (decision 236; 0: each at once).
+  OBSERVATION_WRITE_DELAY_MS: int(1000, 0, 60_000),
 
   // Sweeps (docs/product/sweeps.md; decisions 187-192): the worker asks the airline about every route's open GoWild
   // dates ahead of travellers. Airline requests a sweep may make in any hour across every worker (0: no sweeps;
@@ -392,6 +394,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     EMULATOR_JITTER_MS: '0',
     JOBS_RUNNER: 'interval',
     SEARCH_LOG_FLUSH_MS: '0',
+    // Observations too: a test reads them right after the answer (the delay has a test of its own).
+    OBSERVATION_WRITE_DELAY_MS: '0',
     // Tests search far faster than a person; the airline budget's own tests set it (decision 117).
     AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
     AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',

@@ -10,6 +10,12 @@ export interface ObservationStoreOptions {
   queueMax?: number;
   /** Answers written in one batch at most (default 200). */
   batchMax?: number;
+  /**
+   * How long the first queued answer waits for others before a batch is written (ms, default 0: at once). A search's
+   * answers arrive over a few hundred ms; written as they come, each is a batch of one (three statements an answer,
+   * on the embedded database on the API's own CPU, while the search still reads its answers).
+   */
+  writeDelayMs?: number;
   /** How long a search waits for a look-up of kept answers before asking the airline instead (ms, default 250). */
   readTimeoutMs?: number;
   /** Where a fault is told to the operator (once per change of state, not per answer). */
@@ -34,9 +40,12 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   const queueMax = opts.queueMax ?? 5000;
   const readTimeoutMs = opts.readTimeoutMs ?? 250;
   const batchMax = opts.batchMax ?? 200;
+  const writeDelayMs = opts.writeDelayMs ?? 0;
   let log = opts.log;
   const queue: { query: FlightQuery; flights: Flight[]; at: Date }[] = [];
   let draining: Promise<void> | undefined;
+  /** The timer that starts the next drain once the first answer has waited `writeDelayMs`. */
+  let waiting: NodeJS.Timeout | undefined;
   let failing = false;
 
   const fault = (err: unknown, what: string) => {
@@ -66,6 +75,14 @@ export function createObservationStore(opts: ObservationStoreOptions) {
       }
     }
   }
+
+  const startDrain = () => {
+    clearTimeout(waiting);
+    waiting = undefined;
+    draining ??= drain().finally(() => {
+      draining = undefined;
+    });
+  };
 
   let batch: Pending[] = [];
   async function lookUp(pending: Pending[]) {
@@ -102,9 +119,11 @@ export function createObservationStore(opts: ObservationStoreOptions) {
       }
       queue.push({ query, flights, at });
       metrics.queueDepth.set(queue.length);
-      draining ??= drain().finally(() => {
-        draining = undefined;
-      });
+      // A drain under way takes what queued meanwhile; otherwise the first answer waits for the others of its search.
+      if (draining || waiting) return;
+      if (writeDelayMs <= 0) return startDrain();
+      waiting = setTimeout(startDrain, writeDelayMs);
+      waiting.unref();
     },
     /** The latest kept answer for a query (batched with the others of this turn), or undefined. */
     latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined> {
@@ -124,6 +143,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     },
     /** Waits for the queue to be written (at most `ms`), for shutdown and tests. */
     async flush(ms = 5000) {
+      if (waiting) startDrain();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         (async () => {

@@ -24,7 +24,11 @@ const MONTHS_AHEAD = 13;
  */
 export function createObservationStoreFor(deps: { db: Db; metrics: Registry; config: ObservationsConfig; clock: Clock }) {
   const repository = createObservationsRepository(deps.db);
-  const store = createObservationStore({ repository, metrics: observationMetrics(deps.metrics) });
+  const store = createObservationStore({
+    repository,
+    metrics: observationMetrics(deps.metrics),
+    writeDelayMs: deps.config.OBSERVATION_WRITE_DELAY_MS,
+  });
   return {
     store,
     module: (auth: ModuleDeps['auth'], reference: ModuleDeps['reference'], demo: boolean) =>
@@ -41,7 +45,7 @@ export async function pruneObservations(repository: ObservationsRepository, toda
   return { ...pruned, createdPartitions: partitions.created, failedPartitions: partitions.failed };
 }
 
-type ObservationsConfig = Pick<Config, 'OBSERVATION_RETENTION_DAYS'>;
+type ObservationsConfig = Pick<Config, 'OBSERVATION_RETENTION_DAYS' | 'OBSERVATION_WRITE_DELAY_MS'>;
 interface ModuleDeps {
   config: ObservationsConfig;
   clock: Clock;
