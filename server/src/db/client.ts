@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { sql } from 'drizzle-orm';
 import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -101,9 +102,10 @@ export function databaseAddress(databaseUrl: string): string {
 
 /**
  * The one line an operator can act on when the database cannot be reached (where, and why, without the password or
- * a driver's stack), or null when `err` is something else. Used by the server's start-up and by the CLI.
+ * a driver's stack) or the embedded one is open in another process, or null when `err` is something else. Used by the server's start-up and by the CLI.
  */
 export function unreachableDatabaseLine(err: unknown, databaseUrl: string | undefined): string | null {
+  if (err instanceof DataDirInUseError) return err.message;
   if (!databaseUrl) return null;
   if (err instanceof DatabaseUnreachableError) return err.message;
   if (isConnectionError(err)) return `cannot reach the database at ${databaseAddress(databaseUrl)} (${describeConnectionError(err)})`;
@@ -113,13 +115,18 @@ export function unreachableDatabaseLine(err: unknown, databaseUrl: string | unde
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), and migrates unless told not to. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
-  let dir: string | undefined;
-  if (opts.dataDir !== 'memory://') {
-    dir = path.resolve(opts.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
+  if (opts.dataDir === 'memory://') return wrapPglite(new PGlite(), opts.migrate ?? true);
+  const dir = path.resolve(opts.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const release = lockDataDir(dir);
+  try {
+    const database = await wrapPglite(new PGlite(dir), opts.migrate ?? true);
+    const close = database.close;
+    return { ...database, close: () => close().finally(release) };
+  } catch (err) {
+    release();
+    throw err;
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
-  return wrapPglite(client, opts.migrate ?? true);
 }
 
 async function openPostgres(url: string, opts: OpenDatabaseOptions): Promise<Database> {
