@@ -45,6 +45,36 @@ describe('the observation store writes a search’s answers together (decision 2
     expect(batches).toEqual([['MCO', 'LAS', 'ATL'], ['PHX']]);
   });
 
+  it('after the delay, waits for the airline to go quiet, but not longer than the idle wait', async () => {
+    vi.useFakeTimers();
+    const { batches, repository } = notingRepository();
+    const store = createObservationStore({
+      repository,
+      metrics: observationMetrics(new Registry()),
+      writeDelayMs: 1000,
+      idleWaitMs: 5000,
+    });
+    // A search still has a query at the airline when the delay ends: the batch waits for it.
+    const ended = store.begin();
+    store.record(query('MCO'), [], at);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(batches).toEqual([]);
+    store.record(query('LAS'), [], at);
+    ended();
+    ended(); // said twice, counted once
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['MCO', 'LAS']]);
+
+    // Under a load that never goes quiet, it is written once the idle wait is over.
+    const busy = store.begin();
+    store.record(query('ATL'), [], at);
+    await vi.advanceTimersByTimeAsync(5999);
+    expect(batches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['MCO', 'LAS'], ['ATL']]);
+    busy();
+  });
+
   it('writes at once with no delay, and a flush does not wait for the delay (shutdown)', async () => {
     const now = notingRepository();
     const atOnce = createObservationStore({ repository: now.repository, metrics: observationMetrics(new Registry()) });

@@ -16,6 +16,11 @@ export interface ObservationStoreOptions {
    * on the embedded database on the API's own CPU, while the search still reads its answers).
    */
   writeDelayMs?: number;
+  /**
+   * After the delay, how much longer a batch may wait for a moment with no airline query in flight (ms, default 5000):
+   * then its statements do not take the CPU from a search that is reading its answers.
+   */
+  idleWaitMs?: number;
   /** How long a search waits for a look-up of kept answers before asking the airline instead (ms, default 250). */
   readTimeoutMs?: number;
   /** Where a fault is told to the operator (once per change of state, not per answer). */
@@ -41,11 +46,16 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   const readTimeoutMs = opts.readTimeoutMs ?? 250;
   const batchMax = opts.batchMax ?? 200;
   const writeDelayMs = opts.writeDelayMs ?? 0;
+  const idleWaitMs = opts.idleWaitMs ?? 5000;
   let log = opts.log;
   const queue: { query: FlightQuery; flights: Flight[]; at: Date }[] = [];
   let draining: Promise<void> | undefined;
-  /** The timer that starts the next drain once the first answer has waited `writeDelayMs`. */
+  /** The timer that ends the first answer's wait: `writeDelayMs`, then at most `idleWaitMs` for the airline to go quiet. */
   let waiting: NodeJS.Timeout | undefined;
+  /** The delay has passed: the batch is written as soon as no airline query is in flight. */
+  let dueWhenIdle = false;
+  /** Airline queries in flight (the observe stage tells), so a batch can be written between them. */
+  let inFlight = 0;
   let failing = false;
 
   const fault = (err: unknown, what: string) => {
@@ -79,6 +89,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   const startDrain = () => {
     clearTimeout(waiting);
     waiting = undefined;
+    dueWhenIdle = false;
     draining ??= drain().finally(() => {
       draining = undefined;
     });
@@ -122,8 +133,24 @@ export function createObservationStore(opts: ObservationStoreOptions) {
       // A drain under way takes what queued meanwhile; otherwise the first answer waits for the others of its search.
       if (draining || waiting) return;
       if (writeDelayMs <= 0) return startDrain();
-      waiting = setTimeout(startDrain, writeDelayMs);
+      waiting = setTimeout(() => {
+        if (inFlight === 0) return startDrain();
+        dueWhenIdle = true;
+        waiting = setTimeout(startDrain, idleWaitMs);
+        waiting.unref();
+      }, writeDelayMs);
       waiting.unref();
+    },
+    /** An airline query has started; the returned function says it ended. */
+    begin(): () => void {
+      inFlight++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        inFlight--;
+        if (inFlight === 0 && dueWhenIdle) startDrain();
+      };
     },
     /** The latest kept answer for a query (batched with the others of this turn), or undefined. */
     latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined> {

@@ -18,6 +18,8 @@ export interface ObservationBridge {
   latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined>;
   /** A query answered from a kept answer within the flight cache's fresh time: no airline request. */
   served(): void;
+  /** An airline query starts; the function returned says it ended (the store writes between queries, decision 236). */
+  begin?(): () => void;
 }
 
 /**
@@ -27,9 +29,14 @@ export interface ObservationBridge {
  */
 export function observeStage(next: Lookup, deps: { observations: ObservationBridge; clock: Clock }): Lookup {
   return async (req) => {
-    const r = await next(req);
-    if (r.ok) deps.observations.record(req.query, r.flights, deps.clock.now());
-    return r;
+    const ended = deps.observations.begin?.();
+    try {
+      const r = await next(req);
+      if (r.ok) deps.observations.record(req.query, r.flights, deps.clock.now());
+      return r;
+    } finally {
+      ended?.();
+    }
   };
 }
 
