@@ -172,7 +172,8 @@ async function sweepUnderLoad(deps: App) {
   const sweepDate = addDays(date, -1);
   const sweep = deps.sweeper.run({ trigger: 'cli', filter: { date: sweepDate, force: true }, wholeHour: true });
   await new Promise((r) => setTimeout(r, 500));
-  const loaded = await searchStream(deps, count, everyMs, 2, 60);
+  // The same origins in the same order as the idle stream (same seed), on dates of their own (cold): like for like.
+  const loaded = await searchStream(deps, count, everyMs, 1, 60);
   const report = await sweep;
   const ratio = mean(loaded) / mean(idle);
   console.log(
