@@ -45,17 +45,9 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   const queueMax = opts.queueMax ?? 5000;
   const readTimeoutMs = opts.readTimeoutMs ?? 250;
   const batchMax = opts.batchMax ?? 200;
-  const writeDelayMs = opts.writeDelayMs ?? 0;
-  const idleWaitMs = opts.idleWaitMs ?? 5000;
   let log = opts.log;
   const queue: { query: FlightQuery; flights: Flight[]; at: Date }[] = [];
   let draining: Promise<void> | undefined;
-  /** The timer that ends the first answer's wait: `writeDelayMs`, then at most `idleWaitMs` for the airline to go quiet. */
-  let waiting: NodeJS.Timeout | undefined;
-  /** The delay has passed: the batch is written as soon as no airline query is in flight. */
-  let dueWhenIdle = false;
-  /** Airline queries in flight (the observe stage tells), so a batch can be written between them. */
-  let inFlight = 0;
   let failing = false;
 
   const fault = (err: unknown, what: string) => {
@@ -86,14 +78,11 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     }
   }
 
-  const startDrain = () => {
-    clearTimeout(waiting);
-    waiting = undefined;
-    dueWhenIdle = false;
+  const schedule = writeSchedule(opts.writeDelayMs ?? 0, opts.idleWaitMs ?? 5000, () => {
     draining ??= drain().finally(() => {
       draining = undefined;
     });
-  };
+  });
 
   let batch: Pending[] = [];
   async function lookUp(pending: Pending[]) {
@@ -131,27 +120,10 @@ export function createObservationStore(opts: ObservationStoreOptions) {
       queue.push({ query, flights, at });
       metrics.queueDepth.set(queue.length);
       // A drain under way takes what queued meanwhile; otherwise the first answer waits for the others of its search.
-      if (draining || waiting) return;
-      if (writeDelayMs <= 0) return startDrain();
-      waiting = setTimeout(() => {
-        if (inFlight === 0) return startDrain();
-        dueWhenIdle = true;
-        waiting = setTimeout(startDrain, idleWaitMs);
-        waiting.unref();
-      }, writeDelayMs);
-      waiting.unref();
+      if (!draining) schedule.queued();
     },
     /** An airline query has started; the returned function says it ended. */
-    begin(): () => void {
-      inFlight++;
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        inFlight--;
-        if (inFlight === 0 && dueWhenIdle) startDrain();
-      };
-    },
+    begin: schedule.begin,
     /** The latest kept answer for a query (batched with the others of this turn), or undefined. */
     latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined> {
       return new Promise<LatestAnswer | undefined>((resolve) => {
@@ -170,7 +142,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     },
     /** Waits for the queue to be written (at most `ms`), for shutdown and tests. */
     async flush(ms = 5000) {
-      if (waiting) startDrain();
+      schedule.now();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         (async () => {
@@ -186,3 +158,47 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   };
 }
 export type ObservationStore = ReturnType<typeof createObservationStore>;
+
+/**
+ * When the queued answers are written (decision 236): the first waits `delayMs` for the others of its search, then
+ * at most `idleWaitMs` more for a moment with no airline query in flight. `start` begins the drain.
+ */
+function writeSchedule(delayMs: number, idleWaitMs: number, start: () => void) {
+  /** The timer of the wait under way, if any. */
+  let waiting: NodeJS.Timeout | undefined;
+  /** The delay has passed: the batch is written as soon as no airline query is in flight. */
+  let dueWhenIdle = false;
+  /** Airline queries in flight (the observe stage tells), so a batch can be written between them. */
+  let inFlight = 0;
+  const now = () => {
+    clearTimeout(waiting);
+    waiting = undefined;
+    dueWhenIdle = false;
+    start();
+  };
+  return {
+    now,
+    /** An answer was queued while no drain runs: start the wait, unless one is under way. */
+    queued() {
+      if (waiting) return;
+      if (delayMs <= 0) return now();
+      waiting = setTimeout(() => {
+        if (inFlight === 0) return now();
+        dueWhenIdle = true;
+        waiting = setTimeout(now, idleWaitMs);
+        waiting.unref();
+      }, delayMs);
+      waiting.unref();
+    },
+    begin(): () => void {
+      inFlight++;
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        inFlight--;
+        if (inFlight === 0 && dueWhenIdle) now();
+      };
+    },
+  };
+}
