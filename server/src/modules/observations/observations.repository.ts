@@ -195,6 +195,25 @@ async function recordOpenings(db: Db, answers: readonly AnswerSeen[]): Promise<v
     });
 }
 
+/** An answer as its observed_answers row, by column name (the JSON row of recordMany's insert). */
+function answerRow(a: AnswerSeen) {
+  const summary = summaryOf(a.flights);
+  return {
+    origin: a.origin,
+    travel_date: a.date,
+    destination: a.destination,
+    checked_at: a.at.toISOString(),
+    changed_at: a.at.toISOString(),
+    answer_hash: createHash('sha1').update(JSON.stringify(a.flights)).digest('base64url'),
+    flights: a.flights,
+    flight_count: a.flights.length,
+    go_wild_offered: summary.goWildOffered,
+    lowest_go_wild_cents: summary.lowestGoWildCents,
+    lowest_fare_cents: summary.lowestFareCents,
+    go_wild_seats: summary.goWildSeats,
+  };
+}
+
 /** Keeping answers: the latest answer, the flights' states, the window openings. */
 function writes(db: Db) {
   const { run } = sqlOn(db);
@@ -291,23 +310,7 @@ function writes(db: Db) {
     const answers = newestPerRoute(batch);
     if (answers.length === 0) return { inserted: 0, seenAgain: 0 };
     // As recordFlights' insert: the answers as one JSON parameter (decision 236).
-    const rows = answers.map((a) => {
-      const summary = summaryOf(a.flights);
-      return {
-        origin: a.origin,
-        travel_date: a.date,
-        destination: a.destination,
-        checked_at: a.at.toISOString(),
-        changed_at: a.at.toISOString(),
-        answer_hash: createHash('sha1').update(JSON.stringify(a.flights)).digest('base64url'),
-        flights: a.flights,
-        flight_count: a.flights.length,
-        go_wild_offered: summary.goWildOffered,
-        lowest_go_wild_cents: summary.lowestGoWildCents,
-        lowest_fare_cents: summary.lowestFareCents,
-        go_wild_seats: summary.goWildSeats,
-      };
-    });
+    const rows = answers.map(answerRow);
     const o = observedAnswers;
     await run(sql`insert into ${o} (${sql.raw(ANSWER_COLUMNS)})
       select ${sql.raw(ANSWER_COLUMNS)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(ANSWER_TYPES)})
