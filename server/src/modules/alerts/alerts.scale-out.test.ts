@@ -10,20 +10,47 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { alertDeliveries, notifications } from '../../db/schema';
 import { type AppDeps, createAppDeps, disposeAppDeps } from '../../deps';
 import type { JobRunner } from '../../jobs/job-runner';
+import type { EmailProvider } from '../../providers/email/email.provider';
 import { adminQuery } from '../../test/database';
 import { TEST_PASSWORD, createUser, testPasswordHasher } from '../../test/factories';
 
 /**
- * The three-alert limit (docs/product/alerts.md) across two API processes on one PostgreSQL database with one JWT
- * secret: price alerts and "tell me when GoWild opens" alerts count together, and the limit holds however a user's
- * creates are spread over the processes (the owner's row is locked in the creating transaction). Runs in `npm run
- * test:pg`.
+ * Alerts across two processes on one PostgreSQL database with one JWT secret (runs in `npm run test:pg`):
+ * - the three-alert limit (docs/product/alerts.md): price alerts and "tell me when GoWild opens" alerts count
+ *   together, and the limit holds however a user's creates are spread over the processes (the owner's row is locked
+ *   in the creating transaction);
+ * - the outbox (decision 205): two senders draining it at the same time deliver each message once.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const noJobs: JobRunner = { start: async () => {}, stop: async () => {} };
+
+/** The mail server both processes send through: it notes each message and can hold every send until released. */
+function heldMailServer() {
+  const sent: string[] = [];
+  let release: () => void = () => {};
+  let gate: Promise<void> = Promise.resolve();
+  const provider: EmailProvider = {
+    kind: 'outbox',
+    async send(message) {
+      await gate;
+      // A little time in the send, as a real server takes: the other process's sender has the chance to race.
+      await new Promise((r) => setTimeout(r, 5));
+      sent.push(message.messageId ?? 'none');
+    },
+    close: async () => {},
+  };
+  return {
+    provider,
+    sent,
+    hold() {
+      gate = new Promise((r) => (release = r));
+    },
+    release: () => release(),
+  };
+}
 
 interface Node {
   app: FastifyInstance;
@@ -36,6 +63,7 @@ describe.skipIf(!adminUrl)('the alert limit across two API processes', () => {
   let dataDir: string;
   let a: Node;
   let b: Node;
+  const mail = heldMailServer();
 
   async function node(): Promise<Node> {
     const url = new URL(adminUrl!);
@@ -48,7 +76,7 @@ describe.skipIf(!adminUrl)('the alert limit across two API processes', () => {
       WEB_DIST_DIR: '/nonexistent-web-dist',
     });
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    const deps = await createAppDeps(config, database, { passwordHasher: testPasswordHasher, jobs: noJobs });
+    const deps = await createAppDeps(config, database, { passwordHasher: testPasswordHasher, jobs: noJobs, email: mail.provider });
     return { app: await buildApp(deps), deps, database };
   }
 
@@ -112,6 +140,49 @@ describe.skipIf(!adminUrl)('the alert limit across two API processes', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, user.id), eq(notifications.isCompleted, false)));
       expect(held?.n).toBe(3);
+    }
+  }, 120_000);
+
+  it('two processes draining the outbox at the same time deliver each message once (3 trials)', async () => {
+    const today = todayUtc();
+    const destinations = a.deps.reference.destinationsFrom('DEN');
+    for (let trial = 0; trial < 3; trial++) {
+      // Each create queues a confirmation and starts its process's sender, which waits at the mail server.
+      mail.hold();
+      for (let u = 0; u < 4; u++) {
+        const user = await createUser(a.deps, { isPremium: true });
+        const login = await a.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: TEST_PASSWORD },
+        });
+        const headers = { authorization: `Bearer ${login.json().token as string}` };
+        for (let k = 0; k < 3; k++) {
+          const res = await (k % 2 ? a : b).app.inject({
+            method: 'POST',
+            url: '/api/notifications',
+            headers,
+            payload: {
+              origin_airport: 'DEN',
+              destination_airport: destinations[k]!,
+              travel_dates: [addDays(today, 30 + trial)],
+              max_price: 49,
+            },
+          });
+          expect(res.statusCode).toBe(201);
+        }
+      }
+      // Both senders are at work on the same rows when the mail server lets them through.
+      const drains = [a.deps.alertMailer.drain(), b.deps.alertMailer.drain()];
+      mail.release();
+      await Promise.all(drains);
+      await Promise.all([a.deps.alertMailer.idle(), b.deps.alertMailer.idle()]);
+      const rows = await a.deps.database.db
+        .select({ id: alertDeliveries.id, deliveredAt: alertDeliveries.deliveredAt })
+        .from(alertDeliveries);
+      expect(rows.filter((r) => r.deliveredAt === null)).toEqual([]);
+      expect(mail.sent, `trial ${trial}`).toHaveLength(rows.length);
+      expect(new Set(mail.sent).size).toBe(rows.length);
     }
   }, 120_000);
 });
