@@ -23,6 +23,7 @@ import { addDays } from '@gowild/contract/dates';
 import { localDate } from '@gowild/contract/local-time';
 import { Registry } from 'prom-client';
 import { loadConfig } from '../src/config';
+import { benchAppConfig } from './bench-app-config';
 import { openDatabase } from '../src/db/client';
 import { createAppDeps, disposeAppDeps } from '../src/deps';
 import type { JobRunner } from '../src/jobs/job-runner';
@@ -89,13 +90,8 @@ async function startEmulator(): Promise<{ url: string; child: ChildProcess; requ
 
 /** An app on the emulator with sweeping allowed as fast as the rate cap lets it. */
 async function emulatorApp(emulatorUrl: string) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    BILLING_DEMO: 'true',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    FLIGHTS_PROVIDER: 'frontier',
-    FRONTIER_BASE_URL: emulatorUrl,
+  // The search benches' app, with the sweep this bench measures turned on.
+  const config = benchAppConfig(emulatorUrl, {
     UPSTREAM_RPS: String(RPS),
     JOBS_RUNNER: 'interval',
     SWEEP_BUDGET_PER_HOUR: '1000000',
