@@ -104,6 +104,8 @@ export function emulatorOptionsFromConfig(config: Config) {
 }
 
 const SESSION_COOKIE = 'ASP.NET_SessionId';
+/** Searches whose tries the fault dice keep at most (a benchmark run asks far fewer). */
+const MAX_TRIES_KEPT = 50_000;
 /** The pages the bot wall guards: the ones that carry data. The home page is always served, with the wall's script. */
 const GUARDED_PATHS = new Set(['/Flight/InternalSelect', '/Flight/Select', '/Resource/GetMarkets']);
 /** Where the site sends a search it cannot read: an ordinary 200 page with no FlightData (decision 150). */
@@ -345,6 +347,8 @@ export async function startFrontierEmulator(opts: EmulatorOptions): Promise<Fron
     // The fault comes from the seed, the search and which try this is, never from the order requests arrive in.
     const today = todayUtc(opts.clock.now());
     const key = [origin, destination, daysBetween(today, date), returnDate ? daysBetween(today, returnDate) : ''].join('|');
+    // A long-running emulator (the one-command start) forgets its tries now and then rather than keep every search.
+    if (tries.size >= MAX_TRIES_KEPT && !tries.has(key)) tries = new Map();
     const tried = tries.get(key) ?? { dice: randomFor(seed, key), answered: false };
     tries.set(key, tried);
     if (!tried.answered) stats.needed++;
