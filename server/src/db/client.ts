@@ -102,7 +102,8 @@ export function databaseAddress(databaseUrl: string): string {
 
 /**
  * The one line an operator can act on when the database cannot be reached (where, and why, without the password or
- * a driver's stack) or the embedded one is open in another process, or null when `err` is something else. Used by the server's start-up and by the CLI.
+ * a driver's stack) or the embedded one is open in another process, or null when `err` is something else. Used by
+ * the server's start-up and by the CLI.
  */
 export function unreachableDatabaseLine(err: unknown, databaseUrl: string | undefined): string | null {
   if (err instanceof DataDirInUseError) return err.message;
