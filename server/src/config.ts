@@ -275,8 +275,9 @@ export const configSchema = z.object({
   EMULATOR_BOT_WALL_FREE_REQUESTS: int(3, 0, 1000),
   // Observations (docs/product/observations.md): days of travel dates kept, pruned daily by the worker (decision 182).
   OBSERVATION_RETENTION_DAYS: int(120, 1, 3650),
-  // How long an answer waits to be written with the others of its search (decision 236; 0: each at once).
-  OBSERVATION_WRITE_DELAY_MS: int(1000, 0, 60_000),
+  // Answers are written when no airline request is in flight (the end of their search), or after this long under a
+  // load that never goes quiet (decision 236; 0: each at once).
+  OBSERVATION_WRITE_DELAY_MS: int(5000, 0, 60_000),
 
   // Sweeps (docs/product/sweeps.md; decisions 187-192): the worker asks the airline about every route's open GoWild
   // dates ahead of travellers. Airline requests a sweep may make in any hour across every worker (0: no sweeps;

@@ -25,54 +25,41 @@ afterEach(() => {
 });
 
 describe('the observation store writes a search’s answers together (decision 236)', () => {
-  it('holds the first answer for the write delay, so the answers of one search go in one batch', async () => {
+  it('writes the answers of a search in one batch when its last airline query ends', async () => {
     vi.useFakeTimers();
     const { batches, repository } = notingRepository();
-    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 1000 });
+    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
+    // A search's three queries: answers queue while any of them is at the airline.
+    const queries = [store.begin(), store.begin(), store.begin()];
     store.record(query('MCO'), [], at);
-    await vi.advanceTimersByTimeAsync(400);
+    queries[0]!();
+    await vi.advanceTimersByTimeAsync(300);
     store.record(query('LAS'), [], at);
+    queries[1]!();
+    queries[1]!(); // said twice, counted once
     store.record(query('ATL'), [], at);
-    await vi.advanceTimersByTimeAsync(599);
+    await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
+    queries[2]!();
+    await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
-    // The next answer starts a new wait.
-    store.record(query('PHX'), [], at);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(batches).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(batches).toEqual([['MCO', 'LAS', 'ATL'], ['PHX']]);
   });
 
-  it('after the delay, waits for the airline to go quiet, but not longer than the idle wait', async () => {
+  it('under a load that never goes quiet, writes once the longest wait is over', async () => {
     vi.useFakeTimers();
     const { batches, repository } = notingRepository();
-    const store = createObservationStore({
-      repository,
-      metrics: observationMetrics(new Registry()),
-      writeDelayMs: 1000,
-      idleWaitMs: 5000,
-    });
-    // A search still has a query at the airline when the delay ends: the batch waits for it.
-    const ended = store.begin();
-    store.record(query('MCO'), [], at);
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(batches).toEqual([]);
-    store.record(query('LAS'), [], at);
-    ended();
-    ended(); // said twice, counted once
-    await vi.advanceTimersByTimeAsync(0);
-    expect(batches).toEqual([['MCO', 'LAS']]);
-
-    // Under a load that never goes quiet, it is written once the idle wait is over.
+    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
     const busy = store.begin();
     store.record(query('ATL'), [], at);
-    await vi.advanceTimersByTimeAsync(5999);
-    expect(batches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(batches).toEqual([['MCO', 'LAS'], ['ATL']]);
+    expect(batches).toEqual([['ATL']]);
+    // An answer queued while nothing is at the airline (a sweep's last one already ended) is written at once.
     busy();
+    store.record(query('PHX'), [], at);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['ATL'], ['PHX']]);
   });
 
   it('writes at once with no delay, and a flush does not wait for the delay (shutdown)', async () => {
@@ -88,9 +75,11 @@ describe('the observation store writes a search’s answers together (decision 2
       metrics: observationMetrics(new Registry()),
       writeDelayMs: 60_000,
     });
+    const atTheAirline = delayed.begin();
     delayed.record(query('LAS'), [], at);
     delayed.record(query('ATL'), [], at);
     await delayed.flush(1000);
+    atTheAirline();
     expect(later.batches).toEqual([['LAS', 'ATL']]);
     expect(delayed.pending()).toBe(0);
   });

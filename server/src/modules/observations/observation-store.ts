@@ -11,16 +11,12 @@ export interface ObservationStoreOptions {
   /** Answers written in one batch at most (default 200). */
   batchMax?: number;
   /**
-   * How long the first queued answer waits for others before a batch is written (ms, default 0: at once). A search's
-   * answers arrive over a few hundred ms; written as they come, each is a batch of one (three statements an answer,
-   * on the embedded database on the API's own CPU, while the search still reads its answers).
+   * How long a queued answer may wait for the airline to go quiet before its batch is written anyway (ms, default 0:
+   * at once). A search's answers arrive over a few hundred ms; written as they come, each is a batch of one (three
+   * statements an answer, on the embedded database on the API's own CPU, while the search still reads its answers).
+   * Waiting for the moment no airline query is in flight writes the whole search in one batch, right after it.
    */
   writeDelayMs?: number;
-  /**
-   * After the delay, how much longer a batch may wait for a moment with no airline query in flight (ms, default 5000):
-   * then its statements do not take the CPU from a search that is reading its answers.
-   */
-  idleWaitMs?: number;
   /** How long a search waits for a look-up of kept answers before asking the airline instead (ms, default 250). */
   readTimeoutMs?: number;
   /** Where a fault is told to the operator (once per change of state, not per answer). */
@@ -78,7 +74,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     }
   }
 
-  const schedule = writeSchedule(opts.writeDelayMs ?? 0, opts.idleWaitMs ?? 5000, () => {
+  const schedule = writeSchedule(opts.writeDelayMs ?? 0, () => {
     draining ??= drain().finally(() => {
       draining = undefined;
     });
@@ -160,34 +156,26 @@ export function createObservationStore(opts: ObservationStoreOptions) {
 export type ObservationStore = ReturnType<typeof createObservationStore>;
 
 /**
- * When the queued answers are written (decision 236): the first waits `delayMs` for the others of its search, then
- * at most `idleWaitMs` more for a moment with no airline query in flight. `start` begins the drain.
+ * When the queued answers are written (decision 236): as soon as no airline query is in flight (the end of the
+ * search that fetched them), or after `maxWaitMs` under a load that never goes quiet. `start` begins the drain.
  */
-function writeSchedule(delayMs: number, idleWaitMs: number, start: () => void) {
-  /** The timer of the wait under way, if any. */
+function writeSchedule(maxWaitMs: number, start: () => void) {
+  /** The longest wait's timer, while answers wait. */
   let waiting: NodeJS.Timeout | undefined;
-  /** The delay has passed: the batch is written as soon as no airline query is in flight. */
-  let dueWhenIdle = false;
   /** Airline queries in flight (the observe stage tells), so a batch can be written between them. */
   let inFlight = 0;
   const now = () => {
     clearTimeout(waiting);
     waiting = undefined;
-    dueWhenIdle = false;
     start();
   };
   return {
     now,
-    /** An answer was queued while no drain runs: start the wait, unless one is under way. */
+    /** An answer was queued while no drain runs: written when the airline goes quiet, unless that is already due. */
     queued() {
       if (waiting) return;
-      if (delayMs <= 0) return now();
-      waiting = setTimeout(() => {
-        if (inFlight === 0) return now();
-        dueWhenIdle = true;
-        waiting = setTimeout(now, idleWaitMs);
-        waiting.unref();
-      }, delayMs);
+      if (maxWaitMs <= 0 || inFlight === 0) return now();
+      waiting = setTimeout(now, maxWaitMs);
       waiting.unref();
     },
     begin(): () => void {
@@ -197,7 +185,7 @@ function writeSchedule(delayMs: number, idleWaitMs: number, start: () => void) {
         if (ended) return;
         ended = true;
         inFlight--;
-        if (inFlight === 0 && dueWhenIdle) now();
+        if (inFlight === 0 && waiting) now();
       };
     },
   };
