@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
+import { manualClock } from '../../lib/clock';
 import { testFlight } from '../../test/alerts';
 import { type SignedIn, buildAccountsTestApp, signInAs } from '../../test/factories';
 import { createObservationsRepository } from './observations.repository';
@@ -20,8 +21,12 @@ let deps: AppDeps;
 let premium: SignedIn;
 let free: SignedIn;
 let today: string;
+// Noon in New York: the answer kept below (12 minutes ago, for tomorrow) is long after tomorrow's GoWild window opened
+// at midnight there, so it does not count as seen at the opening. On the real clock, between midnight and 6:00 in New
+// York, it did, and the likelihood figures below changed with the time of day.
+const clock = manualClock(new Date('2026-07-15T16:00:00Z'));
 beforeAll(async () => {
-  ({ app, deps } = await buildAccountsTestApp());
+  ({ app, deps } = await buildAccountsTestApp({ deps: { clock } }));
   premium = await signInAs(app, deps, 'premium');
   free = await signInAs(app, deps, 'free');
   today = todayUtc(deps.clock.now());
