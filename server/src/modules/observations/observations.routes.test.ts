@@ -21,9 +21,9 @@ let deps: AppDeps;
 let premium: SignedIn;
 let free: SignedIn;
 let today: string;
-// Noon in New York: the answer kept below (12 minutes ago, for tomorrow) is long after tomorrow's GoWild window opened
-// at midnight there, so it does not count as seen at the opening. On the real clock, between midnight and 6:00 in New
-// York, it did, and the likelihood figures below changed with the time of day.
+// 10:00 in Denver: the answer kept below (12 minutes ago, for tomorrow) is long after tomorrow's GoWild window opened
+// at midnight there, so it does not count as seen at the opening. On the real clock, between midnight and 6:00 in
+// Denver, it did, and the likelihood figures below changed with the time of day.
 const clock = manualClock(new Date('2026-07-15T16:00:00Z'));
 beforeAll(async () => {
   ({ app, deps } = await buildAccountsTestApp({ deps: { clock } }));
