@@ -35,8 +35,8 @@ test('the map of the answers loads on demand, marks every destination and opens 
   // Antonio on some days), as they do for a traveller, so the click goes to a GoWild marker that is on top at its centre.
   const topGoWildMarker = () =>
     map.evaluate((el) => {
-      for (const wrap of el.querySelectorAll<HTMLElement>('.leaflet-marker-icon')) {
-        const marker = wrap.querySelector<HTMLElement>('.gw-results-marker-gowild');
+      for (const wrap of Array.from(el.querySelectorAll('.leaflet-marker-icon'))) {
+        const marker = wrap.querySelector('.gw-results-marker-gowild') as HTMLElement | null;
         if (!marker) continue;
         const box = marker.getBoundingClientRect();
         const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
