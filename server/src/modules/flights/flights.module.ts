@@ -15,13 +15,11 @@ import { type PlanContext, type SearchPlan, planInbound, planOutbound } from './
 import { type FlightSearchService, createFlightSearchService } from './flight-search.service';
 import { type HubPlan, type HubSearch, createHubSearch } from './hub-search';
 import { type HubPlanInput, planHub } from './hub-search.plan';
-import { hubRoutes } from './hub.routes';
 import { type GetHome, createGetHome } from './get-home';
 import { type GetHomeInput, type GetHomePlan, planGetHome } from './get-home.plan';
-import { getHomeRoutes } from './get-home.routes';
 import { type TripFinder, createTripFinder } from './trip-finder';
 import { type TripPlanInput, type TripPlan, planTrips } from './trip-finder.plan';
-import { tripFinderRoutes } from './trip-finder.routes';
+import { premiumSearchRoutes } from './premium-search.routes';
 import { goWildRouteKind } from '@gowild/contract/gowild-window';
 import { findAirport } from '../../lib/reference-data/airports';
 import { flightsCommands } from './flights.cli';
@@ -221,9 +219,7 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
       engine.gateway.useLog(app.log);
       opened?.useLog(app.log);
       await flightRoutes(app, { flights: engine, searchGate, session });
-      await hubRoutes(app, { flights: engine, searchGate, session });
-      await getHomeRoutes(app, { flights: engine, searchGate, session });
-      await tripFinderRoutes(app, { flights: engine, searchGate, session });
+      await premiumSearchRoutes(app, { flights: engine, searchGate, session });
     },
     cli: flightsCommands({ routeRefresh }),
     metrics: engine.metrics,
