@@ -1,4 +1,5 @@
 import { CITY_GROUPS, cityValue } from '@gowild/contract/city-groups';
+import { SearchAnswer } from '../../../components/search-answer/search-answer';
 import { addDays } from '@gowild/contract/dates';
 import { GET_HOME_LIMITS, GET_HOME_MESSAGES, GET_HOME_RADIUS_CHOICES } from '@gowild/contract/get-home';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
@@ -58,7 +59,6 @@ export function GetHomeView({ airports, airportsLoading, today, locate }: GetHom
   const homeLabel = (value: string) => CITY_GROUPS.find((g) => cityValue(g) === value)?.cityName ?? cityOf(value);
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
   const label = 'block text-sm font-medium text-slate-800';
-  const data = search.data;
 
   return (
     <div className="space-y-5">
@@ -132,52 +132,44 @@ export function GetHomeView({ airports, airportsLoading, today, locate }: GetHom
         </Notice>
       ) : null}
 
-      {search.isFetching ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Searching the ways home">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-28 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
-      ) : search.isError ? (
-        <Notice tone="error" role="alert" data-testid="get-home-error">
-          {search.error.message}
-        </Notice>
-      ) : data ? (
-        <section aria-labelledby="get-home-title" className="space-y-3">
-          <h2 id="get-home-title" className="text-xl font-bold text-slate-900">
-            Get me home to {homeLabel(data.search_parameters.home)}
-          </h2>
-          <p className="text-sm text-slate-600" data-testid="get-home-summary">
-            From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${a.miles} mi)` : a.code)).join(', ')} · today and
-            tomorrow · soonest home first
-            {data.demo ? (
-              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+      <SearchAnswer search={search} busyLabel="Searching the ways home" errorTestId="get-home-error">
+        {(data) => (
+          <section aria-labelledby="get-home-title" className="space-y-3">
+            <h2 id="get-home-title" className="text-xl font-bold text-slate-900">
+              Get me home to {homeLabel(data.search_parameters.home)}
+            </h2>
+            <p className="text-sm text-slate-600" data-testid="get-home-summary">
+              From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${a.miles} mi)` : a.code)).join(', ')} · today and
+              tomorrow · soonest home first
+              {data.demo ? (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+              ) : null}
+            </p>
+            {data.partial ? (
+              <Notice tone="warning">
+                Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing a way home.
+                {data.over_budget ? ` ${data.over_budget.message}` : null}
+              </Notice>
             ) : null}
-          </p>
-          {data.partial ? (
-            <Notice tone="warning">
-              Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing a way home.
-              {data.over_budget ? ` ${data.over_budget.message}` : null}
-            </Notice>
-          ) : null}
-          {data.options.some((o) => o.kind === 'self_transfer') ? (
-            <Notice tone="warning" title="Self-transfers are two tickets" titleAs="h3" role={null}>
-              {HUB_MESSAGES.separateTickets}
-            </Notice>
-          ) : null}
-          {data.options.length === 0 ? (
-            <Notice tone="neutral" role={null} data-testid="get-home-empty">
-              {GET_HOME_MESSAGES.noOptions}
-            </Notice>
-          ) : (
-            <ul className="space-y-3">
-              {data.options.map((o) => (
-                <OptionCard key={o.flights.map((f) => f.flightHash).join('-')} option={o} dayLabel={dayLabel} cityOf={cityOf} />
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
+            {data.options.some((o) => o.kind === 'self_transfer') ? (
+              <Notice tone="warning" title="Self-transfers are two tickets" titleAs="h3" role={null}>
+                {HUB_MESSAGES.separateTickets}
+              </Notice>
+            ) : null}
+            {data.options.length === 0 ? (
+              <Notice tone="neutral" role={null} data-testid="get-home-empty">
+                {GET_HOME_MESSAGES.noOptions}
+              </Notice>
+            ) : (
+              <ul className="space-y-3">
+                {data.options.map((o) => (
+                  <OptionCard key={o.flights.map((f) => f.flightHash).join('-')} option={o} dayLabel={dayLabel} cityOf={cityOf} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </SearchAnswer>
     </div>
   );
 }

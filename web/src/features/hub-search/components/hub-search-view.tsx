@@ -1,4 +1,5 @@
 import { addDays } from '@gowild/contract/dates';
+import { SearchAnswer } from '../../../components/search-answer/search-answer';
 import { HUB_LAYOVER_CHOICES, HUB_LIMITS, HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -83,7 +84,6 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
   };
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
   const label = 'block text-sm font-medium text-slate-800';
-  const data = search.data;
 
   return (
     <div className="space-y-5">
@@ -169,51 +169,43 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
         {HUB_MESSAGES.separateTickets}
       </Notice>
 
-      {search.isFetching ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Searching via hubs">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-36 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
-      ) : search.isError ? (
-        <Notice tone="error" role="alert" data-testid="hub-error">
-          {search.error.message}
-        </Notice>
-      ) : data ? (
-        <section aria-label="Connections" className="space-y-3">
-          <p className="text-sm text-slate-600" data-testid="hub-summary">
-            {data.summary.connections} connection{data.summary.connections === 1 ? '' : 's'} through {data.summary.hubs_with_go_wild} hub
-            {data.summary.hubs_with_go_wild === 1 ? '' : 's'} with GoWild seats ({data.summary.hubs_checked} checked), layover at least{' '}
-            {hours(data.search_parameters.min_layover_minutes)}
-            {data.demo ? (
-              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+      <SearchAnswer search={search} busyLabel="Searching via hubs" errorTestId="hub-error" placeholderHeight="h-36">
+        {(data) => (
+          <section aria-label="Connections" className="space-y-3">
+            <p className="text-sm text-slate-600" data-testid="hub-summary">
+              {data.summary.connections} connection{data.summary.connections === 1 ? '' : 's'} through {data.summary.hubs_with_go_wild} hub
+              {data.summary.hubs_with_go_wild === 1 ? '' : 's'} with GoWild seats ({data.summary.hubs_checked} checked), layover at least{' '}
+              {hours(data.search_parameters.min_layover_minutes)}
+              {data.demo ? (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+              ) : null}
+            </p>
+            {data.partial ? (
+              <Notice tone="warning">
+                Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing trips.
+                {/* The user's airline share for the minute ran out midway (decision 117): the server's words say when to retry. */}
+                {data.over_budget ? ` ${data.over_budget.message}` : null}
+              </Notice>
             ) : null}
-          </p>
-          {data.partial ? (
-            <Notice tone="warning">
-              Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing trips.
-              {/* The user's airline share for the minute ran out midway (decision 117): the server's words say when to retry. */}
-              {data.over_budget ? ` ${data.over_budget.message}` : null}
-            </Notice>
-          ) : null}
-          {data.truncated ? (
-            <Notice tone="info">
-              Too many onward routes for one search: not all of them were checked. Pick a destination for a full answer.
-            </Notice>
-          ) : null}
-          {data.connections.length === 0 ? (
-            <Notice tone="neutral" role={null} data-testid="hub-empty">
-              {HUB_MESSAGES.noConnections}
-            </Notice>
-          ) : (
-            <ul className="space-y-3">
-              {data.connections.map((c) => (
-                <ConnectionCard key={`${c.first.flightHash}-${c.second.flightHash}`} connection={c} cityOf={cityOf} airports={byCode} />
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
+            {data.truncated ? (
+              <Notice tone="info">
+                Too many onward routes for one search: not all of them were checked. Pick a destination for a full answer.
+              </Notice>
+            ) : null}
+            {data.connections.length === 0 ? (
+              <Notice tone="neutral" role={null} data-testid="hub-empty">
+                {HUB_MESSAGES.noConnections}
+              </Notice>
+            ) : (
+              <ul className="space-y-3">
+                {data.connections.map((c) => (
+                  <ConnectionCard key={`${c.first.flightHash}-${c.second.flightHash}`} connection={c} cityOf={cityOf} airports={byCode} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </SearchAnswer>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { addDays, formatMediumDate } from '@gowild/contract/dates';
+import { SearchAnswer } from '../../../components/search-answer/search-answer';
 import { SEARCH_MAX_AIRPORT_ITEMS } from '@gowild/contract/flights';
 import type { Airport } from '@gowild/contract/reference';
 import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES, type TripPair } from '@gowild/contract/trip-finder';
@@ -67,7 +68,6 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
 
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
   const label = 'block text-sm font-medium text-slate-800';
-  const data = search.data;
 
   return (
     <div className="space-y-5">
@@ -174,77 +174,69 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
         </Notice>
       ) : null}
 
-      {search.isFetching ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Searching trips">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-28 animate-pulse rounded-xl bg-slate-200" />
-          ))}
-        </div>
-      ) : search.isError ? (
-        <Notice tone="error" role="alert" data-testid="trip-finder-error">
-          {search.error.message}
-        </Notice>
-      ) : data ? (
-        <section aria-labelledby="trip-finder-title" className="space-y-3">
-          <h2 id="trip-finder-title" className="text-xl font-bold text-slate-900">
-            {data.search_parameters.day_trip ? 'Day trips' : 'Round trips'} from {data.search_parameters.origin}
-          </h2>
-          <p className="text-sm text-slate-600" data-testid="trip-finder-summary">
-            Leaving {formatMediumDate(data.search_parameters.from)}
-            {data.search_parameters.to !== data.search_parameters.from ? ` to ${formatMediumDate(data.search_parameters.to)}` : ''} ·{' '}
-            {data.search_parameters.day_trip
-              ? `back the same day, at least ${data.search_parameters.min_hours} h there`
-              : `${data.search_parameters.min_nights}–${data.search_parameters.max_nights} nights`}{' '}
-            · best first: both fares known, lowest total, longest stay
-            {data.demo ? (
-              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+      <SearchAnswer search={search} busyLabel="Searching trips" errorTestId="trip-finder-error">
+        {(data) => (
+          <section aria-labelledby="trip-finder-title" className="space-y-3">
+            <h2 id="trip-finder-title" className="text-xl font-bold text-slate-900">
+              {data.search_parameters.day_trip ? 'Day trips' : 'Round trips'} from {data.search_parameters.origin}
+            </h2>
+            <p className="text-sm text-slate-600" data-testid="trip-finder-summary">
+              Leaving {formatMediumDate(data.search_parameters.from)}
+              {data.search_parameters.to !== data.search_parameters.from ? ` to ${formatMediumDate(data.search_parameters.to)}` : ''} ·{' '}
+              {data.search_parameters.day_trip
+                ? `back the same day, at least ${data.search_parameters.min_hours} h there`
+                : `${data.search_parameters.min_nights}–${data.search_parameters.max_nights} nights`}{' '}
+              · best first: both fares known, lowest total, longest stay
+              {data.demo ? (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+              ) : null}
+            </p>
+            <p className="text-xs text-slate-600" data-testid="trip-finder-sources">
+              {Math.round(data.sources.stored_share * 100)}% of {data.sources.from_stored + data.sources.live} route-day answers from stored
+              checks
+              {data.sources.stored_max_age_seconds !== null ? ` (${ageLabel(data.sources.stored_max_age_seconds)})` : ''}, the rest fetched
+              live.
+            </p>
+            <Notice tone="warning" title="Two bookings" titleAs="h3" role={null} data-testid="two-bookings">
+              {TRIP_FINDER_MESSAGES.twoBookings}
+            </Notice>
+            {data.partial ? (
+              <Notice tone="warning">
+                Some route-days could not be checked ({data.failed?.length}); the list may be missing a trip.
+                {data.over_budget ? ` ${data.over_budget.message}` : null}
+              </Notice>
             ) : null}
-          </p>
-          <p className="text-xs text-slate-600" data-testid="trip-finder-sources">
-            {Math.round(data.sources.stored_share * 100)}% of {data.sources.from_stored + data.sources.live} route-day answers from stored
-            checks
-            {data.sources.stored_max_age_seconds !== null ? ` (${ageLabel(data.sources.stored_max_age_seconds)})` : ''}, the rest fetched
-            live.
-          </p>
-          <Notice tone="warning" title="Two bookings" titleAs="h3" role={null} data-testid="two-bookings">
-            {TRIP_FINDER_MESSAGES.twoBookings}
-          </Notice>
-          {data.partial ? (
-            <Notice tone="warning">
-              Some route-days could not be checked ({data.failed?.length}); the list may be missing a trip.
-              {data.over_budget ? ` ${data.over_budget.message}` : null}
-            </Notice>
-          ) : null}
-          {data.destinations.length === 0 ? (
-            <Notice tone="neutral" role={null} data-testid="trip-finder-empty">
-              {TRIP_FINDER_MESSAGES.noTrips}
-            </Notice>
-          ) : (
-            <ul className="space-y-4">
-              {data.destinations.map((d) => (
-                <li key={d.destination} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="trip-destination">
-                  <h3 className="text-lg font-bold text-slate-900">{cityOf(d.destination)}</h3>
-                  <p className="text-xs text-slate-600">
-                    {d.pairs_found} {d.pairs_found === 1 ? 'trip' : 'trips'} found
-                    {d.pairs_found > d.pairs.length ? `, best ${d.pairs.length} shown` : ''}
-                  </p>
-                  <ul className="mt-2 space-y-2">
-                    {d.pairs.map((p) => (
-                      <PairCard
-                        key={`${p.outbound.flightHash}-${p.return.flightHash}`}
-                        pair={p}
-                        airports={byCode}
-                        onAlert={alertFor}
-                        calendar={calendarFor?.(p, byCode)}
-                      />
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
+            {data.destinations.length === 0 ? (
+              <Notice tone="neutral" role={null} data-testid="trip-finder-empty">
+                {TRIP_FINDER_MESSAGES.noTrips}
+              </Notice>
+            ) : (
+              <ul className="space-y-4">
+                {data.destinations.map((d) => (
+                  <li key={d.destination} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="trip-destination">
+                    <h3 className="text-lg font-bold text-slate-900">{cityOf(d.destination)}</h3>
+                    <p className="text-xs text-slate-600">
+                      {d.pairs_found} {d.pairs_found === 1 ? 'trip' : 'trips'} found
+                      {d.pairs_found > d.pairs.length ? `, best ${d.pairs.length} shown` : ''}
+                    </p>
+                    <ul className="mt-2 space-y-2">
+                      {d.pairs.map((p) => (
+                        <PairCard
+                          key={`${p.outbound.flightHash}-${p.return.flightHash}`}
+                          pair={p}
+                          airports={byCode}
+                          onAlert={alertFor}
+                          calendar={calendarFor?.(p, byCode)}
+                        />
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </SearchAnswer>
     </div>
   );
 }
