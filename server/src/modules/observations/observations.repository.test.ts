@@ -85,6 +85,34 @@ describe('observations repository', () => {
     expect(latest.get('DEN-SFO-2027-01-02')?.checkedAt.toISOString()).toBe(t3.toISOString());
   });
 
+  it('reads and writes a thousand (route, date)s a statement, and the embedded database still commits after (decision 238)', async () => {
+    // A week of trips from one origin asks for over a thousand keys at once. As a list of bound tuples, 300 or more
+    // left PGlite a snapshot behind and the next such statement's commit never returned: the process hung.
+    const repo = createObservationsRepository(database.db);
+    const at = new Date('2026-12-01T09:00:00Z');
+    const keys = Array.from({ length: 1200 }, (_, i) =>
+      q(`X${String(i).padStart(3, '0')}`, `2027-02-${String(1 + (i % 28)).padStart(2, '0')}`),
+    );
+    const kept = keys.slice(0, 400);
+    const written = await repo.recordMany(
+      kept.map((k, i) => ({ ...k, flights: [testFlight(k, { standard: 100 + i }, { number: String(i) })], at })),
+    );
+    expect(written).toEqual({ inserted: 400, seenAgain: 0 });
+    for (let round = 0; round < 3; round++) {
+      const latest = await repo.latest(keys);
+      expect(latest.size).toBe(400);
+      expect(latest.get(`DEN-X007-2027-02-08`)?.flights[0]?.fares.standard?.total).toBe(107);
+    }
+    const again = await repo.recordMany(
+      kept.map((k, i) => ({
+        ...k,
+        flights: [testFlight(k, { standard: 100 + i }, { number: String(i) })],
+        at: new Date(at.getTime() + 60_000),
+      })),
+    );
+    expect(again).toEqual({ inserted: 0, seenAgain: 400 });
+  });
+
   it('leaves a newer latest answer in place when an older one arrives late', async () => {
     const repo = createObservationsRepository(database.db);
     const route = q('LAS', '2026-12-04');

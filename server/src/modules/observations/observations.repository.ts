@@ -140,6 +140,16 @@ function sqlOn(db: Db) {
 const answerKey = (a: { origin: string; destination: string; date: string }) => `${a.origin}-${a.destination}-${a.date}`;
 
 /**
+ * Many (route, travel date) keys as one JSON parameter, read as rows of (origin, destination, travel_date). Not a
+ * row-value list `(a, b, c) in ((…), (…), …)`: on the embedded database such a list of about 300 tuples or more leaves
+ * a snapshot behind ("snapshot … still active") and the next one's commit never returns, which hung the whole
+ * process on a week of trips (decision 238).
+ */
+const routeDateKeys = (keys: readonly { origin: string; destination: string; date: string }[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ origin: k.origin, destination: k.destination, travel_date: k.date })))}::jsonb)
+    as k(origin text, destination text, travel_date date)`;
+
+/**
  * Of several answers for one (route, date) in a batch, the newest: one statement cannot change a row twice, and the
  * newest state is the one that holds (decision 180).
  */
@@ -217,11 +227,6 @@ function answerRow(a: AnswerSeen) {
 /** Keeping answers: the latest answer, the flights' states, the window openings. */
 function writes(db: Db) {
   const { run } = sqlOn(db);
-  const routeDates = (answers: readonly AnswerSeen[]) =>
-    sql.join(
-      answers.map((a) => sql`(${a.origin}, ${a.destination}, ${a.date}::date)`),
-      sql`, `,
-    );
 
   /** Each flight's new state as a new row; an unchanged one moves its last row's `last_seen_at`. */
   async function recordFlights(answers: readonly AnswerSeen[]): Promise<{ inserted: number; seenAgain: number }> {
@@ -230,7 +235,7 @@ function writes(db: Db) {
         travel_date, flight_number, departure_time, go_wild_cents, go_wild_fare_type, go_wild_seats, standard_cents,
         standard_seats, discount_den_cents, discount_den_seats
       from ${flightObservations}
-      where (origin, destination, travel_date) in (${routeDates(answers)})
+      where (origin, destination, travel_date) in (select * from ${routeDateKeys(answers)})
         and travel_date in (${sql.join(
           [...new Set(answers.map((a) => a.date))].map((d) => sql`${d}::date`),
           sql`, `,
@@ -267,12 +272,9 @@ function writes(db: Db) {
     }
     if (again.length > 0) {
       // One statement for the batch; the travel dates let PostgreSQL skip the months' partitions not involved.
-      const values = sql.join(
-        again.map((g) => sql`(${g.id}::bigint, ${g.date}::date, ${g.at}::timestamptz)`),
-        sql`, `,
-      );
+      const rows = JSON.stringify(again.map((g) => ({ id: g.id, travel_date: g.date, at: g.at.toISOString() })));
       await run(sql`update ${flightObservations} o set last_seen_at = v.at
-        from (values ${values}) as v(id, travel_date, at)
+        from jsonb_to_recordset(${rows}::jsonb) as v(id bigint, travel_date date, at timestamptz)
         where o.travel_date = v.travel_date and o.id = v.id and o.last_seen_at < v.at`);
     }
     for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
@@ -345,13 +347,9 @@ function answerReads(db: Db) {
     async latest(keys: readonly { origin: string; destination: string; date: string }[]): Promise<Map<string, LatestAnswer>> {
       const out = new Map<string, LatestAnswer>();
       if (keys.length === 0) return out;
-      const tuples = sql.join(
-        keys.map((k) => sql`(${k.origin}, ${k.date}::date, ${k.destination})`),
-        sql`, `,
-      );
       const rows = await run<Record<string, unknown>>(sql`
         select origin, travel_date, destination, checked_at, flights from ${observedAnswers}
-        where (origin, travel_date, destination) in (${tuples})`);
+        where (origin, destination, travel_date) in (select * from ${routeDateKeys(keys)})`);
       for (const r of rows) {
         const flights = typeof r.flights === 'string' ? (JSON.parse(r.flights) as Flight[]) : (r.flights as Flight[]);
         out.set(`${String(r.origin)}-${String(r.destination)}-${isoDay(r.travel_date)}`, { flights, checkedAt: asDate(r.checked_at) });
