@@ -21,8 +21,22 @@ async function searchDen(page: import('@playwright/test').Page) {
 
 test('premium: the grid shows what the search saw, with its freshness; the keyboard opens a cell as the search', async ({ page }) => {
   await dismissWhatsNew(page);
-  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  const token = await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   await searchDen(page);
+  // The search's answers are kept as it ends, at the latest 5 s after (decision 236); on a loaded machine that can be
+  // after the page has drawn the grid. Wait for them, as a traveller's next look would find them.
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/flights/grid?origin=DEN&from=${today}&days=14`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const grid = (await res.json()) as { destinations: { cells: { date: string; checked_at: string | null }[] }[] };
+        return grid.destinations.length > 0 && grid.destinations.every((d) => d.cells.some((c) => c.date === tomorrow && c.checked_at));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   // The grid asked while the search ran; a second look reads what the search left behind (and asks the airline nothing).
   await page.reload();
   const grid = page.getByRole('grid');
