@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Notice } from '../ui/notice';
+import { Notice } from '@/components/ui/notice';
 
 interface SearchAnswerProps<T> {
   /** The query behind the page's one search: while it runs, placeholders; when it failed, its message. */

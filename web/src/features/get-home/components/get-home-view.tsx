@@ -1,5 +1,4 @@
 import { CITY_GROUPS, cityValue } from '@gowild/contract/city-groups';
-import { SearchAnswer } from '../../../components/search-answer/search-answer';
 import { addDays } from '@gowild/contract/dates';
 import { GET_HOME_LIMITS, GET_HOME_MESSAGES, GET_HOME_RADIUS_CHOICES } from '@gowild/contract/get-home';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
@@ -7,6 +6,7 @@ import type { Airport } from '@gowild/contract/reference';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { SearchAnswer } from '@/components/search-answer/search-answer';
 import { type GetHomeInput, type Whereabouts, useGetHome } from '../api/get-home';
 import { OptionCard } from './option-card';
 

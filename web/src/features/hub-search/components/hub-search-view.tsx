@@ -1,11 +1,11 @@
 import { addDays } from '@gowild/contract/dates';
-import { SearchAnswer } from '../../../components/search-answer/search-answer';
 import { HUB_LAYOVER_CHOICES, HUB_LIMITS, HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
+import { SearchAnswer } from '@/components/search-answer/search-answer';
 import { paths } from '@/config/paths';
 import { type HubSearchInput, useHubSearch } from '../api/search-hubs';
 import { ConnectionCard } from './connection-card';

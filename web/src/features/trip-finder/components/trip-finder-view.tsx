@@ -1,5 +1,4 @@
 import { addDays, formatMediumDate } from '@gowild/contract/dates';
-import { SearchAnswer } from '../../../components/search-answer/search-answer';
 import { SEARCH_MAX_AIRPORT_ITEMS } from '@gowild/contract/flights';
 import type { Airport } from '@gowild/contract/reference';
 import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES, type TripPair } from '@gowild/contract/trip-finder';
@@ -9,6 +8,7 @@ import { AirportPicker } from '@/components/airport-picker/airport-picker';
 import { useGridColumns } from '@/components/airport-picker/use-grid-columns';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { SearchAnswer } from '@/components/search-answer/search-answer';
 import { type TripFinderInput, useTrips } from '../api/get-trips';
 import { PairCard } from './pair-card';
 
