@@ -22,11 +22,22 @@ describe('the InternalSelect request (decision 150)', () => {
     expect(url.search).toBe('?o1=DEN&d1=LAS&dd1=2026-04-02&dd2=2026-04-05&r=true&adt=1&umnr=false&loy=false&mon=true&ftype=GW');
   });
 
-  it('reads back only the two forms, and only real calendar dates', () => {
-    expect(formatFrontierDate('2026-04-02', 'YYYY-MM-DD')).toBe('2026-04-02');
-    expect(formatFrontierDate('2026-04-02', 'YYYY-MM-DD 00:00:00')).toBe('2026-04-02 00:00:00');
-    for (const v of ['2026-04-02', '2026-04-02 00:00:00', ' 2026-04-02 ']) expect(parseFrontierDate(v)).toBe('2026-04-02');
-    for (const v of ['Apr 02, 2026', '04-02-2026', '02/04/2026', '2026-02-30', '2026-04-02 10:00:00', '2026-4-2', ''])
+  it('writes and reads back every form working tools send, and only real calendar dates', () => {
+    const written = {
+      'YYYY-MM-DD': '2026-04-02',
+      'YYYY-MM-DD 00:00:00': '2026-04-02 00:00:00',
+      'MMM DD, YYYY': 'Apr 02, 2026',
+      'MMM-DD, YYYY': 'Apr-02, 2026',
+      'MMM DD YYYY': 'Apr 02 2026',
+    } as const;
+    for (const [format, text] of Object.entries(written)) {
+      expect(formatFrontierDate('2026-04-02', format as keyof typeof written)).toBe(text);
+      expect(parseFrontierDate(text)).toBe('2026-04-02');
+    }
+    for (const v of [' 2026-04-02 ', 'Jul 15, 2025', 'jul 15, 2025', 'Jul 5, 2025', 'Jun-11, 2026', 'Oct 05 2026'])
+      expect(parseFrontierDate(v)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(parseFrontierDate('Jul 15, 2025')).toBe('2025-07-15');
+    for (const v of ['04-02-2026', '02/04/2026', '2026-02-30', 'Feb 30, 2026', 'Foo 02, 2026', '2026-04-02 10:00:00', '2026-4-2', ''])
       expect(parseFrontierDate(v)).toBeUndefined();
   });
 });

@@ -6,27 +6,48 @@ import { isIsoDate } from '@gowild/contract/dates';
  * for GoWild fares (without it the site may leave them out), and browser headers.
  */
 
-/** The two `dd1` forms seen in working tools: `2026-04-02` (the default) and `2026-04-02 00:00:00`. */
-export const FRONTIER_DATE_FORMATS = ['YYYY-MM-DD', 'YYYY-MM-DD 00:00:00'] as const;
+/**
+ * The `dd1` forms working tools send and the site answers (decision 239): `Jul 15, 2025` (the tool that captured a
+ * real results page, and the 2026 tools), `Jun-11, 2026`, `Oct 05 2026`, `2025-07-15` (the site's own links) and
+ * `2025-07-15 00:00:00`.
+ */
+export const FRONTIER_DATE_FORMATS = ['MMM DD, YYYY', 'MMM-DD, YYYY', 'MMM DD YYYY', 'YYYY-MM-DD', 'YYYY-MM-DD 00:00:00'] as const;
 export type FrontierDateFormat = (typeof FRONTIER_DATE_FORMATS)[number];
 
-/** A normal desktop browser: the site answers bots differently. */
-export const BROWSER_HEADERS: Readonly<Record<string, string>> = {
-  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
-  'accept-language': 'en-US,en;q=0.9',
-  'accept-encoding': 'gzip, deflate, br',
-};
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** The `dd1` / `dd2` value the airline is sent, from YYYY-MM-DD. */
 export function formatFrontierDate(isoDate: string, format: FrontierDateFormat): string {
-  return format === 'YYYY-MM-DD' ? isoDate : `${isoDate} 00:00:00`;
+  const [y, m, d] = isoDate.split('-');
+  const month = MONTHS[Number(m) - 1];
+  switch (format) {
+    case 'YYYY-MM-DD':
+      return isoDate;
+    case 'YYYY-MM-DD 00:00:00':
+      return `${isoDate} 00:00:00`;
+    case 'MMM DD, YYYY':
+      return `${month} ${d}, ${y}`;
+    case 'MMM-DD, YYYY':
+      return `${month}-${d}, ${y}`;
+    case 'MMM DD YYYY':
+      return `${month} ${d} ${y}`;
+  }
 }
 
-/** Reads a `dd1` / `dd2` value in one of the two forms back to YYYY-MM-DD; undefined for anything else. */
+/**
+ * Reads a `dd1` / `dd2` value in any of the forms above back to YYYY-MM-DD (a month name in any case, a day with or
+ * without its leading zero); undefined for anything else or a day the calendar does not have.
+ */
 export function parseFrontierDate(value: string): string | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2})(?: 00:00:00)?$/.exec(value.trim());
-  return m?.[1] && isIsoDate(m[1]) ? m[1] : undefined;
+  const v = value.trim();
+  const iso = /^(\d{4}-\d{2}-\d{2})(?: 00:00:00)?$/.exec(v);
+  if (iso) return iso[1] && isIsoDate(iso[1]) ? iso[1] : undefined;
+  const named = /^([A-Za-z]{3})[ -](\d{1,2}),? (\d{4})$/.exec(v);
+  if (!named) return undefined;
+  const month = MONTHS.findIndex((m) => m.toLowerCase() === (named[1] as string).toLowerCase());
+  if (month < 0) return undefined;
+  const date = `${named[3]}-${String(month + 1).padStart(2, '0')}-${(named[2] as string).padStart(2, '0')}`;
+  return isIsoDate(date) ? date : undefined;
 }
 
 export interface InternalSelectQuery {
