@@ -28,13 +28,19 @@ export function parseSeats(value: number | string | null | undefined): number | 
   return null;
 }
 
-/** "6 hrs 16 min" / "1 hr" / "45 min" → minutes; null when unreadable. */
-function parseDurationText(text: string | null | undefined): number | null {
+/**
+ * The airline's duration texts in minutes: "6 hrs 16 min", "1 hr", "45 min", past a day "1 day(s) 1 hrs 28 min",
+ * and the clock form of legs and layovers, "05:37:00" (or "1.01:28:00"); null when unreadable.
+ */
+export function parseDurationText(text: string | null | undefined): number | null {
   if (!text) return null;
+  const clock = /^\s*(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::\d{2})?\s*$/.exec(text);
+  if (clock) return Number(clock[1] ?? 0) * 1440 + Number(clock[2]) * 60 + Number(clock[3]);
+  const d = /(\d+)\s*day/i.exec(text);
   const h = /(\d+)\s*h/i.exec(text);
   const m = /(\d+)\s*m/i.exec(text);
-  if (!h && !m) return null;
-  return Number(h?.[1] ?? 0) * 60 + Number(m?.[1] ?? 0);
+  if (!d && !h && !m) return null;
+  return Number(d?.[1] ?? 0) * 1440 + Number(h?.[1] ?? 0) * 60 + Number(m?.[1] ?? 0);
 }
 
 /** 'd.hh:mm' when a day or more, else 'hh:mm' (docs/product/search.md#flights). */
@@ -72,11 +78,19 @@ export interface MapContext {
   };
 }
 
+/** Epoch ms of a UTC time the page gives ("2025-07-15T10:59:00Z"), or NaN when absent or not a UTC time. */
+function utcMs(text: string | null | undefined): number {
+  return text && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]00:?00)$/.test(text) ? Date.parse(text) : Number.NaN;
+}
+
 /**
- * Minutes from first departure to last arrival. Both are airport-local, so each is turned into an instant with its
- * airport's zone; when a zone is unknown the airline's own duration text is used instead.
+ * Minutes from first departure to last arrival (decision 241): from the legs' UTC times when the page gives them (the
+ * real page does); else from the airport-local times and each airport's zone; else from the airline's own duration
+ * text ("1 day(s) 1 hrs 28 min"), and last from the local times as if they shared a zone.
  */
 function durationMinutes(raw: FrontierFlight, first: FrontierLeg, last: FrontierLeg, ctx: MapContext): number {
+  const [from, to] = [utcMs(first.departureDateUtc), utcMs(last.arrivalDateUtc)];
+  if (to >= from) return Math.round((to - from) / 60_000);
   const fromZone = ctx.timeZoneOf(first.departureStation);
   const toZone = ctx.timeZoneOf(last.arrivalStation);
   if (fromZone && toZone) {

@@ -114,7 +114,7 @@ describe('Frontier results page: the three sample payloads in full pages', () =>
 
 describe('Frontier results page: other shapes', () => {
   it('treats flights: null as no flights', () => {
-    expect(page('select-no-flights.html')).toEqual({ kind: 'flights', flights: [], malformed: [] });
+    expect(page('select-no-flights.html')).toEqual({ kind: 'flights', flights: [], malformed: [], ribbons: [{ days: [] }], pageModel: {} });
   });
 
   it('accepts the unwrapped journeys form, seat texts, string money and trips over a day', () => {

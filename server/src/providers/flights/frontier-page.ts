@@ -1,10 +1,28 @@
 import type { z } from 'zod';
-import { type FrontierFlight, frontierFlightDataSchema, frontierFlightSchema } from './frontier.schemas';
-import type { BlockReason, MalformedFlight } from './flights.provider';
+import { isIsoDate } from '@gowild/contract/dates';
+import { type FrontierFlight, frontierFlightDataSchema, frontierFlightSchema, frontierRibbonDaySchema } from './frontier.schemas';
+import type { BlockReason, MalformedFlight, RibbonDay } from './flights.provider';
+
+/** A journey's ribbon as the page gives it: the journey's stations when it names them, and the days that read. */
+export interface PageRibbon {
+  origin?: string;
+  destination?: string;
+  days: RibbonDay[];
+}
+
+/**
+ * The search the page says it answers (the 2026 page model's `originOne`, `destinationOne`, `departureDateOne`), when
+ * it says so: a page for another search is stale, never "no flights".
+ */
+export interface PageModel {
+  origin?: string;
+  destination?: string;
+  date?: string;
+}
 
 /** What an airline HTTP answer means, before any mapping to our types. */
 export type FrontierPageOutcome =
-  | { kind: 'flights'; flights: FrontierFlight[]; malformed: MalformedFlight[] }
+  | { kind: 'flights'; flights: FrontierFlight[]; malformed: MalformedFlight[]; ribbons: PageRibbon[]; pageModel: PageModel }
   | { kind: 'blocked'; status: number; reason: BlockReason; retryAfterMs?: number }
   | { kind: 'server-error'; status: number }
   | { kind: 'http-error'; status: number }
@@ -26,42 +44,85 @@ export function decodeHtmlEntities(text: string): string {
   });
 }
 
-/** Undoes the escapes a JavaScript single-quoted string literal may hold. */
+const JS_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0' };
+
+/** Undoes the escapes a JavaScript single-quoted string literal may hold: the literal's value, as a browser reads it. */
 function unescapeJsString(text: string): string {
   if (!text.includes('\\')) return text;
-  return text.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (_m, e: string) => {
+  return text.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_m, e: string) => {
     if (e[0] === 'u' || e[0] === 'x') return String.fromCharCode(Number.parseInt(e.slice(1), 16));
-    return ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0' } as Record<string, string>)[e] ?? e;
+    return JS_ESCAPES[e] ?? e;
   });
 }
 
-type ExtractResult = { ok: true; json: unknown } | { ok: false; detail: string };
+/**
+ * Turns the escapes a JavaScript literal allows but JSON does not (`\'`, `\x41`, `\v`, `\0`, `\&`, a line
+ * continuation) into their JSON spelling, leaving JSON's own escapes (`\"`, `\\`, `\n`, `\u00e9`…) as they are.
+ */
+function jsEscapesAsJson(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])/g, (whole, e: string) => {
+    if (e[0] === 'u' && e.length === 5) return whole;
+    if (e[0] === 'x' && e.length === 3) return `\\u00${e.slice(1)}`;
+    if ('"\\/bfnrt'.includes(e)) return whole;
+    if (e === 'v') return '\\u000b';
+    if (e === '0') return '\\u0000';
+    if (e === '\n' || e === '\r' || e === '\r\n' || e === '\u2028' || e === '\u2029') return '';
+    // Any other escaped character is that character (JavaScript drops the backslash); JSON needs quotes and
+    // backslashes escaped, and nothing else here is one.
+    return e;
+  });
+}
 
 /**
- * Finds `FlightData = '…';` by its name (the page has many scripts and their order changes), reads the string
- * literal to its closing quote, unescapes it and parses the JSON inside.
+ * The ways a FlightData literal is read, tried in turn until one gives JSON (decision 241):
+ *
+ * - as its source text (HTML entities decoded, then parsed as JSON, a JavaScript-only escape spelt as JSON's): the
+ *   site writes its JSON, HTML-encodes it and puts it in the literal without JavaScript escaping, so this is the
+ *   exact inverse, and a string field holding JSON (`otpData`, whose quotes are written `\&quot;`) stays a string;
+ * - as a browser reads the literal, then the entities: the older pages and hand-made fixtures, whose literals were
+ *   JavaScript-escaped;
+ * - as the site's own script reads it: entities to quotes, then a JSON array held in a string unwrapped (`"[` and
+ *   `]"`), for a page whose escaping is neither of the above.
  */
-export function extractFlightData(html: string): ExtractResult {
+const LITERAL_READINGS: readonly ((literal: string) => string)[] = [
+  (literal) => jsEscapesAsJson(decodeHtmlEntities(literal)),
+  (literal) => decodeHtmlEntities(unescapeJsString(literal)),
+  (literal) => decodeHtmlEntities(unescapeJsString(literal)).replaceAll('"[', '[').replaceAll(']"', ']'),
+];
+
+type ExtractResult = { ok: true; json: unknown } | { ok: false; detail: string };
+
+/** The text between the quotes of `FlightData = '…'`, or why there is none. */
+function findLiteral(html: string): { ok: true; literal: string } | { ok: false; detail: string } {
+  // By its name (the page has many scripts and their order changes), with or without `var` or `window.`, never a
+  // `SelectedFlightData` beside it.
   const start = /(?<![\w$])FlightData\s*=\s*(['"])/.exec(html);
   if (!start) return { ok: false, detail: 'no FlightData assignment on the page' };
   const quote = start[1] as string;
   const from = start.index + start[0].length;
-  let end = -1;
   for (let i = from; i < html.length; i++) {
     const ch = html[i];
     if (ch === '\\') i++;
-    else if (ch === quote) {
-      end = i;
-      break;
-    } else if (ch === '\n' || (ch === '<' && html.startsWith('</script', i))) break;
+    else if (ch === quote) return { ok: true, literal: html.slice(from, i) };
+    else if (ch === '\n' || (ch === '<' && html.startsWith('</script', i))) break;
   }
-  if (end < 0) return { ok: false, detail: 'FlightData string is not terminated (truncated page?)' };
-  const text = decodeHtmlEntities(unescapeJsString(html.slice(from, end)));
-  try {
-    return { ok: true, json: JSON.parse(text) };
-  } catch (e) {
-    return { ok: false, detail: `FlightData is not valid JSON: ${(e as Error).message}` };
+  return { ok: false, detail: 'FlightData string is not terminated (truncated page?)' };
+}
+
+/** Finds `FlightData = '…';` and parses the JSON inside, whichever way its literal was written. */
+export function extractFlightData(html: string): ExtractResult {
+  const found = findLiteral(html);
+  if (!found.ok) return found;
+  let firstError: string | undefined;
+  for (const read of LITERAL_READINGS) {
+    try {
+      return { ok: true, json: JSON.parse(read(found.literal)) };
+    } catch (e) {
+      firstError ??= (e as Error).message;
+    }
   }
+  return { ok: false, detail: `FlightData is not valid JSON: ${firstError}` };
 }
 
 /** The field a zod issue is about, without array positions: `legs.0.departureDate` → `legs.departureDate`. */
@@ -86,6 +147,14 @@ function readFlightData(json: unknown): FrontierPageOutcome {
     };
   }
   const journeys = 'journeys' in parsed.data ? parsed.data.journeys : parsed.data.results.journeys;
+  const pageModel: PageModel =
+    'journeys' in parsed.data
+      ? {
+          origin: parsed.data.originOne ?? undefined,
+          destination: parsed.data.destinationOne ?? undefined,
+          date: parsed.data.departureDateOne ?? undefined,
+        }
+      : {};
   const flights: FrontierFlight[] = [];
   const malformed: MalformedFlight[] = [];
   for (const raw of journeys.flatMap((j) => j.flights ?? [])) {
@@ -103,7 +172,28 @@ function readFlightData(json: unknown): FrontierPageOutcome {
       detail: `no flight on the page reads (${malformed.length}; first at ${first?.field}: ${first?.detail})`,
     };
   }
-  return { kind: 'flights', flights, malformed };
+  return { kind: 'flights', flights, malformed, ribbons: journeys.map(readRibbon), pageModel };
+}
+
+/** A ribbon's days that read: a date, and a fare above zero on a day the site does not grey out. */
+function readRibbon(journey: {
+  departureStation?: string | null;
+  arrivalStation?: string | null;
+  ribbon?: { displayDates: unknown[] } | null;
+}): PageRibbon {
+  const days: RibbonDay[] = [];
+  for (const raw of journey.ribbon?.displayDates ?? []) {
+    const day = frontierRibbonDaySchema.safeParse(raw);
+    if (!day.success || day.data.isDisabled === true) continue;
+    const date = (day.data.dateKey ?? day.data.date ?? '').slice(0, 10);
+    const fare = day.data.fare;
+    if (isIsoDate(date) && typeof fare === 'number' && fare > 0 && Number.isFinite(fare)) days.push({ date, lowestFare: fare });
+  }
+  return {
+    origin: journey.departureStation ?? undefined,
+    destination: journey.arrivalStation ?? undefined,
+    days,
+  };
 }
 
 /** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
