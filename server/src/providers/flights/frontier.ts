@@ -1,9 +1,18 @@
-import type { Flight } from '@gowild/contract/flights';
+import { isIsoDate } from '@gowild/contract/dates';
 import { classifyFrontierResponse } from './frontier-page';
-import { mapFrontierFlight } from './frontier-flight';
+import { readResultsPage } from './frontier-results';
 import { type FrontierDateFormat, internalSelectUrl } from './frontier-request';
-import { frontierMarketsSchema } from './frontier.schemas';
-import type { BlockReason, FetchProgress, FlightFetchResult, FlightProvider, FlightQuery, MarketsFetchResult } from './flights.provider';
+import { frontierMarketsSchema, frontierScheduleSchema } from './frontier.schemas';
+import type { z } from 'zod';
+import type {
+  BlockReason,
+  FetchProgress,
+  FlightFetchResult,
+  FlightProvider,
+  FlightQuery,
+  MarketsFetchResult,
+  ScheduleFetchResult,
+} from './flights.provider';
 import type { FrontierTransport, PageAnswer, PageResult } from './transports/transport';
 import { createDirectTransport } from './transports/direct';
 import { transportMetrics } from './transports/transport-metrics';
@@ -27,6 +36,14 @@ interface FrontierProviderOptions {
   transport?: FrontierTransport;
   /** Told of every answer that could not be read (page-changed), with its raw body, whatever the transport. */
   onUnreadablePage?: UnreadablePageListener;
+}
+
+/** "6/12/2026" (the schedule's US dates, no zero padding) as YYYY-MM-DD; undefined when it is not a calendar date. */
+export function parseUsDate(text: string): string | undefined {
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(text);
+  if (!m) return undefined;
+  const date = `${m[3]}-${(m[1] as string).padStart(2, '0')}-${(m[2] as string).padStart(2, '0')}`;
+  return isIsoDate(date) ? date : undefined;
 }
 
 /**
@@ -69,73 +86,57 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
   }
 
   function readFlights(query: FlightQuery, got: Extract<Awaited<ReturnType<typeof getPage>>, { kind: 'answer' }>): FlightFetchResult {
-    const { res, url } = got;
-    const outcome = classifyFrontierResponse(res.status, res.body, res.retryAfter, opts.now());
-    tellTransport(res, outcome);
-    if (outcome.kind !== 'flights') {
-      if (outcome.kind === 'page-changed' && got.redirected) return { ...outcome, detail: `${outcome.detail} (landed on ${url.pathname})` };
-      return outcome;
-    }
-    const goWildKind = opts.goWildKind ? { ...opts.goWildKind, now: opts.now() } : undefined;
-    const ctx = {
-      date: query.date,
+    const { res, url, redirected } = got;
+    const result = readResultsPage({ ...res, url, redirected }, query, {
       bookingBaseUrl: opts.bookingBaseUrl,
       dateFormat: opts.dateFormat,
       timeZoneOf: opts.timeZoneOf,
-      goWildKind,
-    };
-    const malformed = [...outcome.malformed];
-    const flights: Flight[] = [];
-    for (const f of outcome.flights) {
-      try {
-        flights.push(mapFrontierFlight(f, ctx));
-      } catch (e) {
-        // Read but not mappable (an impossible local time, say): left out like a flight that did not read.
-        malformed.push({ field: 'legs', detail: (e as Error).message });
-      }
-    }
-    if (flights.length === 0 && malformed.length > 0) {
-      return { kind: 'page-changed', detail: `no flight on the page could be mapped (first: ${malformed[0]?.detail})` };
-    }
-    // A page for another search (a mixed-up session) must not pass as this route's answer.
-    const foreign = flights.find((f) => f.origin !== query.origin || f.destination !== query.destination);
-    if (foreign) {
-      return {
-        kind: 'page-changed',
-        detail: `results are for ${foreign.origin}-${foreign.destination}, not ${query.origin}-${query.destination}`,
-      };
-    }
-    return malformed.length > 0 ? { kind: 'flights', flights, malformed } : { kind: 'flights', flights };
+      goWildKind: opts.goWildKind,
+      now: opts.now(),
+    });
+    tellTransport(res, result);
+    return result;
   }
 
-  /** `/Resource/GetMarkets`: the network as the airline publishes it. Blocks and errors read as for searches. */
-  async function fetchMarkets(signal: AbortSignal): Promise<MarketsFetchResult> {
-    const got = await getPage(new URL('/Resource/GetMarkets', opts.baseUrl), signal, 'application/json, text/plain, */*');
+  /**
+   * A JSON call of the site (GetMarkets, RetrieveSchedule): its parsed body, or the outcome that stands for it. Blocks
+   * and errors read as for searches; a body that is not JSON of the expected shape is a changed page.
+   */
+  async function getJson<T>(path: string, name: string, schema: z.ZodType<T>, signal: AbortSignal) {
+    const got = await getPage(new URL(path, opts.baseUrl), signal, 'application/json, text/plain, */*');
     if (got.kind !== 'answer') return got;
     const { res, url } = got;
     if (res.status < 200 || res.status >= 300 || /px-captcha/i.test(res.body)) {
       const outcome = classifyFrontierResponse(res.status, res.body, res.retryAfter, opts.now());
       tellTransport(res, outcome);
       // A 2xx here is a captcha (classified as a block above); anything else that is not an error is unexpected.
-      return outcome.kind === 'flights' ? { kind: 'page-changed', detail: 'GetMarkets answered with a results page' } : outcome;
+      return outcome.kind === 'flights' ? { kind: 'page-changed' as const, detail: `${name} answered with a results page` } : outcome;
     }
     let json: unknown;
     try {
       json = JSON.parse(res.body);
     } catch {
-      return { kind: 'page-changed', detail: `GetMarkets is not JSON (landed on ${url.pathname})` };
+      return { kind: 'page-changed' as const, detail: `${name} is not JSON (landed on ${url.pathname})` };
     }
-    const parsed = frontierMarketsSchema.safeParse(json);
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return {
-        kind: 'page-changed',
-        detail: `GetMarkets does not have the expected shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+        kind: 'page-changed' as const,
+        detail: `${name} does not have the expected shape at ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
       };
     }
+    tellTransport(res, { kind: 'json' });
+    return { kind: 'json' as const, data: parsed.data };
+  }
+
+  /** `/Resource/GetMarkets`: the network as the airline publishes it. */
+  async function fetchMarkets(signal: AbortSignal): Promise<MarketsFetchResult> {
+    const got = await getJson('/Resource/GetMarkets', 'GetMarkets', frontierMarketsSchema, signal);
+    if (got.kind !== 'json') return got;
     const seen = new Set<string>();
     const routes: { origin: string; destination: string }[] = [];
-    for (const m of parsed.data.markets) {
+    for (const m of got.data.markets) {
       const origin = m.fromStation.trim().toUpperCase();
       for (const to of m.toStations) {
         const destination = to.trim().toUpperCase();
@@ -145,10 +146,31 @@ export function createFrontierProvider(opts: FrontierProviderOptions): FlightPro
         routes.push({ origin, destination });
       }
     }
-    tellTransport(res, { kind: 'markets' });
     routes.sort((a, b) => a.origin.localeCompare(b.origin) || a.destination.localeCompare(b.destination));
     return { kind: 'markets', routes };
   }
 
-  return { name: opts.name ?? 'frontier', demo: opts.demo ?? false, fetchFlights, fetchMarkets, close: () => transport.close() };
+  /** `/Flight/RetrieveSchedule`: the days a route does not fly (decision 242), dates read from the site's "6/12/2026". */
+  async function fetchSchedule(route: { origin: string; destination: string }, signal: AbortSignal): Promise<ScheduleFetchResult> {
+    const e = encodeURIComponent;
+    const path = `/Flight/RetrieveSchedule?calendarSelectableDays.Origin=${e(route.origin)}&calendarSelectableDays.Destination=${e(route.destination)}`;
+    const got = await getJson(path, 'RetrieveSchedule', frontierScheduleSchema, signal);
+    if (got.kind !== 'json') return got;
+    const days = got.data.calendarSelectableDays;
+    const disabled = (days.disabledDates ?? []).map(parseUsDate);
+    if (disabled.some((d) => d === undefined)) {
+      return { kind: 'page-changed', detail: `RetrieveSchedule holds a date that does not read: ${JSON.stringify(days.disabledDates)}` };
+    }
+    const last = days.lastAvailableDate ? parseUsDate(days.lastAvailableDate) : null;
+    return { kind: 'schedule', lastAvailableDate: last ?? null, disabledDates: [...new Set(disabled as string[])].sort() };
+  }
+
+  return {
+    name: opts.name ?? 'frontier',
+    demo: opts.demo ?? false,
+    fetchFlights,
+    fetchMarkets,
+    fetchSchedule,
+    close: () => transport.close(),
+  };
 }
