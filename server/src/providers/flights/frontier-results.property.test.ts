@@ -42,7 +42,9 @@ const mutation = fc.oneof(
   fc.record({ kind: fc.constant('leg-null' as const), key: fc.constantFrom(...LEG_KEYS) }),
 );
 
-function mutate(flight: Json, changes: fc.Infer<typeof mutation>[], order: number[]): Json {
+type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
+
+function mutate(flight: Json, changes: Mutation[], order: number[]): Json {
   const f: Json = structuredClone(flight);
   for (const c of changes) {
     if (c.kind === 'drop') delete f[c.key];

@@ -50,7 +50,9 @@ export function parseUsDate(text: string): string | undefined {
  * The Frontier web adapter (docs/product/providers.md#flights): InternalSelect, then the redirect to /Flight/Select with the cookies of
  * the first answer, then the results page, whose FlightData is parsed and mapped to our Flight.
  */
-export function createFrontierProvider(opts: FrontierProviderOptions): FlightProvider & { close(): Promise<void> } {
+export function createFrontierProvider(
+  opts: FrontierProviderOptions,
+): FlightProvider & Required<Pick<FlightProvider, 'fetchMarkets' | 'fetchSchedule'>> & { close(): Promise<void> } {
   const maxRedirects = opts.maxRedirects ?? 5;
   const transport = opts.transport ?? createDirectTransport({ backoffMs: 0, maxRedirects, metrics: transportMetrics(new Registry()) });
 
