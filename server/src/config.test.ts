@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     expect(c.PLAN_MONTHLY_PRICE).toBe(7.5);
   });
 
+  it('renews an airline session every 15 minutes unless told otherwise, and not more than every 10 seconds (decision 239)', () => {
+    expect(loadConfig({}).FRONTIER_SESSION_LIFETIME_MS).toBe(900_000);
+    expect(loadConfig({ FRONTIER_SESSION_LIFETIME_MS: '60000' }).FRONTIER_SESSION_LIFETIME_MS).toBe(60_000);
+    expect(() => loadConfig({ FRONTIER_SESSION_LIFETIME_MS: '0' })).toThrow(/FRONTIER_SESSION_LIFETIME_MS/);
+  });
+
   it('takes a pinned TEST_NOW outside production and refuses it in production', () => {
     expect(loadConfig({ TEST_NOW: '2026-11-23T23:30:00-05:00' }).TEST_NOW).toBe('2026-11-23T23:30:00-05:00');
     expect(() => loadConfig({ TEST_NOW: 'tomorrow' })).toThrow(ConfigError);

@@ -248,6 +248,9 @@ export const configSchema = z.object({
   // block in a row; a blocked proxy rests FRONTIER_PROXY_COOLDOWN_MS.
   FRONTIER_TRANSPORT: z.enum(['direct', 'proxy', 'scraper-api', 'browser']).default('direct'),
   FRONTIER_BLOCK_BACKOFF_MS: int(2000, 0, 600_000),
+  // `direct` and `proxy` ask pages in a session begun on the site's home page, whose cookies they keep (decision 239);
+  // an exit visits the home page again when its session is older than this, and after a block.
+  FRONTIER_SESSION_LIFETIME_MS: int(900_000, 10_000, 86_400_000),
   FRONTIER_PROXY_URLS: z
     .string()
     .transform((v) =>

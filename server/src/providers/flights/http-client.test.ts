@@ -1,4 +1,4 @@
-import { type Server, createServer } from 'node:http';
+import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, getAsBrowser } from './http-client';
@@ -8,8 +8,10 @@ describe('the keep-alive HTTP client', () => {
   let server: Server;
   let base: URL;
   let connections = 0;
+  const asked: IncomingHttpHeaders[] = [];
   beforeAll(async () => {
     server = createServer((req, res) => {
+      asked.push(req.headers);
       const status = Number(req.url?.slice(1)) || 200;
       if (req.url === '/hop') {
         res.writeHead(302, { location: '/200', 'content-length': 0 });
@@ -60,6 +62,29 @@ describe('the keep-alive HTTP client', () => {
       });
       expect(got).toMatchObject({ kind: 'answer', answer: { status: 200, redirected: true } });
       expect(told).toBe(1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('follows a redirect as Chrome: a typed address stays typed, a navigation from a page names where it was redirected from', async () => {
+    const client = createHttpClient();
+    const hop = new URL('/hop', base);
+    const go = (from?: URL) =>
+      getAsBrowser(client.get, hop, { from, signal: AbortSignal.timeout(5000), maxRedirects: 3, exit: 0 }).then(() => asked.splice(0));
+    try {
+      asked.splice(0);
+      const typed = await go();
+      expect(typed.map((h) => [h['sec-fetch-site'], h.referer])).toEqual([
+        ['none', undefined],
+        ['none', undefined],
+      ]);
+      const fromHome = await go(new URL('/', base));
+      expect(fromHome.map((h) => [h['sec-fetch-site'], h.referer])).toEqual([
+        ['same-origin', new URL('/', base).href],
+        ['same-origin', hop.href],
+      ]);
+      for (const h of [...typed, ...fromHome]) expect(h).toMatchObject({ 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' });
     } finally {
       client.close();
     }

@@ -3,7 +3,8 @@ import https from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { ProxyAgent, request as undiciRequest } from 'undici';
-import { BROWSER_HEADERS } from './frontier-request';
+import { type FetchSite, type RequestKind, fetchSite, requestHeaders } from './transports/browser-identity';
+import { type CookieJar, createCookieJar } from './transports/cookie-jar';
 import type { PageResult } from './transports/transport';
 
 interface HttpAnswer {
@@ -13,7 +14,7 @@ interface HttpAnswer {
 }
 
 /** One GET, redirects not followed: what the transports' HTTP clients share. */
-type HttpGet = (url: URL, headers: Record<string, string>, signal: AbortSignal) => Promise<HttpAnswer>;
+export type HttpGet = (url: URL, headers: Record<string, string>, signal: AbortSignal) => Promise<HttpAnswer>;
 
 /** The body as a browser reads it: the request says it accepts gzip and br, so it is decompressed. */
 function decoded(body: Readable, contentEncoding: string | string[] | undefined): Readable {
@@ -107,38 +108,56 @@ export function createProxyClient(proxyUrl: string) {
   return { get, close: () => agent.close() };
 }
 
-/** Name=value pairs from Set-Cookie headers, merged into the jar (attributes such as Path are not needed here). */
-function keepCookies(jar: Map<string, string>, setCookie: string | string[] | undefined) {
-  for (const line of typeof setCookie === 'string' ? [setCookie] : (setCookie ?? [])) {
-    const pair = line.split(';', 1)[0] ?? '';
-    const eq = pair.indexOf('=');
-    if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-  }
+const SITE_ORDER: FetchSite[] = ['same-origin', 'same-site', 'cross-site'];
+/** Sec-Fetch-Site across a redirect chain: the least related of its addresses to the page it started from. */
+function furthest(a: FetchSite, b: FetchSite): FetchSite {
+  return SITE_ORDER.indexOf(a) >= SITE_ORDER.indexOf(b) ? a : b;
+}
+
+export interface BrowserGet {
+  /** A navigation to a page (the default) or a script's JSON call (decision 239). */
+  kind?: RequestKind;
+  /** The exit's cookies: sent on every hop, updated by every answer. A jar of its own for this page when not given. */
+  jar?: CookieJar;
+  /** The page the request is made from (its Referer, and Sec-Fetch-Site's reference); none: an address typed in. */
+  from?: URL;
+  /** The Accept header, when not the one Chrome sends for the kind. */
+  accept?: string;
+  signal: AbortSignal;
+  maxRedirects: number;
+  exit: number;
+  onFirstAnswer?: () => void;
 }
 
 /**
- * GET with browser headers that follows redirects itself, carrying the cookies of every answer to the next request,
- * as a browser does (the site's InternalSelect → Select hop needs the first answer's session cookie).
+ * GET as Chrome does, following redirects itself with the cookies of every answer (the site's InternalSelect →
+ * Select hop needs the first answer's session cookie). A navigation made from a page sends the address it was
+ * redirected from as the Referer of the next hop, as the working tool that does this sends it; a typed one none.
  */
-export async function getAsBrowser(
-  get: HttpGet,
-  start: URL,
-  opts: { accept?: string; signal: AbortSignal; maxRedirects: number; exit: number; onFirstAnswer?: () => void },
-): Promise<PageResult> {
+export async function getAsBrowser(get: HttpGet, start: URL, opts: BrowserGet): Promise<PageResult> {
   const started = performance.now();
-  const jar = new Map<string, string>();
+  const kind = opts.kind ?? 'document';
+  const jar = opts.jar ?? createCookieJar();
   let url = start;
+  let referer = opts.from;
+  // A script's call always comes from a page of the site; only a navigation can be typed in.
+  let site: FetchSite = opts.from ? fetchSite(opts.from, start) : kind === 'document' ? 'none' : 'same-origin';
   for (let hop = 0; ; hop++) {
-    const headers: Record<string, string> = { ...BROWSER_HEADERS };
-    if (opts.accept) headers.accept = opts.accept;
-    if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers = requestHeaders({ kind, site, referer, accept: opts.accept });
+    const cookie = jar.header(url);
+    if (cookie) headers.cookie = cookie;
     const res = await get(url, headers, opts.signal);
     if (hop === 0) opts.onFirstAnswer?.();
-    keepCookies(jar, res.headers['set-cookie']);
+    jar.store(res.headers['set-cookie'], url);
     const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && location) {
       if (hop >= opts.maxRedirects) return { kind: 'redirect-loop', hops: hop + 1 };
-      url = new URL(location, url);
+      const next = new URL(location, url);
+      if (opts.from) {
+        site = furthest(site, fetchSite(opts.from, next));
+        if (kind === 'document') referer = url;
+      }
+      url = next;
       continue;
     }
     const retryAfter = res.headers['retry-after'];

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BROWSER_HEADERS } from '../frontier-request';
-import { type FrontierTransport, type PageResult, createBlockBackoff } from './transport';
+import { chromeUserAgent } from './browser-identity';
+import { type FrontierTransport, type PageResult, createBlockBackoff, pageKind, untilAborted } from './transport';
 import { type TransportMetrics, setExits } from './transport-metrics';
 
 interface BrowserOptions {
@@ -21,7 +21,7 @@ interface BrowserOptions {
 
 /** The cookie PerimeterX's script sets once the browser passed its check; its absence is what the wall counts. */
 export const PASSED_CHECK_COOKIE = '_px3';
-/** Longest a fetch inside a page may take before the page gives up on it. */
+/** Longest a navigation or a fetch inside a page may take before the page gives up on it. */
 const PAGE_FETCH_TIMEOUT_MS = 30_000;
 const CHROMIUM_ARGS = [
   '--headless=new',
@@ -45,7 +45,7 @@ interface WarmPage {
   inFlight: number;
 }
 
-/** What a fetch inside the page hands back (plain data: it crosses from the browser). */
+/** What a navigation or a fetch inside the page hands back. */
 interface InPageAnswer {
   status: number;
   retryAfter: string | null;
@@ -57,24 +57,27 @@ interface InPageAnswer {
 
 /**
  * `browser`: headless Chromium through playwright-core. A few warm pages (each in its own context, so its own
- * cookies) loaded the site's home page and passed its JavaScript check; day pages are fetched from inside a page
- * with the page's `fetch`, so they carry the cookies that check set, the browser's own headers and its TLS. A
- * page that gets a block is closed and a new one warms up in its place; pages are also renewed after a number of
- * requests, and images, media and fonts are never loaded. Chromium starts with the first request and stops on close.
+ * cookies) loaded the site's home page and passed its JavaScript check; a warm page then navigates to each day's
+ * InternalSelect, as a person's browser does (decision 239), and the results page it lands on is read; the site's
+ * JSON calls (GetMarkets) are made with the page's `fetch`, as its own scripts make them. Either way they carry
+ * the cookies the check set, the browser's own headers and its TLS. A page that gets a block is closed and a new
+ * one warms up in its place; pages are also renewed after a number of requests, and images, media and fonts are
+ * never loaded. Chromium starts with the first request and stops on close.
  */
 export function createBrowserTransport(opts: BrowserOptions): FrontierTransport {
   const backoff = createBlockBackoff(opts.backoffMs);
   const pages = createWarmPages(opts);
   return {
     name: 'browser',
-    async fetchPage({ url, accept, signal }): Promise<PageResult> {
+    async fetchPage(req): Promise<PageResult> {
+      const { url, accept, signal } = req;
       const held = await backoff.ready(signal);
       if (held > 0) opts.metrics.held.inc({ transport: 'browser' }, held / 1000);
       const p = await pages.pick(signal);
       p.served++;
       const started = performance.now();
       try {
-        const got = await fetchInPage(p, url, accept, signal);
+        const got = await untilAborted(pageKind(req) === 'document' ? navigate(p, url) : fetchInPage(p, url, accept), signal);
         return {
           kind: 'answer',
           answer: {
@@ -106,8 +109,11 @@ export function createBrowserTransport(opts: BrowserOptions): FrontierTransport 
  * check: the check's cookie is set. Images, media and fonts are never loaded.
  */
 async function warmUp(browser: Browser, id: number, home: URL, timeout: number): Promise<WarmPage> {
+  // Headless Chromium names itself HeadlessChrome: it is presented as the Chrome it is, on the system it runs on,
+  // which is what its own client hints say (Chromium writes those itself, whatever a context adds).
+  const userAgent = chromeUserAgent(Number(browser.version().split('.')[0]), process.platform);
   const context = await browser.newContext({
-    userAgent: BROWSER_HEADERS['user-agent'],
+    userAgent,
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
   });
@@ -153,7 +159,15 @@ function createWarmPages(opts: BrowserOptions) {
 
   async function openPage(): Promise<WarmPage> {
     const id = nextId++;
-    return warmUp(await launch(), id, new URL('/', opts.baseUrl), opts.warmUpTimeoutMs ?? 20_000);
+    const browser = await launch();
+    const result = (r: 'answered' | 'failed') => opts.metrics.warmups.inc({ transport: 'browser', result: r });
+    return warmUp(browser, id, new URL('/', opts.baseUrl), opts.warmUpTimeoutMs ?? 20_000).then(
+      (p) => (result('answered'), p),
+      (e: unknown) => {
+        result('failed');
+        throw e;
+      },
+    );
   }
 
   /** Starts warming pages up to the set number (at most that many open or opening at once). */
@@ -256,9 +270,27 @@ function createWarmPages(opts: BrowserOptions) {
   };
 }
 
-/** A fetch from inside the page: the page's cookies, headers and TLS; given up when `signal` aborts. */
-async function fetchInPage(p: WarmPage, url: URL, accept: string | undefined, signal: AbortSignal): Promise<InPageAnswer> {
-  const inPage = p.page.evaluate(
+/**
+ * The page navigates to `url` as a person's browser does (a document request; redirects followed by the browser
+ * with its cookies) and the answer it lands on is read: its status, headers and HTML as served.
+ */
+async function navigate(p: WarmPage, url: URL): Promise<InPageAnswer> {
+  const response = await p.page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: PAGE_FETCH_TIMEOUT_MS });
+  if (!response) throw new Error('the browser page navigated without an answer');
+  const headers = response.headers();
+  return {
+    status: response.status(),
+    retryAfter: headers['retry-after'] ?? null,
+    contentType: headers['content-type'] ?? null,
+    body: await response.text(),
+    url: response.url(),
+    redirected: response.request().redirectedFrom() !== null,
+  };
+}
+
+/** A fetch from inside the page, as the site's own scripts make their JSON calls: the page's cookies, headers and TLS. */
+function fetchInPage(p: WarmPage, url: URL, accept: string | undefined): Promise<InPageAnswer> {
+  return p.page.evaluate(
     async ({ href, accept, timeoutMs }) => {
       const res = await fetch(href, {
         credentials: 'include',
@@ -276,11 +308,4 @@ async function fetchInPage(p: WarmPage, url: URL, accept: string | undefined, si
     },
     { href: url.href, accept, timeoutMs: PAGE_FETCH_TIMEOUT_MS },
   );
-  return Promise.race([
-    inPage,
-    new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    }),
-  ]);
 }

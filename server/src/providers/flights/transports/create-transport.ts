@@ -11,6 +11,7 @@ type TransportConfig = Pick<
   Config,
   | 'FRONTIER_TRANSPORT'
   | 'FRONTIER_BLOCK_BACKOFF_MS'
+  | 'FRONTIER_SESSION_LIFETIME_MS'
   | 'FRONTIER_PROXY_URLS'
   | 'FRONTIER_PROXY_COOLDOWN_MS'
   | 'FRONTIER_SCRAPER_URL'
@@ -28,15 +29,17 @@ export function createTransport(
   const metrics = transportMetrics(ctx.registry);
   const maxRedirects = ctx.maxRedirects ?? 5;
   const backoffMs = config.FRONTIER_BLOCK_BACKOFF_MS;
+  const sessionLifetimeMs = config.FRONTIER_SESSION_LIFETIME_MS;
   switch (config.FRONTIER_TRANSPORT) {
     case 'direct':
-      return instrumented(createDirectTransport({ backoffMs, maxRedirects, metrics }), metrics);
+      return instrumented(createDirectTransport({ backoffMs, maxRedirects, metrics, sessionLifetimeMs }), metrics);
     case 'proxy':
       return instrumented(
         createProxyTransport({
           proxyUrls: config.FRONTIER_PROXY_URLS,
           cooldownMs: config.FRONTIER_PROXY_COOLDOWN_MS,
           maxRedirects,
+          sessionLifetimeMs,
           metrics,
           log: ctx.log,
         }),

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createProxyClient, getAsBrowser } from '../http-client';
+import { createProxyClient } from '../http-client';
 import { type BlockBackoff, type FrontierTransport, createBlockBackoff } from './transport';
 import { type TransportMetrics, setExits } from './transport-metrics';
+import { type SiteSession, createSiteSession } from './site-session';
 
 interface ProxyOptions {
   /** FRONTIER_PROXY_URLS: http:// or https:// forward proxies, credentials in the URL if they need them. */
@@ -10,6 +11,8 @@ interface ProxyOptions {
   cooldownMs: number;
   maxRedirects: number;
   metrics: TransportMetrics;
+  /** FRONTIER_SESSION_LIFETIME_MS: each proxy's session, begun on the home page, is renewed past this age. */
+  sessionLifetimeMs: number;
   log?: (message: string) => void;
 }
 
@@ -26,20 +29,33 @@ interface Exit {
   label: string;
   client: ReturnType<typeof createProxyClient>;
   cooldown: BlockBackoff;
+  /** The proxy's own visit to the site: its cookies belong to its address and are never sent through another. */
+  session: SiteSession;
 }
 
 /**
  * `proxy`: every page through one of several forward proxies, taken in turn (a query's redirect hops stay on one
- * proxy, as the site ties its session to an address). A proxy that gets a block (bot page, 429, 406) rests for the
+ * proxy, as the site ties its session to an address). Each proxy keeps a session of its own, begun on the home page
+ * (decision 239), and starts a new one after a block. A proxy that gets a block (bot page, 429, 406) rests for the
  * cool-down; while every proxy rests, requests wait for the first to come back.
  */
 export function createProxyTransport(opts: ProxyOptions): FrontierTransport {
   if (opts.proxyUrls.length === 0) throw new Error('FRONTIER_TRANSPORT=proxy needs FRONTIER_PROXY_URLS');
-  const exits: Exit[] = opts.proxyUrls.map((u) => ({
-    label: proxyLabel(u),
-    client: createProxyClient(u),
-    cooldown: createBlockBackoff(opts.cooldownMs, Math.max(opts.cooldownMs, MAX_COOLDOWN_MS)),
-  }));
+  const exits: Exit[] = opts.proxyUrls.map((u) => {
+    const client = createProxyClient(u);
+    return {
+      label: proxyLabel(u),
+      client,
+      cooldown: createBlockBackoff(opts.cooldownMs, Math.max(opts.cooldownMs, MAX_COOLDOWN_MS)),
+      session: createSiteSession({
+        transport: 'proxy',
+        get: client.get,
+        maxRedirects: opts.maxRedirects,
+        lifetimeMs: opts.sessionLifetimeMs,
+        metrics: opts.metrics,
+      }),
+    };
+  });
   let next = 0;
   const showExits = () => {
     const cooling = exits.filter((e) => e.cooldown.remaining() > 0).length;
@@ -70,21 +86,16 @@ export function createProxyTransport(opts: ProxyOptions): FrontierTransport {
 
   return {
     name: 'proxy',
-    async fetchPage({ url, accept, signal, onFirstAnswer }) {
-      const at = await pick(signal);
-      return getAsBrowser((exits[at] as Exit).client.get, url, {
-        accept,
-        signal,
-        onFirstAnswer,
-        maxRedirects: opts.maxRedirects,
-        exit: at,
-      });
+    async fetchPage(req) {
+      const at = await pick(req.signal);
+      return (exits[at] as Exit).session.fetchPage(req, at);
     },
     report(answer, block) {
       const exit = exits[answer.exit];
       if (!exit) return;
       if (block) {
         exit.cooldown.blocked();
+        exit.session.drop();
         opts.log?.(`proxy ${exit.label} got a block (${block}); resting it for ${Math.round(exit.cooldown.remaining() / 1000)} s`);
       } else exit.cooldown.ok();
       showExits();

@@ -1,5 +1,6 @@
 import { createHttpClient } from '../http-client';
-import { type FrontierTransport, createBlockBackoff } from './transport';
+import { DATA_ACCEPT, DOCUMENT_ACCEPT } from './browser-identity';
+import { type FrontierTransport, createBlockBackoff, pageKind } from './transport';
 import { type TransportMetrics, setExits } from './transport-metrics';
 
 interface ScraperApiOptions {
@@ -30,7 +31,8 @@ function withoutKey(text: string, key: string): string {
  * `scraper-api`: a paid scraping service fetches the page for us from its own exits (ScraperAPI, scrape.do,
  * Crawlbase, Scrapfly: `GET <service>?<key-param>=<key>&url=<target>`) and answers with the target's status and
  * body, having followed its redirects. Charged requests (an answer from the target, 2xx or 404, as these services
- * bill) count their credits. The key stays out of every error this transport raises.
+ * bill) count their credits. The key stays out of every error this transport raises. No warm-up here: each service
+ * keeps its own sessions on its own exits (decision 239).
  */
 export function createScraperApiTransport(opts: ScraperApiOptions): FrontierTransport {
   const client = createHttpClient({ maxSockets: 64 });
@@ -40,12 +42,14 @@ export function createScraperApiTransport(opts: ScraperApiOptions): FrontierTran
   showExit();
   return {
     name: 'scraper-api',
-    async fetchPage({ url, accept, signal }) {
+    async fetchPage(req) {
+      const { url, accept, signal } = req;
       const held = await backoff.ready(signal);
       if (held > 0) opts.metrics.held.inc(transport, held / 1000);
       const started = performance.now();
+      // Only what the page is: the service keeps its own sessions, cookies and browser headers (decision 239).
       const headers: Record<string, string> = {
-        accept: accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
+        accept: accept ?? (pageKind(req) === 'data' ? DATA_ACCEPT : DOCUMENT_ACCEPT),
         'accept-encoding': 'gzip, deflate, br',
       };
       let res;

@@ -47,6 +47,17 @@ export function transportMetrics(registry: Registry) {
           registers,
         }),
     ),
+    warmups: once(
+      registry,
+      'flight_transport_warmups_total',
+      () =>
+        new Counter({
+          name: 'flight_transport_warmups_total',
+          help: "Visits to the site's home page that start an exit's session (first use, after a block, past the session lifetime), by transport and result (answered: 2xx; refused: any other status; failed: no answer). Not part of any search's requests",
+          labelNames: ['transport', 'result'] as const,
+          registers,
+        }),
+    ),
     held: once(
       registry,
       'flight_transport_backoff_seconds_total',

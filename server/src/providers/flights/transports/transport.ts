@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BlockReason } from '../flights.provider';
+import type { RequestKind } from './browser-identity';
 
 /**
  * How airline requests reach the site (FRONTIER_TRANSPORT; docs/product/providers.md#transports, decision 165). The
@@ -10,7 +11,13 @@ export type TransportName = (typeof FRONTIER_TRANSPORTS)[number];
 
 export interface PageRequest {
   url: URL;
-  /** The Accept header, when not the browser's HTML one (GetMarkets asks for JSON). */
+  /**
+   * `document`: a page a browser navigates to (InternalSelect and its redirect); `data`: a JSON call the site's own
+   * scripts make from a page (GetMarkets, RetrieveSchedule). Each goes with the headers Chrome sends for it. When
+   * not given: `data` if `accept` names no HTML, else `document`.
+   */
+  kind?: RequestKind;
+  /** The Accept header, when not the one Chrome sends for the kind. */
   accept?: string;
   signal: AbortSignal;
   /**
@@ -35,6 +42,28 @@ export interface PageAnswer {
   ms: number;
   /** Which of the transport's exits carried it (a proxy, a browser page), handed back with `report`. */
   exit: number;
+}
+
+/** What kind of request a page is, as said or as its Accept header tells. */
+export function pageKind(req: Pick<PageRequest, 'kind' | 'accept'>): RequestKind {
+  return req.kind ?? (req.accept && !/text\/html/.test(req.accept) ? 'data' : 'document');
+}
+
+/**
+ * Settles as `promise` does, or rejects when `signal` aborts first. The work behind the promise goes on (others may
+ * wait for it), and its failure is still handled.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    const settled = () => signal.removeEventListener('abort', onAbort);
+    promise.then(
+      (v) => (settled(), resolve(v)),
+      (e: unknown) => (settled(), reject(e)),
+    );
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export type PageResult = { kind: 'answer'; answer: PageAnswer } | { kind: 'redirect-loop'; hops: number };

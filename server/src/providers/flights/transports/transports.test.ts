@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type IncomingMessage, type Server, type ServerResponse, createServer, request } from 'node:http';
-import { connect } from 'node:net';
+import { type Server, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { type FrontierEmulator, startFrontierEmulator } from '../emulator/server
 import { createFrontierProvider } from '../frontier';
 import type { FlightFetchResult } from '../flights.provider';
 import { createTransport } from './create-transport';
+import { startForwardProxy } from './fake-forward-proxy';
 import { createFlightProvider } from '../index';
 
 /**
@@ -78,6 +78,9 @@ describe('direct', () => {
     const markets = await provider.fetchMarkets!(AbortSignal.timeout(5000));
     expect(markets).toMatchObject({ kind: 'blocked', status: 403, reason: 'perimeterx' });
     expect(emulator.botWall?.stats).toMatchObject({ free: 3, passed: 0 });
+    // A session begun on the home page first, and a new one after each block (the wall's cookie is set by the page's
+    // script, so the visit alone does not get past it).
+    expect(await metricValue(registry, 'flight_transport_warmups_total', { transport: 'direct', result: 'answered' })).toBe(3);
     expect(await metricValue(registry, 'flight_transport_blocks_total', { transport: 'direct', reason: 'captcha' })).toBe(2);
     expect(await metricValue(registry, 'flight_transport_requests_total', { transport: 'direct', result: 'answered' })).toBe(4);
     // Blocks in a row: the transport held the later requests back (50 ms, then 100 ms).
@@ -85,44 +88,10 @@ describe('direct', () => {
   });
 });
 
-/**
- * A forward proxy as operators rent them: absolute-URI requests for http:// targets, CONNECT tunnels for https://,
- * optional Basic credentials, and its own exit address (a loopback address of its own, so the wall counts each
- * proxy apart). It records every request it carries.
- */
 async function forwardProxy(exitAddress: string, credentials?: string) {
-  const seen: string[] = [];
-  const authorized = (req: IncomingMessage) =>
-    !credentials || req.headers['proxy-authorization'] === `Basic ${Buffer.from(credentials).toString('base64')}`;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (!authorized(req)) {
-      res.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' }).end();
-      return;
-    }
-    const target = new URL(req.url ?? '');
-    seen.push(`${req.method} ${target.pathname}`);
-    const headers = { ...req.headers };
-    delete headers['proxy-authorization'];
-    const out = request(target, { method: req.method, headers, localAddress: exitAddress }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    out.on('error', () => res.writeHead(502).end());
-    req.pipe(out);
-  });
-  server.on('connect', (req: IncomingMessage, socket, head) => {
-    if (!authorized(req)) return void socket.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n');
-    const [host, port] = (req.url ?? '').split(':');
-    seen.push(`CONNECT ${req.url}`);
-    const upstream = connect({ host, port: Number(port), localAddress: exitAddress }, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(socket).pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-  });
-  const port = await listen(server);
-  return { seen, port };
+  const proxy = await startForwardProxy(exitAddress, credentials);
+  cleanups.push(proxy.close);
+  return proxy;
 }
 
 describe('proxy', () => {
@@ -150,8 +119,15 @@ describe('proxy', () => {
     for (const date of DAYS.slice(0, 3)) results.push(await ask(provider, date));
     // A first (blocked: it rests), then B for both later queries though A would be next in turn.
     expect(kinds(results)).toEqual(['blocked:captcha', 'flights', 'flights']);
-    expect(a.seen).toEqual(['GET /Flight/InternalSelect']);
-    expect(b.seen).toEqual(['GET /Flight/InternalSelect', 'GET /Flight/Select', 'GET /Flight/InternalSelect', 'GET /Flight/Select']);
+    // Each proxy begins its session on the home page, which the wall does not guard.
+    expect(a.seen).toEqual(['GET /', 'GET /Flight/InternalSelect']);
+    expect(b.seen).toEqual([
+      'GET /',
+      'GET /Flight/InternalSelect',
+      'GET /Flight/Select',
+      'GET /Flight/InternalSelect',
+      'GET /Flight/Select',
+    ]);
     expect(await metricValue(registry, 'flight_transport_exits', { transport: 'proxy', state: 'cooling' })).toBe(1);
     expect(logged).toEqual([expect.stringMatching(/^proxy http:\/\/127\.0\.0\.1:\d+ got a block \(captcha\); resting it for 60 s$/)]);
 
@@ -159,7 +135,7 @@ describe('proxy', () => {
     expect(kinds([await ask(provider, DAYS[3]!)])).toEqual(['blocked:captcha']);
     expect(logged.join('\n')).not.toContain('s3cret');
     await expect(ask(provider, DAYS[4]!, AbortSignal.timeout(300))).rejects.toThrow();
-    expect(b.seen).toHaveLength(5);
+    expect(b.seen).toHaveLength(6);
     expect(await metricValue(registry, 'flight_transport_backoff_seconds_total', { transport: 'proxy' })).toBeGreaterThan(0);
   });
 });
@@ -285,10 +261,10 @@ describe('browser', () => {
     const passedBefore = emulator.botWall!.stats.passed;
     expect(passedBefore).toBe(DAYS.length * 2);
 
-    // The wall rotates its keys: the pages' cookies stop working, a page is blocked and replaced by a fresh one. A
-    // fetch from a page asks for any type (*/*), so the wall answers with PerimeterX's JSON.
+    // The wall rotates its keys: the pages' cookies stop working, a page is blocked and replaced by a fresh one. The
+    // page navigates to InternalSelect as a document, so the wall answers with its HTML captcha page.
     emulator.botWall!.revoke();
-    expect(kinds([await ask(provider, DAYS[0]!)])).toEqual(['blocked:perimeterx']);
+    expect(kinds([await ask(provider, DAYS[0]!)])).toEqual(['blocked:captcha']);
     expect(await metricValue(registry, 'flight_transport_browser_pages_replaced_total', { why: 'blocked' })).toBe(1);
     const after: FlightFetchResult[] = [];
     // The other old page may be picked once and be replaced in turn; a fresh page then answers.
