@@ -8,6 +8,8 @@ import {
   likelihoodText,
   OBSERVATION_MESSAGES,
   priceHistoryQuerySchema,
+  RIBBON_TEXTS,
+  ribbonFareText,
 } from './observations';
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -79,5 +81,11 @@ describe('freshness', () => {
     expect(checkedAgoText('2026-11-24T11:48:00Z', now)).toBe('checked 12 min ago');
     expect(checkedAgoText('2026-11-24T10:00:00Z', now)).toBe('checked 2 h ago');
     expect(checkedAgoText('2026-11-21T10:00:00Z', now)).toBe('checked 3 days ago');
+  });
+
+  it("says a ribbon figure's source and when it was seen", () => {
+    expect(ribbonFareText(79.4, '2026-11-24T10:00:00Z', now)).toBe("lowest fare $79 from the airline's week view, seen 2 h ago");
+    expect(ribbonFareText(129, '2026-11-24T11:59:59Z', now)).toBe("lowest fare $129 from the airline's week view, seen just now");
+    expect(RIBBON_TEXTS.about).toContain('nothing about GoWild');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, isIsoDate, type IsoDate } from './dates';
 import { SEARCH_MAX_AIRPORT_ITEMS, SEARCH_MESSAGES } from './flights';
+import { formatWholeDollars } from './money';
 
 /**
  * What kept airline answers (observations) make possible (docs/product/date-grid-and-history.md): a destination × date grid,
@@ -42,6 +43,20 @@ export const OBSERVATION_MESSAGES = {
   notEnoughHistory: 'Not enough history yet',
   goodPrice: 'Good price',
   demoData: 'Demo data: these figures come from simulated sweeps, not from the airline.',
+} as const;
+
+/**
+ * Words for the figures taken from the airline's 7-day ribbon (decision 243): every results page shows the route's
+ * lowest fare on each of the 3 days before and after the searched date. Never a GoWild figure.
+ */
+export const RIBBON_TEXTS = {
+  /** Where a ribbon figure comes from, in a traveller's words. */
+  source: "the airline's week view",
+  /** The price history's name for its ribbon points (the drawing's key). */
+  seriesName: 'Lowest fare (week view)',
+  /** What a ribbon figure is and is not (the date grid's note). */
+  about:
+    "Figures in grey italics come from the airline's week view: the lowest fare it showed for that day beside a nearby date's search. It says nothing about GoWild.",
 } as const;
 
 const requiredText = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? message : undefined) });
@@ -117,6 +132,14 @@ export const gridCellSchema = z.object({
   seats: z.number().int().nullable().optional(),
   /** When the route and date were last checked (ISO instant); null when never. */
   checked_at: z.string().nullable(),
+  /**
+   * Where `lowest_fare` comes from: `answer`, the latest kept answer (as of `checked_at`); `ribbon`, the lowest fare
+   * the airline's week view showed for this day beside a search of a nearby date, when it was seen after the latest
+   * answer or there is no answer (decision 243). Null when `lowest_fare` is. The server always sends it.
+   */
+  lowest_fare_source: z.enum(['answer', 'ribbon']).nullable().optional(),
+  /** When `lowest_fare` was seen (ISO instant): the answer's check or the ribbon's sighting; null when `lowest_fare` is. */
+  lowest_fare_seen_at: z.string().nullable().optional(),
 });
 export type GridCell = z.infer<typeof gridCellSchema>;
 
@@ -151,11 +174,17 @@ export function gridDates(from: IsoDate, days: number): IsoDate[] {
   return Array.from({ length: days }, (_, i) => addDays(from, i));
 }
 
-/** One observation of a route and date: the lowest fare of each type among its flights then, USD. */
+/**
+ * One observation of a route and date, USD. `answer` (the default when absent): the lowest fare of each type among
+ * its flights then, and `lowest_fare` the lower of the two. `ribbon`: the lowest fare the airline's week view showed for
+ * the date beside a search of a nearby date (decision 243): `lowest_fare` only, `standard` and `discount_den` null.
+ */
 export const pricePointSchema = z.object({
   observed_at: z.string(),
   standard: z.number().nullable(),
   discount_den: z.number().nullable(),
+  source: z.enum(['answer', 'ribbon']).optional(),
+  lowest_fare: z.number().nullable().optional(),
 });
 export type PricePoint = z.infer<typeof pricePointSchema>;
 
@@ -229,13 +258,22 @@ export const routeInsightsResponseSchema = z.object({
 });
 export type RouteInsightsResponse = z.infer<typeof routeInsightsResponseSchema>;
 
+/** 'just now', '12 min ago', '2 h ago', '3 days ago'. */
+function agoText(instant: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(instant)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
 /** 'checked just now', 'checked 12 min ago', 'checked 2 h ago', 'checked 3 days ago'; 'never checked' for null. */
 export function checkedAgoText(checkedAt: string | null, now: Date = new Date()): string {
-  if (checkedAt === null) return 'never checked';
-  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(checkedAt)) / 60_000));
-  if (minutes < 1) return 'checked just now';
-  if (minutes < 60) return `checked ${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `checked ${hours} h ago`;
-  return `checked ${Math.floor(hours / 24)} days ago`;
+  return checkedAt === null ? 'never checked' : `checked ${agoText(checkedAt, now)}`;
+}
+
+/** "lowest fare $79 from the airline's week view, seen 2 h ago": a ribbon figure, said where it is shown. */
+export function ribbonFareText(fare: number, seenAt: string, now: Date = new Date()): string {
+  return `lowest fare ${formatWholeDollars(fare)} from ${RIBBON_TEXTS.source}, seen ${agoText(seenAt, now)}`;
 }

@@ -653,6 +653,47 @@ export const goWildOpenings = pgTable(
   ],
 );
 
+/**
+ * The lowest fare each results page's 7-day ribbon showed for a (route, travel date) other than the one searched
+ * (decision 243): the latest figure, when it was last seen (`seen_at`) and since when it has been that figure
+ * (`first_seen_at`). One row per route and date, so the grid reads it like `observed_answers`; a changed figure
+ * moves the old one to `ribbon_fare_history`. Never a GoWild figure.
+ */
+export const ribbonFares = pgTable(
+  'ribbon_fares',
+  {
+    origin: text('origin').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    destination: text('destination').notNull(),
+    lowestFareCents: integer('lowest_fare_cents').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.origin, t.travelDate, t.destination] })],
+);
+
+/**
+ * The figures a ribbon showed for a (route, travel date) before its latest: each from when it was first seen to when
+ * it was last seen, written when the next figure replaced it in `ribbon_fares` (decision 243). With the latest row,
+ * the whole history of the figure: the price history and the good price's lows read both.
+ */
+export const ribbonFareHistory = pgTable(
+  'ribbon_fare_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    travelDate: date('travel_date', { mode: 'string' }).notNull(),
+    lowestFareCents: integer('lowest_fare_cents').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('ribbon_fare_history_route_idx').on(t.origin, t.destination, t.travelDate, t.firstSeenAt),
+    index('ribbon_fare_history_travel_date_idx').on(t.travelDate),
+  ],
+);
+
 // ---- Sweeps (issue 23 "Sweeps"; docs/product/sweeps.md; decisions 187-192) ----
 
 /**

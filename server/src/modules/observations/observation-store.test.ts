@@ -2,16 +2,25 @@ import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createObservationStore } from './observation-store';
 import { observationMetrics } from './observations.metrics';
+import type { RibbonFigure } from './ribbon-fares';
 
-/** A repository that notes each batch it is given. */
-function notingRepository() {
+/** A repository that notes each batch it is given, and each batch of ribbon figures (`failRibbons`: refuses them). */
+function notingRepository(opts: { failRibbons?: boolean } = {}) {
   const batches: string[][] = [];
+  const ribbons: string[][] = [];
   return {
     batches,
+    ribbons,
     repository: {
       recordMany: async (answers: readonly { destination: string }[]) => {
         batches.push(answers.map((a) => a.destination));
         return { inserted: answers.length, seenAgain: 0 };
+      },
+      recordRibbons: async (figures: readonly RibbonFigure[]) => {
+        if (opts.failRibbons) throw new Error('relation "ribbon_fares" does not exist');
+        ribbons.push(figures.map((f) => `${f.destination} ${f.date} ${f.cents}`));
+        // One figure seen before, unchanged; the rest new.
+        return { new: figures.length - 1, changed: 0, seenAgain: 1, late: 0 };
       },
       latest: async () => new Map(),
     },
@@ -82,5 +91,52 @@ describe('the observation store writes a search’s answers together (decision 2
     atTheAirline();
     expect(later.batches).toEqual([['LAS', 'ATL']]);
     expect(delayed.pending()).toBe(0);
+  });
+});
+
+describe('the observation store keeps each answer’s ribbon with it (decision 243)', () => {
+  const week = (destination: string, fares: Record<string, number>) => [
+    { origin: 'DEN', destination, days: Object.entries(fares).map(([date, lowestFare]) => ({ date, lowestFare })) },
+  ];
+  const metric = async (registry: Registry, name: string) =>
+    Object.fromEntries(
+      ((await registry.getSingleMetric(name)?.get())?.values ?? []).map((v) => [v.labels.result ?? v.labels.reason, v.value]),
+    );
+
+  it('writes the figures of a batch’s ribbons after its answers, all but the searched date, and counts them', async () => {
+    const registry = new Registry();
+    const noted = notingRepository();
+    const store = createObservationStore({ repository: noted.repository, metrics: observationMetrics(registry), writeDelayMs: 5000 });
+    const ended = store.begin();
+    store.record(query('MCO'), [], at, week('MCO', { '2026-11-30': 59, '2026-12-01': 49, '2026-12-02': 79.5 }));
+    store.record(query('LAS'), [], at);
+    ended();
+    await store.flush();
+    expect(noted.batches).toEqual([['MCO', 'LAS']]);
+    // 2026-12-01 is the searched date: its answer is kept, with every fare.
+    expect(noted.ribbons).toEqual([['MCO 2026-11-30 5900', 'MCO 2026-12-02 7950']]);
+    expect(await metric(registry, 'observations_ribbon_figures_total')).toEqual({ new: 1, changed: 0, seen_again: 1, late: 0 });
+  });
+
+  it('keeps the answers when the ribbons cannot be written, and counts the figures dropped, as when the queue is full', async () => {
+    const registry = new Registry();
+    const warned: string[] = [];
+    const noted = notingRepository({ failRibbons: true });
+    const store = createObservationStore({
+      repository: noted.repository,
+      metrics: observationMetrics(registry),
+      queueMax: 1,
+      writeDelayMs: 5000,
+      log: { warn: (_fields, message) => warned.push(message) },
+    });
+    const ended = store.begin();
+    store.record(query('MCO'), [], at, week('MCO', { '2026-12-02': 79, '2026-12-03': 89 }));
+    store.record(query('ATL'), [], at, week('ATL', { '2026-12-02': 99, '2026-12-03': 109, '2026-12-04': 119 }));
+    ended();
+    await store.flush();
+    expect(noted.batches).toEqual([['MCO']]);
+    expect(await metric(registry, 'observations_ribbon_figures_total')).toEqual({ dropped: 5 });
+    expect(await metric(registry, 'observations_dropped_total')).toEqual({ queue_full: 1 });
+    expect(warned).toEqual(['observations: writing ribbon fares failed; searches go on without them']);
   });
 });

@@ -1,10 +1,11 @@
 import type { Flight } from '@gowild/contract/flights';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
+import type { FlightQuery, RouteRibbon } from '../../providers/flights/flights.provider';
 import type { ObservationMetrics } from './observations.metrics';
 import type { LatestAnswer, ObservationsRepository } from './observations.repository';
+import { type RibbonFigure, ribbonFigures } from './ribbon-fares';
 
 export interface ObservationStoreOptions {
-  repository: Pick<ObservationsRepository, 'recordMany' | 'latest'>;
+  repository: Pick<ObservationsRepository, 'recordMany' | 'recordRibbons' | 'latest'>;
   metrics: ObservationMetrics;
   /** Answers waiting to be written at most; past it new answers are dropped and counted (default 5000). */
   queueMax?: number;
@@ -30,6 +31,54 @@ interface Pending {
 
 const keyOf = (q: FlightQuery) => `${q.origin}-${q.destination}-${q.date}`;
 
+/** An answer waiting to be written, with its page's ribbon figures: they wait, are written and are dropped together. */
+interface Queued {
+  query: FlightQuery;
+  flights: Flight[];
+  at: Date;
+  ribbon: RibbonFigure[];
+}
+
+/**
+ * Writes one batch: its answers, then its ribbon figures in a statement of their own (decision 243), so a fault there
+ * never loses the answers. Counts what each became; true when both were written.
+ */
+function batchWriter(
+  repository: ObservationStoreOptions['repository'],
+  metrics: ObservationMetrics,
+  fault: (err: unknown, what: string) => void,
+) {
+  async function writeRibbons(figures: RibbonFigure[]): Promise<boolean> {
+    if (figures.length === 0) return true;
+    try {
+      const r = await repository.recordRibbons(figures);
+      metrics.ribbonFigures.inc({ result: 'new' }, r.new);
+      metrics.ribbonFigures.inc({ result: 'changed' }, r.changed);
+      metrics.ribbonFigures.inc({ result: 'seen_again' }, r.seenAgain);
+      // A (route, date) twice in the batch is written once: the older figure counts as late.
+      metrics.ribbonFigures.inc({ result: 'late' }, figures.length - r.new - r.changed - r.seenAgain);
+      return true;
+    } catch (err) {
+      metrics.ribbonFigures.inc({ result: 'dropped' }, figures.length);
+      fault(err, 'writing ribbon fares');
+      return false;
+    }
+  }
+  return async (items: Queued[]): Promise<boolean> => {
+    let written = false;
+    try {
+      const r = await repository.recordMany(items.map((item) => ({ ...item.query, flights: item.flights, at: item.at })));
+      metrics.recorded.inc({ result: 'new' }, r.inserted);
+      metrics.recorded.inc({ result: 'seen_again' }, r.seenAgain);
+      written = true;
+    } catch (err) {
+      metrics.dropped.inc({ reason: 'write_failed' }, items.length);
+      fault(err, 'writing answers');
+    }
+    return (await writeRibbons(items.flatMap((item) => item.ribbon))) && written;
+  };
+}
+
 /**
  * The gateway's side of the observation store (decisions 180-181): answers are queued and written one after another
  * off the request path (a full queue drops and counts; a database fault drops, counts and logs once), and look-ups
@@ -42,7 +91,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   const readTimeoutMs = opts.readTimeoutMs ?? 250;
   const batchMax = opts.batchMax ?? 200;
   let log = opts.log;
-  const queue: { query: FlightQuery; flights: Flight[]; at: Date }[] = [];
+  const queue: Queued[] = [];
   let draining: Promise<void> | undefined;
   let failing = false;
 
@@ -55,21 +104,17 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     );
   };
 
+  const writeBatch = batchWriter(repository, metrics, fault);
+
   async function drain() {
     while (queue.length > 0) {
       // What queued while the last batch was written goes in one batch: a search's 70 answers cost a few statements,
       // not 70 times four (decision 180).
       const items = queue.splice(0, batchMax);
       metrics.queueDepth.set(queue.length);
-      try {
-        const r = await repository.recordMany(items.map((item) => ({ ...item.query, flights: item.flights, at: item.at })));
-        metrics.recorded.inc({ result: 'new' }, r.inserted);
-        metrics.recorded.inc({ result: 'seen_again' }, r.seenAgain);
+      if (await writeBatch(items)) {
         if (failing) log?.warn({}, 'observations: writing again');
         failing = false;
-      } catch (err) {
-        metrics.dropped.inc({ reason: 'write_failed' }, items.length);
-        fault(err, 'writing answers');
       }
     }
   }
@@ -107,13 +152,15 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     useLog(next: NonNullable<ObservationStoreOptions['log']>) {
       log = next;
     },
-    /** Queues an airline answer to be kept; returns at once. */
-    record(query: FlightQuery, flights: Flight[], at: Date) {
+    /** Queues an airline answer to be kept, with its page's ribbon figures (decision 243); returns at once. */
+    record(query: FlightQuery, flights: Flight[], at: Date, ribbon?: readonly RouteRibbon[]) {
+      const figures = ribbon ? ribbonFigures(query, ribbon, at) : [];
       if (queue.length >= queueMax) {
         metrics.dropped.inc({ reason: 'queue_full' });
+        metrics.ribbonFigures.inc({ result: 'dropped' }, figures.length);
         return;
       }
-      queue.push({ query, flights, at });
+      queue.push({ query, flights, at, ribbon: figures });
       metrics.queueDepth.set(queue.length);
       // A drain under way takes what queued meanwhile; otherwise the first answer waits for the others of its search.
       if (!draining) schedule.queued();

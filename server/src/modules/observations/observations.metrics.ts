@@ -45,6 +45,32 @@ export function observationMetrics(registry: Registry) {
           registers,
         }),
     ),
+    ribbonFigures: once(
+      registry,
+      'observations_ribbon_figures_total',
+      () =>
+        new Counter({
+          name: 'observations_ribbon_figures_total',
+          help:
+            "(route, date) lowest fares taken from results pages' 7-day ribbons, by result (new: the first for its route and date; " +
+            'changed: a new figure; seen_again: the same figure, its time moved; late: older than the one kept; dropped: not kept)',
+          labelNames: ['result'] as const,
+          registers,
+        }),
+    ),
+    ribbonFilled: once(
+      registry,
+      'observations_ribbon_filled_total',
+      () =>
+        new Counter({
+          name: 'observations_ribbon_filled_total',
+          help:
+            'Figures served only thanks to ribbon fares, by figure (grid_cell: a grid cell with no kept answer; ' +
+            'history_point: a price history point; good_price: a good-price verdict too thin without them)',
+          labelNames: ['figure'] as const,
+          registers,
+        }),
+    ),
     served: once(
       registry,
       'flight_queries_from_observations_total',

@@ -8,7 +8,7 @@ import type { AuthService } from '../accounts/accounts.module';
 import { readAirports } from '../flights/flights.module';
 import type { ReferenceService } from '../reference/reference.module';
 import { type ObservationStore, createObservationStore } from './observation-store';
-import { observationMetrics } from './observations.metrics';
+import { type ObservationMetrics, observationMetrics } from './observations.metrics';
 import { type ObservationsRepository, createObservationsRepository } from './observations.repository';
 import { createObservationsService } from './observations.service';
 import { observationsRoutes } from './observations.routes';
@@ -32,7 +32,14 @@ export function createObservationStoreFor(deps: { db: Db; metrics: Registry; con
   return {
     store,
     module: (auth: ModuleDeps['auth'], reference: ModuleDeps['reference'], demo: boolean) =>
-      createObservationsModule({ config: deps.config, clock: deps.clock, auth, reference, observations: { store, repository }, demo }),
+      createObservationsModule({
+        config: deps.config,
+        clock: deps.clock,
+        auth,
+        reference,
+        observations: { store, repository, metrics: observationMetrics(deps.metrics) },
+        demo,
+      }),
   };
 }
 
@@ -51,7 +58,7 @@ interface ModuleDeps {
   clock: Clock;
   auth: Pick<AuthService, 'requireUser' | 'requirePremium'>;
   reference: Pick<ReferenceService, 'destinationsFrom' | 'isBlackout'>;
-  observations: { store: ObservationStore; repository: ObservationsRepository };
+  observations: { store: ObservationStore; repository: ObservationsRepository; metrics: ObservationMetrics };
   /** Whether the flights come from the emulator (the answers kept are demo data). */
   demo: boolean;
 }
@@ -65,6 +72,7 @@ function createObservationsModule(deps: ModuleDeps) {
     reference: deps.reference,
     readAirports,
     demo: () => deps.demo,
+    metrics: deps.observations.metrics,
   });
   const prune: Job = {
     name: 'observations.prune',
@@ -76,7 +84,7 @@ function createObservationsModule(deps: ModuleDeps) {
           { months: r.failedPartitions },
           'observations: month partitions not made (rows for them already in the default partition)',
         );
-      if (r.deletedRows + r.deletedAnswers + r.droppedPartitions.length + r.createdPartitions.length > 0)
+      if (r.deletedRows + r.deletedAnswers + r.deletedRibbons + r.droppedPartitions.length + r.createdPartitions.length > 0)
         log.info(r, 'observations pruned');
     },
   };

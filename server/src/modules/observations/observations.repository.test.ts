@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@gowild/contract/dates';
 import type { Database } from '../../db/client';
 import { testFlight } from '../../test/alerts';
 import { createTestDatabase } from '../../test/database';
@@ -175,9 +176,105 @@ describe('observations repository', () => {
     await repo.record({ ...r1, flights: [testFlight(r1, { standard: 120, discount_den: 110 })], at: at('2026-12-22') });
     const lows = await repo.dailyLows(['PHX'], ['SJU'], new Date('2026-12-01T00:00:00Z'));
     expect(lows.sort((a, b) => a.day.localeCompare(b.day))).toEqual([
-      { destination: 'SJU', day: '2026-12-20', cents: 9000 },
-      { destination: 'SJU', day: '2026-12-22', cents: 11000 },
+      { source: 'answer', destination: 'SJU', day: '2026-12-20', cents: 9000 },
+      { source: 'answer', destination: 'SJU', day: '2026-12-22', cents: 11000 },
     ]);
+  });
+
+  it('keeps the latest ribbon figure per route and date, the figures before it as history, and ignores a late one', async () => {
+    const repo = createObservationsRepository(database.db);
+    const fig = (date: string, cents: number, at: string) => ({ origin: 'SLC', destination: 'MCO', date, cents, at: new Date(at) });
+    const [t1, t2, t3] = ['2026-12-01T10:00:00Z', '2026-12-01T11:00:00Z', '2026-12-02T09:00:00Z'];
+    expect(await repo.recordRibbons([fig('2026-12-10', 7900, t1), fig('2026-12-11', 8900, t1)])).toEqual({
+      new: 2,
+      changed: 0,
+      seenAgain: 0,
+      late: 0,
+    });
+    // The 10th seen again unchanged, the 11th dearer; in one batch the newer of two figures of the 10th holds.
+    expect(await repo.recordRibbons([fig('2026-12-10', 7500, t1), fig('2026-12-10', 7900, t2), fig('2026-12-11', 9900, t2)])).toEqual({
+      new: 0,
+      changed: 1,
+      seenAgain: 1,
+      late: 0,
+    });
+    // Older than what is kept (another process was quicker): nothing changes.
+    expect(await repo.recordRibbons([fig('2026-12-11', 5000, '2026-12-01T10:30:00Z')])).toEqual({
+      new: 0,
+      changed: 0,
+      seenAgain: 0,
+      late: 1,
+    });
+    await repo.recordRibbons([fig('2026-12-11', 8900, t3)]);
+
+    const grid = await repo.ribbonGrid(['SLC'], '2026-12-10', '2026-12-11');
+    expect(grid.map((r) => [r.destination, r.date, r.cents, r.seenAt.toISOString()]).sort()).toEqual([
+      ['MCO', '2026-12-10', 7900, new Date(t2).toISOString()],
+      ['MCO', '2026-12-11', 8900, new Date(t3).toISOString()],
+    ]);
+    const runs = (await repo.ribbonHistory('SLC', 'MCO', '2026-12-11')).map((r) => [
+      r.cents,
+      r.firstSeenAt.toISOString(),
+      r.lastSeenAt.toISOString(),
+    ]);
+    expect(runs).toEqual([
+      [8900, new Date(t1).toISOString(), new Date(t1).toISOString()],
+      [9900, new Date(t2).toISOString(), new Date(t2).toISOString()],
+      [8900, new Date(t3).toISOString(), new Date(t3).toISOString()],
+    ]);
+    expect((await repo.ribbonHistory('SLC', 'MCO', '2026-12-10')).map((r) => [r.cents, r.lastSeenAt.toISOString()])).toEqual([
+      [7900, new Date(t2).toISOString()],
+    ]);
+  });
+
+  it("counts a ribbon's figure as its travel date's low, beside the answers' lows per day seen", async () => {
+    const repo = createObservationsRepository(database.db);
+    const route = { origin: 'OAK', destination: 'DEN', date: '2027-01-20' };
+    const at = new Date('2026-12-15T10:00:00Z');
+    await repo.record({ ...route, flights: [testFlight(route, { standard: 140, discount_den: 120 })], at });
+    const fig = (date: string, cents: number, when: Date) => ({ origin: 'OAK', destination: 'DEN', date, cents, at: when });
+    await repo.recordRibbons([fig('2027-01-19', 9900, at), fig('2027-01-21', 10900, at)]);
+    // The 21st got dearer later: its lowest figure seen in the window counts. One seen before the window does not.
+    await repo.recordRibbons([fig('2027-01-21', 12900, new Date('2026-12-16T10:00:00Z'))]);
+    await repo.recordRibbons([fig('2027-01-22', 5000, new Date('2026-11-01T10:00:00Z'))]);
+    const lows = await repo.dailyLows(['OAK'], ['DEN'], new Date('2026-12-01T00:00:00Z'));
+    expect(lows.sort((a, b) => a.source.localeCompare(b.source) || a.day.localeCompare(b.day))).toEqual([
+      { source: 'answer', destination: 'DEN', day: '2026-12-15', cents: 12000 },
+      { source: 'ribbon', destination: 'DEN', day: '2027-01-19', cents: 9900 },
+      { source: 'ribbon', destination: 'DEN', day: '2027-01-21', cents: 10900 },
+    ]);
+  });
+
+  it('writes a thousand days of ribbon figures in one statement, and the embedded database still commits after (decision 238)', async () => {
+    let statements = 0;
+    const counting = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute') return (...args: Parameters<typeof target.execute>) => (statements++, target.execute(...args));
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const repo = createObservationsRepository(counting);
+    const at = new Date('2026-12-01T09:00:00Z');
+    const figures = Array.from({ length: 1000 }, (_, i) => ({
+      origin: 'RIB',
+      destination: `R${String(i % 40).padStart(2, '0')}`,
+      date: addDays('2027-03-01', Math.floor(i / 40)),
+      cents: 5000 + i,
+      at,
+    }));
+    expect(await repo.recordRibbons(figures)).toEqual({ new: 1000, changed: 0, seenAgain: 0, late: 0 });
+    expect(statements).toBe(1);
+    const later = new Date(at.getTime() + 60_000);
+    expect(await repo.recordRibbons(figures.map((f, i) => ({ ...f, cents: i % 2 ? f.cents : f.cents + 1, at: later })))).toEqual({
+      new: 0,
+      changed: 500,
+      seenAgain: 500,
+      late: 0,
+    });
+    expect(statements).toBe(2);
+    const grid = await repo.ribbonGrid(['RIB'], '2027-03-01', '2027-03-25');
+    expect(grid).toHaveLength(1000);
+    expect(grid.find((r) => r.destination === 'R07' && r.date === '2027-03-01')?.cents).toBe(5007);
   });
 
   it('is partitioned by month of travel date; prune drops whole old months and deletes the rest past retention', async () => {
@@ -191,6 +288,11 @@ describe('observations repository', () => {
     const edge = q('BOS', '2025-02-20');
     await repo.record({ ...old, flights: [testFlight(old, { standard: 50 })], at: new Date('2025-01-19T10:00:00Z') });
     await repo.record({ ...edge, flights: [testFlight(edge, { standard: 50 })], at: new Date('2025-02-19T10:00:00Z') });
+    const ribbonAt = new Date('2025-02-19T10:00:00Z');
+    await repo.recordRibbons([
+      { origin: 'DEN', destination: 'BOS', date: '2025-02-18', cents: 4000, at: ribbonAt },
+      { origin: 'DEN', destination: 'BOS', date: '2025-02-26', cents: 4500, at: ribbonAt },
+    ]);
     const [where] = await rows(`select tableoid::regclass::text as part from flight_observations where travel_date = '2025-01-20'`);
     expect(where?.part).toBe('flight_observations_2025_01');
 
@@ -199,6 +301,9 @@ describe('observations repository', () => {
     expect(pruned.droppedPartitions).not.toContain('flight_observations_2025_02');
     expect(pruned.deletedRows).toBe(1);
     expect(pruned.deletedAnswers).toBe(2);
+    expect(pruned.deletedRibbons).toBe(1);
+    expect(await rows(`select 1 from ribbon_fares where travel_date < '2025-02-25'`)).toEqual([]);
+    expect(await rows(`select 1 from ribbon_fares where travel_date = '2025-02-26'`)).toHaveLength(1);
     expect(await rows(`select 1 from flight_observations where travel_date < '2025-02-25'`)).toEqual([]);
     expect(await repo.history('DEN', 'MCO', '2026-12-03')).toHaveLength(3);
   });

@@ -4,8 +4,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addDays, addMonths, utcDateOf } from '@gowild/contract/dates';
 import { goWildSegmentOpensAt } from '@gowild/contract/gowild-window';
-import { flightObservations, goWildOpenings, observedAnswers } from '../../db/schema';
+import { flightObservations, goWildOpenings, observedAnswers, ribbonFareHistory, ribbonFares } from '../../db/schema';
 import { findAirport, isDomesticRoute } from '../../lib/reference-data/airports';
+import { ribbonFaresOf } from './ribbon-fares';
 
 /** Hours after a GoWild window opens during which an answer counts as "when its window opened" (decision 184). */
 export const WINDOW_OPENING_HOURS = 6;
@@ -17,6 +18,17 @@ export interface AnswerSeen {
   date: string;
   flights: Flight[];
   at: Date;
+}
+
+/**
+ * A route's lowest fare on a day: of the answers seen that UTC day (`answer`), or as a ribbon showed it for that
+ * travel date (`ribbon`, decision 243).
+ */
+export interface DailyLow {
+  source: 'answer' | 'ribbon';
+  destination: string;
+  day: string;
+  cents: number;
 }
 
 /** The latest answer kept for a (route, date): its flights and when the airline last gave it. */
@@ -475,14 +487,13 @@ function trendReads(db: Db) {
     },
 
     /**
-     * Each destination's lowest Standard or Discount Den fare on each UTC day since `since`, from these origins: a
-     * flight state counts on the day it was first seen and on the day it was last seen.
+     * Each destination's daily lowest fares since `since`, from these origins, in one read:
+     * - `answer`: the lowest Standard or Discount Den fare of any flight on each UTC day it was seen (`day`); a flight
+     *   state counts on the day it was first seen and on the day it was last seen;
+     * - `ribbon`: the lowest figure a ribbon showed for each travel date (`day`) among those seen since `since`: the
+     *   airline's own lowest fare of that day (decision 243).
      */
-    async dailyLows(
-      origins: readonly string[],
-      destinations: readonly string[] | undefined,
-      since: Date,
-    ): Promise<{ destination: string; day: string; cents: number }[]> {
+    async dailyLows(origins: readonly string[], destinations: readonly string[] | undefined, since: Date): Promise<DailyLow[]> {
       const dests = destinations ? sql`and destination in (${list(destinations.length > 0 ? destinations : [''])})` : sql``;
       // Observed since `since`, so travelling no earlier than the day before (observations end at departure).
       const sinceDate = addDays(utcDateOf(since), -1);
@@ -496,9 +507,22 @@ function trendReads(db: Db) {
           select destination, (first_seen_at at time zone 'UTC')::date as day, fare from seen where first_seen_at >= ${since}
           union all
           select destination, (last_seen_at at time zone 'UTC')::date as day, fare from seen
+        ), ribbon as (
+          select destination, travel_date as day, lowest_fare_cents as fare from ${ribbonFares}
+          where origin in (${list(origins)}) ${dests} and travel_date >= ${sinceDate} and seen_at >= ${since}
+          union all
+          select destination, travel_date as day, lowest_fare_cents as fare from ${ribbonFareHistory}
+          where origin in (${list(origins)}) ${dests} and travel_date >= ${sinceDate} and last_seen_at >= ${since}
         )
-        select destination, day, min(fare)::int as cents from days group by destination, day`);
-      return rows.map((r) => ({ destination: String(r.destination), day: isoDay(r.day), cents: Number(r.cents) }));
+        select 'answer' as source, destination, day, min(fare)::int as cents from days group by destination, day
+        union all
+        select 'ribbon' as source, destination, day, min(fare)::int as cents from ribbon group by destination, day`);
+      return rows.map((r) => ({
+        source: r.source === 'ribbon' ? 'ribbon' : 'answer',
+        destination: String(r.destination),
+        day: isoDay(r.day),
+        cents: Number(r.cents),
+      }));
     },
   };
 }
@@ -543,7 +567,7 @@ function upkeepOf(db: Db) {
     async prune(
       cutoff: string,
       pastBefore: string = cutoff,
-    ): Promise<{ droppedPartitions: string[]; deletedRows: number; deletedAnswers: number }> {
+    ): Promise<{ droppedPartitions: string[]; deletedRows: number; deletedAnswers: number; deletedRibbons: number }> {
       const parts = await run<{ name: string; bound: string }>(sql`
         select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
         from pg_inherits i join pg_class c on c.oid = i.inhrelid
@@ -561,16 +585,18 @@ function upkeepOf(db: Db) {
       await run(sql`delete from ${goWildOpenings} where travel_date < ${cutoff}`);
       const answers = await run<{ n: number }>(sql`
         with d as (delete from ${observedAnswers} where travel_date < ${pastBefore} returning 1) select count(*)::int as n from d`);
-      return { droppedPartitions, deletedRows: Number(deleted[0]?.n ?? 0), deletedAnswers: Number(answers[0]?.n ?? 0) };
+      // Ribbon figures by the same retention: their latest row is also the last of their history.
+      const deletedRibbons = await ribbonFaresOf(db).pruneRibbons(cutoff);
+      return { droppedPartitions, deletedRows: Number(deleted[0]?.n ?? 0), deletedAnswers: Number(answers[0]?.n ?? 0), deletedRibbons };
     },
   };
 }
 
 /**
- * The observation store (docs/product/observations.md; decisions 180-183): the latest answer per route and date, and
- * each flight's fares and seats over time, one row per distinct state.
+ * The observation store (docs/product/observations.md; decisions 180-183): the latest answer per route and date,
+ * each flight's fares and seats over time, one row per distinct state, and the ribbons' lowest fares (decision 243).
  */
 export function createObservationsRepository(db: Db) {
-  return { ...writes(db), ...answerReads(db), ...trendReads(db), ...upkeepOf(db) };
+  return { ...writes(db), ...answerReads(db), ...trendReads(db), ...upkeepOf(db), ...ribbonFaresOf(db) };
 }
 export type ObservationsRepository = ReturnType<typeof createObservationsRepository>;

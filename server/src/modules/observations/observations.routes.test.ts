@@ -59,11 +59,14 @@ describe('GET /api/flights/grid', () => {
     const las = body.destinations.find((d) => d.destination === 'LAS');
     expect(las?.cells[1]).toMatchObject({ go_wild_offered: true, lowest_go_wild: 19.99, lowest_fare: 59, seats: 7 });
     expect(Date.parse(las?.cells[1]?.checked_at ?? '')).toBeLessThan(deps.clock.now().getTime() - 11 * 60_000);
+    expect(las?.cells[1]).toMatchObject({ lowest_fare_source: 'answer', lowest_fare_seen_at: las?.cells[1]?.checked_at });
     expect(las?.cells[0]).toEqual({
       date: today,
       go_wild_offered: null,
       lowest_go_wild: null,
       lowest_fare: null,
+      lowest_fare_source: null,
+      lowest_fare_seen_at: null,
       seats: null,
       checked_at: null,
     });
@@ -135,6 +138,98 @@ describe('price history and route insights', () => {
     const missing = await get(`/api/flights/price-history?origin=DEN&date=${date}`, free);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain(OBSERVATION_MESSAGES.destinationRequired);
+  });
+});
+
+describe('ribbon fares (decision 243): a route searched once fills the week around its date', () => {
+  // DEN-PHX: answers for 3 dates, and the ribbon's lowest fare for 14 dates (3 days on: $90, then $10 more a day).
+  const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000);
+  const day = (k: number) => addDays(today, k);
+  const filled = async () =>
+    Object.fromEntries(
+      ((await deps.metrics.getSingleMetric('observations_ribbon_filled_total')?.get())?.values ?? []).map((v) => [
+        v.labels.figure,
+        v.value,
+      ]),
+    );
+  beforeAll(async () => {
+    const repo = createObservationsRepository(deps.database.db);
+    const answer = async (k: number, fares: { go_wild?: number; standard?: number; discount_den?: number }, minutesAgo: number) => {
+      const route = { origin: 'DEN', destination: 'PHX', date: day(k) };
+      await repo.record({ ...route, flights: [testFlight(route, fares)], at: at(minutesAgo) });
+    };
+    await answer(2, { standard: 99, discount_den: 59 }, 60);
+    await answer(4, { go_wild: 39, standard: 150 }, 120);
+    await answer(5, { standard: 99 }, 10);
+    await repo.recordRibbons(
+      Array.from({ length: 14 }, (_, i) => ({
+        origin: 'DEN',
+        destination: 'PHX',
+        date: day(i + 3),
+        cents: (90 + 10 * i) * 100,
+        at: at(30),
+      })),
+    );
+  });
+
+  it('grid: a day with only a ribbon figure shows its lowest fare, labelled, GoWild unknown; the fresher figure wins', async () => {
+    const before = await filled();
+    const res = await get(`/api/flights/grid?origin=DEN&from=${day(2)}&days=4`, premium);
+    const phx = (res.json() as GridResponse).destinations.find((d) => d.destination === 'PHX')!;
+    const ribbonSeen = at(30).toISOString();
+    expect(phx.cells[1]).toEqual({
+      date: day(3),
+      go_wild_offered: null,
+      lowest_go_wild: null,
+      lowest_fare: 90,
+      lowest_fare_source: 'ribbon',
+      lowest_fare_seen_at: ribbonSeen,
+      seats: null,
+      checked_at: null,
+    });
+    // Checked 2 h ago at $150, the ribbon showed $100 half an hour ago: its figure, GoWild as the answer said.
+    expect(phx.cells[2]).toMatchObject({
+      go_wild_offered: true,
+      lowest_go_wild: 39,
+      lowest_fare: 100,
+      lowest_fare_source: 'ribbon',
+      lowest_fare_seen_at: ribbonSeen,
+      checked_at: at(120).toISOString(),
+    });
+    // Checked 10 min ago: the answer is the fresher.
+    expect(phx.cells[3]).toMatchObject({ lowest_fare: 99, lowest_fare_source: 'answer', lowest_fare_seen_at: at(10).toISOString() });
+    expect(phx.cells[0]).toMatchObject({ lowest_fare: 59, lowest_fare_source: 'answer' });
+    expect((await filled()).grid_cell ?? 0).toBe((before.grid_cell ?? 0) + 1);
+  });
+
+  it("price history: the ribbon's sightings of the date are points of their own, lowest fare only", async () => {
+    const res = await get(`/api/flights/price-history?origin=DEN&destination=PHX&date=${day(3)}`, free);
+    const h = res.json() as PriceHistoryResponse;
+    expect(h.points).toEqual([
+      { observed_at: at(30).toISOString(), standard: null, discount_den: null, source: 'ribbon', lowest_fare: 90 },
+    ]);
+    const both = (await get(`/api/flights/price-history?origin=DEN&destination=PHX&date=${day(4)}`, free)).json() as PriceHistoryResponse;
+    expect(both.points.map((p) => [p.source, p.standard, p.lowest_fare])).toEqual([
+      ['answer', 150, 150],
+      ['ribbon', null, 100],
+    ]);
+  });
+
+  it("good price: the ribbon's 14 dates are daily lows, so one search's week gives a verdict", async () => {
+    const before = await filled();
+    const res = await get(`/api/flights/route-insights?origin=DEN&date=${day(2)}`, free);
+    // The answers' one day seen ($59, the lowest of the day) and the ribbon's 14 dates: the 4th lowest of 15 bounds it.
+    expect((res.json() as RouteInsightsResponse).routes.PHX?.good_price).toEqual({
+      good: true,
+      fare: 59,
+      threshold: 110,
+      observed_days: 15,
+    });
+    const history = (
+      await get(`/api/flights/price-history?origin=DEN&destination=PHX&date=${day(16)}`, free)
+    ).json() as PriceHistoryResponse;
+    expect(history.good_price).toEqual({ good: false, fare: 220, threshold: 110, observed_days: 15 });
+    expect((await filled()).good_price ?? 0).toBe((before.good_price ?? 0) + 2);
   });
 });
 

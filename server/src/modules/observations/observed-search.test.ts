@@ -11,6 +11,7 @@ import { createFlightsEngine } from '../flights/flights.module';
 import { createObservationStore } from './observation-store';
 import { observationMetrics } from './observations.metrics';
 import { createObservationsRepository } from './observations.repository';
+import { createObservationsService } from './observations.service';
 
 /**
  * Decision 181: a search whose every (route, date) was kept within the flight cache's fresh time asks the airline
@@ -93,6 +94,9 @@ describe('a search served from kept observations', () => {
       recordMany: async () => {
         throw new Error('connection refused');
       },
+      recordRibbons: async () => {
+        throw new Error('connection refused');
+      },
       latest: async () => {
         throw new Error('connection refused');
       },
@@ -123,6 +127,86 @@ describe('a search served from kept observations', () => {
   });
 });
 
+describe('a route searched once, with its page’s ribbon (decision 243)', () => {
+  it('keeps the week around the date as ribbon figures: the grid and the price history show them, labelled', async () => {
+    const clock = manualClock(new Date('2026-12-01T15:00:00Z'));
+    const date = '2026-12-10';
+    const asked: FlightQuery[] = [];
+    // The page's week: the route's lowest fare on the 3 days either side; the searched day's figure is its answer's.
+    const week = (q: FlightQuery) =>
+      [-3, -2, -1, 0, 1, 2, 3].map((i) => ({ date: addDays(q.date, i), lowestFare: i === 0 ? 79 : 100 + 10 * i }));
+    const provider: FlightProvider = {
+      name: 'ribbon',
+      demo: false,
+      async fetchFlights(q) {
+        asked.push(q);
+        return {
+          kind: 'flights',
+          flights: [testFlight(q, { go_wild: 29, standard: 99, discount_den: 79 })],
+          ribbon: [{ origin: q.origin, destination: q.destination, days: week(q) }],
+        };
+      },
+    };
+    const registry = new Registry();
+    const repository = createObservationsRepository(database.db);
+    const store = createObservationStore({ repository, metrics: observationMetrics(registry) });
+    const engine = createFlightsEngine({
+      config: testConfig(),
+      clock,
+      metrics: registry,
+      reference: { destinationsFrom: (o) => (o === 'SEA' ? ['PHX'] : []), originsTo: () => [] },
+      provider,
+      observations: store,
+      gateway: { sleep: async () => {}, retryBaseMs: 1, retryMaxMs: 1 },
+    });
+    await engine.search.run(engine.planOutbound({ origin: 'SEA', date }), { isPremium: true });
+    await store.flush();
+    expect(asked).toHaveLength(1);
+    const figures = (await registry.getSingleMetric('observations_ribbon_figures_total')?.get())?.values ?? [];
+    expect(figures.find((v) => v.labels.result === 'new')?.value).toBe(6);
+
+    clock.advance(2 * 3_600_000);
+    const service = createObservationsService({
+      repository,
+      clock,
+      reference: { destinationsFrom: (o) => (o === 'SEA' ? ['PHX'] : []), isBlackout: () => false },
+      readAirports: (raw) => ({ normalized: raw, airports: [raw] }),
+      demo: () => false,
+      metrics: observationMetrics(registry),
+    });
+    const grid = await service.grid({ origin: 'SEA', from: '2026-12-06', days: 7 }, true);
+    const cells = grid.destinations[0]!.cells;
+    expect(cells.map((c) => [c.date, c.lowest_fare, c.lowest_fare_source])).toEqual([
+      ['2026-12-06', null, null],
+      ['2026-12-07', 70, 'ribbon'],
+      ['2026-12-08', 80, 'ribbon'],
+      ['2026-12-09', 90, 'ribbon'],
+      ['2026-12-10', 79, 'answer'],
+      ['2026-12-11', 110, 'ribbon'],
+      ['2026-12-12', 120, 'ribbon'],
+    ]);
+    // A day only a ribbon showed: its lowest fare and when it was seen; GoWild unknown, never checked.
+    expect(cells[1]).toEqual({
+      date: '2026-12-07',
+      go_wild_offered: null,
+      lowest_go_wild: null,
+      lowest_fare: 70,
+      lowest_fare_source: 'ribbon',
+      lowest_fare_seen_at: '2026-12-01T15:00:00.000Z',
+      seats: null,
+      checked_at: null,
+    });
+    expect(cells[4]).toMatchObject({ go_wild_offered: true, lowest_go_wild: 29, checked_at: '2026-12-01T15:00:00.000Z' });
+
+    const history = await service.priceHistory({ origin: 'SEA', destination: 'PHX', date: '2026-12-11' });
+    expect(history.points).toEqual([
+      { observed_at: '2026-12-01T15:00:00.000Z', standard: null, discount_den: null, source: 'ribbon', lowest_fare: 110 },
+    ]);
+    const filled = (await registry.getSingleMetric('observations_ribbon_filled_total')?.get())?.values ?? [];
+    expect(Object.fromEntries(filled.map((v) => [v.labels.figure, v.value]))).toEqual({ grid_cell: 5, history_point: 1 });
+  });
+});
+
 describe('the observation write queue', () => {
   it('is bounded: past its bound an answer is dropped and counted, the caller never waits', async () => {
     const registry = new Registry();
@@ -134,6 +218,7 @@ describe('the observation write queue', () => {
           written.push(...answers.map((a) => a.destination));
           release = () => resolve({ inserted: 1, seenAgain: 0 });
         }),
+      recordRibbons: async () => ({ new: 0, changed: 0, seenAgain: 0, late: 0 }),
       latest: async () => new Map(),
     };
     const store = createObservationStore({ repository: slow, metrics: observationMetrics(registry), queueMax: 1 });

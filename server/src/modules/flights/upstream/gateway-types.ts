@@ -1,6 +1,6 @@
 import type { Flight } from '@gowild/contract/flights';
 import type { Lane } from '../../../lib/upstream/semaphore';
-import type { FlightFetchResult, FlightQuery } from '../../../providers/flights/flights.provider';
+import type { FlightFetchResult, FlightQuery, RouteRibbon } from '../../../providers/flights/flights.provider';
 
 /** Why a query has no fresh airline answer. */
 export type FailureReason =
@@ -57,9 +57,13 @@ export interface UpstreamRequest {
   hedges: number;
 }
 
-/** What the airline stages make of one query: flights, or why not. */
+/**
+ * What the airline stages make of one query: flights, or why not. `ribbon`: the week of lowest fares the page showed
+ * around the date, handed on to the observe stage (decision 243); the flight cache does not keep it.
+ */
 export type UpstreamOutcome =
-  { ok: true; flights: Flight[]; dropped: number } | { ok: false; reason: FailureReason; detail?: string; retryAfterMs?: number };
+  | { ok: true; flights: Flight[]; dropped: number; ribbon?: RouteRibbon[] }
+  | { ok: false; reason: FailureReason; detail?: string; retryAfterMs?: number };
 
 /** One HTTP attempt's result, as the provider stage reads it. */
 /** `early`: a time-out by the early cut (decision 220), before the site had begun answering. */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Flight } from '@gowild/contract/flights';
 import type { Clock } from '../../../../lib/clock';
-import type { FlightQuery } from '../../../../providers/flights/flights.provider';
+import type { FlightQuery, RouteRibbon } from '../../../../providers/flights/flights.provider';
 import type { CachedFlights, FlightCache } from '../../flight-cache';
 import type { Lookup } from '../gateway-types';
 import type { AnswerStore } from './cache';
@@ -12,8 +12,11 @@ import type { AnswerStore } from './cache';
  * answers within a bounded wait or not at all.
  */
 export interface ObservationBridge {
-  /** Keeps an airline answer for later (a bounded queue written off the request path). */
-  record(query: FlightQuery, flights: Flight[], at: Date): void;
+  /**
+   * Keeps an airline answer for later (a bounded queue written off the request path), with the week of lowest fares
+   * its page showed around the date when it had one (`ribbon`, decision 243), kept with it.
+   */
+  record(query: FlightQuery, flights: Flight[], at: Date, ribbon?: readonly RouteRibbon[]): void;
   /** The latest kept answer for the query (epoch ms of the check), or undefined when none or the store is away. */
   latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined>;
   /** A query answered from a kept answer within the flight cache's fresh time: no airline request. */
@@ -24,15 +27,15 @@ export interface ObservationBridge {
 
 /**
  * The observe stage, just inside coalescing: every answer the airline gives (one per request made, whoever asked: a
- * traveller's search, a sweep, the alert checker) is handed to the observation store, which keeps it without
- * holding up the answer.
+ * traveller's search, a sweep, the alert checker) is handed to the observation store, with its page's ribbon, which
+ * keeps them without holding up the answer.
  */
 export function observeStage(next: Lookup, deps: { observations: ObservationBridge; clock: Clock }): Lookup {
   return async (req) => {
     const ended = deps.observations.begin?.();
     try {
       const r = await next(req);
-      if (r.ok) deps.observations.record(req.query, r.flights, deps.clock.now());
+      if (r.ok) deps.observations.record(req.query, r.flights, deps.clock.now(), r.ribbon);
       return r;
     } finally {
       ended?.();

@@ -62,7 +62,8 @@ export function retryStage(send: Guarded, opts: RetryStageOptions): Lookup {
         case 'flights': {
           const malformed = result.malformed ?? [];
           if (malformed.length > 0) opts.noteMalformed(req.key, malformed);
-          return { ok: true, flights: result.flights, dropped: malformed.length };
+          const ribbon = result.ribbon && result.ribbon.length > 0 ? { ribbon: result.ribbon } : {};
+          return { ok: true, flights: result.flights, dropped: malformed.length, ...ribbon };
         }
         case 'blocked': {
           if (result.reason !== 'throttled' && result.reason !== 'not-acceptable')
