@@ -42,6 +42,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ FRONTIER_DATE_FORMAT: old })).toThrow(/FRONTIER_DATE_FORMAT/);
   });
 
+  it("serves the real page's shape from the emulator unless the legacy one is asked for (decision 240)", () => {
+    expect(loadConfig({}).EMULATOR_PAGE_SHAPE).toBe('real');
+    expect(loadConfig({ EMULATOR_PAGE_SHAPE: 'legacy' }).EMULATOR_PAGE_SHAPE).toBe('legacy');
+    expect(() => loadConfig({ EMULATOR_PAGE_SHAPE: 'results' })).toThrow(/EMULATOR_PAGE_SHAPE/);
+  });
+
   it('coerces numbers and booleans', () => {
     const c = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', PLAN_MONTHLY_PRICE: '7.5' });
     expect(c.PORT).toBe(8080);

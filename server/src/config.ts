@@ -90,6 +90,9 @@ export const configSchema = z.object({
   EMULATOR_PAGE_CHANGE_RATE: rate(0),
   EMULATOR_MALFORMED_RATE: rate(0),
   EMULATOR_BUCKET_MINUTES: int(30, 1),
+  // The results page's FlightData: the shape of a page captured from the real site, or the one the emulator served
+  // before (`{results: {journeys}}` in `var FlightData`), kept so readers of both stay tested (decision 240).
+  EMULATOR_PAGE_SHAPE: z.enum(['real', 'legacy']).default('real'),
   FLIGHT_CACHE_TTL_SECONDS: int(600, 0),
   FLIGHT_CACHE_STALE_SECONDS: int(3600, 0),
   // Assembled search answers kept for the fresh time above (decision 063); 0 turns the answer cache off.

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { perimeterXBlockBody } from './pages';
+import { PX_APP_ID, PX_CAPTCHA_SCRIPT, PX_CLIENT_SCRIPT, perimeterXBlockBody } from './pages';
 
 /**
  * The emulator's bot wall (EMULATOR_BOT_WALL), as strict as the real site's PerimeterX is reported to be: a client
@@ -11,7 +11,6 @@ import { perimeterXBlockBody } from './pages';
 
 /** The cookie the page's script sets once it ran (PerimeterX's risk cookie). */
 export const WALL_COOKIE = '_px3';
-const APP_ID = 'PXVJLEM7Jl';
 /** Cookieless requests are counted per address over this window. */
 const WINDOW_MS = 10 * 60_000;
 /** Addresses remembered at most: the counts are forgotten wholesale past it, never grow without bound. */
@@ -57,8 +56,9 @@ export function wallBlockPage(uuid: string): string {
 <div id="px-captcha"></div>
 <div class="px-captcha-error-refid">Reference ID <span>${uuid}</span></div>
 </div>
-<script>window._pxAppId='${APP_ID}';window._pxJsClientSrc='/${APP_ID.slice(2)}/init.js';window._pxFirstPartyEnabled=true;window._pxVid='';window._pxUuid='${uuid}';window._pxHostUrl='/${APP_ID.slice(2)}/xhr';window._pxreCaptchaTheme='light';</script>
-<script src="/${APP_ID.slice(2)}/captcha/captcha.js?a=c&u=${uuid}&v=&m=0"></script>
+<script>window._pxAppId='${PX_APP_ID}';window._pxJsClientSrc='${PX_CLIENT_SCRIPT}';window._pxFirstPartyEnabled=false;window._pxVid='';window._pxUuid='${uuid}';window._pxHostUrl='//collector-${PX_APP_ID.toLowerCase()}.px-cloud.net';window._pxreCaptchaTheme='light';</script>
+<script src="${PX_CLIENT_SCRIPT}" async></script>
+<script src="${PX_CAPTCHA_SCRIPT}?a=c&u=${uuid}&v=&m=0"></script>
 </body>
 </html>
 `;
@@ -137,7 +137,7 @@ export function createBotWall(opts: BotWallOptions) {
      * automation (navigator.webdriver), as such scripts check first.
      */
     withSensor(html: string): string {
-      const script = `<script>window._pxAppId='${APP_ID}';(function(){if(navigator.webdriver)return;var c='${challenge()}';var t=btoa(c.split('').reverse().join(''));document.cookie='${WALL_COOKIE}='+encodeURIComponent(t)+'; path=/; max-age=3600; SameSite=Lax';})();</script>`;
+      const script = `<script>window._pxAppId='${PX_APP_ID}';(function(){if(navigator.webdriver)return;var c='${challenge()}';var t=btoa(c.split('').reverse().join(''));document.cookie='${WALL_COOKIE}='+encodeURIComponent(t)+'; path=/; max-age=3600; SameSite=Lax';})();</script>`;
       return html.includes('</head>') ? html.replace('</head>', `${script}\n</head>`) : script + html;
     },
     /** Every cookie issued so far stops verifying, as when the real wall rotates its keys: those clients get blocked. */

@@ -4,24 +4,29 @@ import { localToUtcMs } from '@gowild/contract/local-time';
 import { manualClock } from '../../../lib/clock';
 import { type EmulatorNetwork, seedNetwork } from './network';
 import { type GoWildFareType, GOWILD_PRICE_FIGURES, classifyGoWildFare, domesticTaxesUsd } from '@gowild/contract/gowild-fare';
-import { type WireFlight, EARLY_BOOKING_DAYS, blockMinutes, createSchedule } from './schedule';
+import { EARLY_BOOKING_DAYS, type Offer, type Schedule, blockMinutes, createSchedule } from './schedule';
+import { type PageSearch } from './pages';
+import type { PageFlight } from './page-flight';
+import { realFlightData } from './page-model';
 
 const network = seedNetwork();
 const schedule = createSchedule({ network, bucketMinutes: 30 });
 // 06:00 in Denver: early enough that tomorrow's flights are all still on sale.
 const NOW = new Date('2026-04-01T12:00:00Z');
 const TOMORROW = '2026-04-02';
-const DEN_LAS = { origin: 'DEN', destination: 'LAS', date: TOMORROW, goWild: true };
+const DEN_LAS = { origin: 'DEN', destination: 'LAS', date: TOMORROW };
+/** The FlightData of a results page, as the emulator serves it by default. */
+const pageOf = (search: PageSearch, now = NOW, s: Schedule = schedule) => realFlightData({ schedule: s, network }, search, now);
 const flightsOf = (o: string, d: string, date: string, now = NOW, s = schedule) =>
-  s.flightData({ origin: o, destination: d, date, goWild: true }, now).results.journeys[0]?.flights ?? null;
-const goWildOffered = (f: WireFlight) => f.isGoWildFareEnabled && (f.goWildFare ?? -1) > 0;
+  pageOf({ origin: o, destination: d, date }, now, s).journeys[0]?.flights ?? null;
+const goWildOffered = (f: PageFlight) => f.isGoWildFareEnabled && f.goWildFare > 0;
 const denRoutes = network.routes().filter((r) => r.origin === 'DEN');
 const airport = (c: string) => network.airport(c)!;
 /** The domestic standard-window GoWild price of a flight: $0.01 plus the receipts' taxes and fees. */
-const standardPrice = (f: WireFlight) =>
+const standardPrice = (f: PageFlight) =>
   GOWILD_PRICE_FIGURES.fareUsd + domesticTaxesUsd(f.legs.map((l) => ({ departure_time: l.departureDate, arrival_time: l.arrivalDate })));
 /** The kind the adapter reads a GoWild fare as, by the same rule. */
-const kindOf = (f: WireFlight, now: Date): GoWildFareType =>
+const kindOf = (f: PageFlight, now: Date): GoWildFareType =>
   classifyGoWildFare({
     now,
     kind: network.isDomesticRoute(f.legs[0]!.departureStation, f.legs.at(-1)!.arrivalStation) ? 'domestic' : 'international',
@@ -31,12 +36,12 @@ const kindOf = (f: WireFlight, now: Date): GoWildFareType =>
 
 describe('emulated schedule', () => {
   it('gives the same answer within a time bucket and drifts across buckets', () => {
-    const a = schedule.flightData(DEN_LAS, NOW);
-    expect(schedule.flightData(DEN_LAS, new Date(NOW.getTime() + 20 * 60_000))).toEqual(a);
-    const later = Array.from({ length: 8 }, (_, i) => schedule.flightData(DEN_LAS, new Date(NOW.getTime() + (i + 1) * 30 * 60_000)));
+    const a = pageOf(DEN_LAS, NOW);
+    expect(pageOf(DEN_LAS, new Date(NOW.getTime() + 20 * 60_000))).toEqual(a);
+    const later = Array.from({ length: 8 }, (_, i) => pageOf(DEN_LAS, new Date(NOW.getTime() + (i + 1) * 30 * 60_000)));
     expect(later.some((b) => JSON.stringify(b) !== JSON.stringify(a))).toBe(true);
     // Drift changes fares and seats, not the timetable.
-    const times = (d: typeof a) => d.results.journeys[0]?.flights?.map((f) => f.legs.map((l) => l.departureDate).join()) ?? [];
+    const times = (d: typeof a) => d.journeys[0]?.flights?.map((f) => f.legs.map((l) => l.departureDate).join()) ?? [];
     for (const b of later) expect(times(b)).toEqual(times(a));
   });
 
@@ -100,7 +105,7 @@ describe('emulated schedule', () => {
     expect(early.length).toBeGreaterThan(3);
     for (const f of early) {
       expect(kindOf(f, NOW)).toBe('early_booking');
-      const charge = (f.goWildFare ?? 0) - standardPrice(f);
+      const charge = f.goWildFare - standardPrice(f);
       expect(charge).toBeGreaterThanOrEqual(GOWILD_PRICE_FIGURES.earlyBookingChargeUsd.from - 0.005);
       expect(charge).toBeLessThanOrEqual(GOWILD_PRICE_FIGURES.earlyBookingChargeUsd.to + 0.005);
     }
@@ -118,10 +123,10 @@ describe('emulated schedule', () => {
       const offered = () => domestic.flatMap((r) => flightsOf('DEN', r.destination, date, clock.now()) ?? []).filter(goWildOffered);
       // The bucket starts at the half hour, so look one bucket on: still shut at 23:30, open at 00:00.
       expect(offered().filter((f) => kindOf(f, clock.now()) === 'standard')).toEqual([]);
-      expect(offered().every((f) => (f.goWildFare ?? 0) > standardPrice(f) + 1)).toBe(true);
+      expect(offered().every((f) => f.goWildFare > standardPrice(f) + 1)).toBe(true);
       clock.advance(60_000);
       const open = offered();
-      expect(open.filter((f) => f.legs.length === 1 && Math.abs((f.goWildFare ?? 0) - standardPrice(f)) < 0.005).length).toBeGreaterThan(0);
+      expect(open.filter((f) => f.legs.length === 1 && Math.abs(f.goWildFare - standardPrice(f)) < 0.005).length).toBeGreaterThan(0);
     }
   });
 
@@ -143,20 +148,19 @@ describe('emulated schedule', () => {
     const offered = all.filter(goWildOffered).filter((f) => network.isDomesticRoute('DEN', f.legs.at(-1)!.arrivalStation));
     expect(offered.length).toBeGreaterThan(3);
     for (const f of offered) {
-      const charge = (f.goWildFare ?? 0) - standardPrice(f);
+      const charge = f.goWildFare - standardPrice(f);
       expect(charge).toBeGreaterThanOrEqual(GOWILD_PRICE_FIGURES.peakDayChargeUsd.from * f.legs.length - 0.005);
       expect(charge).toBeLessThanOrEqual(GOWILD_PRICE_FIGURES.peakDayChargeUsd.to * f.legs.length + 0.005);
     }
   });
 
   it('has fewer seats left and higher fares as departure nears', () => {
-    const sample = (date: string) => denRoutes.flatMap((r) => flightsOf('DEN', r.destination, date) ?? []);
+    const sample = (date: string) => denRoutes.flatMap((r) => schedule.offers('DEN', r.destination, date, NOW) ?? []);
     const near = sample(TOMORROW);
     const far = sample(addDays(TOMORROW, 60));
-    const fewLeft = (fs: WireFlight[]) => fs.filter((f) => f.standardFareSeatsRemaining !== null).length / fs.length;
-    const meanFare = (fs: WireFlight[]) => fs.reduce((s, f) => s + Math.max(0, f.standardFare), 0) / fs.length;
-    expect(fewLeft(near)).toBeGreaterThan(fewLeft(far));
-    expect(meanFare(near)).toBeGreaterThan(meanFare(far) * 1.3);
+    const mean = (os: Offer[], of: (o: Offer) => number) => os.reduce((s, o) => s + of(o), 0) / os.length;
+    expect(mean(near, (o) => o.seatsLeft)).toBeLessThan(mean(far, (o) => o.seatsLeft) * 0.6);
+    expect(mean(near, (o) => Math.max(0, o.standardFare))).toBeGreaterThan(mean(far, (o) => Math.max(0, o.standardFare)) * 1.3);
   });
 
   it('has no flights for past dates and none that already left today', () => {
@@ -177,18 +181,10 @@ describe('emulated schedule', () => {
     expect(sold(59)).toBe(false);
   });
 
-  it('gives no GoWild fare unless the request asks for it (ftype=GW): the same flights, GoWild not enabled', () => {
-    const asked = schedule.flightData(DEN_LAS, NOW).results.journeys[0]!.flights!;
-    const plain = schedule.flightData({ ...DEN_LAS, goWild: false }, NOW).results.journeys[0]!.flights!;
-    expect(asked.some(goWildOffered)).toBe(true);
-    expect(plain.map((f) => f.legs)).toEqual(asked.map((f) => f.legs));
-    for (const f of plain) expect([f.isGoWildFareEnabled, f.goWildFare, f.goWildFareSeatsRemaining]).toEqual([false, null, null]);
-  });
-
   it('answers the round-trip form with a second journey: the return on its own date', () => {
-    const journeys = schedule.flightData({ ...DEN_LAS, returnDate: addDays(TOMORROW, 3) }, NOW).results.journeys;
+    const journeys = pageOf({ ...DEN_LAS, returnDate: addDays(TOMORROW, 3) }).journeys;
     expect(journeys).toHaveLength(2);
-    expect(journeys[0]).toEqual(schedule.flightData(DEN_LAS, NOW).results.journeys[0]);
+    expect(journeys[0]?.flights).toEqual(pageOf(DEN_LAS).journeys[0]?.flights);
     const back = journeys[1]!.flights!;
     expect(back.length).toBeGreaterThan(0);
     for (const f of back) {

@@ -8,43 +8,41 @@ import type { EmulatorAirport, EmulatorNetwork } from './network';
 import { hashString, randomFor } from '../../../lib/seeded-random';
 
 /** One flight leg as the emulated airline schedules it. */
-interface Leg {
+export interface Leg {
   from: EmulatorAirport;
   to: EmulatorAirport;
   flightNumber: number;
   depUtc: number;
   arrUtc: number;
+  /** Airport-local, no zone: "2026-04-02T06:20:00". */
   depLocal: string;
   arrLocal: string;
 }
 
-/** The wire shape of one itinerary in FlightData (docs/product/providers.md#fields-we-read), as the emulator writes it. */
-export interface WireFlight {
-  isGoWildFareEnabled: boolean;
-  goWildFare: number | null;
-  goWildFareSeatsRemaining: number | string | null;
-  discountDenFare: number;
-  discountDenFareSeatsRemaining: number | string | null;
+/**
+ * One itinerary as the emulated airline sells it at a moment, before any page writes it: fares in USD (-1 when sold
+ * out), the seats left on the flight, and its GoWild offer. The page writers (page-model.ts, legacy-page-model.ts)
+ * turn it into their wire shape.
+ */
+export interface Offer {
+  legs: Leg[];
   standardFare: number;
-  standardFareSeatsRemaining: number | string | null;
-  milesFare: number;
-  stopCount: number;
-  stopsText: string;
-  duration: string;
-  legs: {
-    departureStation: string;
-    arrivalStation: string;
-    departureDate: string;
-    arrivalDate: string;
-    departureDateFormatted: string;
-    arrivalDateFormatted: string;
-    flightNumber: number;
-    carrierCode: string;
-    durationFormatted: string;
-  }[];
-}
-interface WireFlightData {
-  results: { journeys: { flights: WireFlight[] | null }[] };
+  discountDenFare: number;
+  /** Seats left in the cabin, 0 when sold out. */
+  seatsLeft: number;
+  /** The GoWild figure the page shows: the total when offered, else -1. */
+  goWildFare: number;
+  /** Whether the flight says GoWild is enabled; sometimes true with a -1 fare, as the site does. */
+  goWildEnabled: boolean;
+  /** GoWild seats on offer (0 when none), never more than `seatsLeft`. */
+  goWildSeats: number;
+  /** Which GoWild fare it is (decision 177), when one is offered. */
+  goWildType: GoWildFareType | null;
+  domestic: boolean;
+  /** A per-flight draw the legacy page uses to write seat counts as numbers or as text. */
+  seatsAsText: boolean;
+  /** A per-flight draw the legacy page uses to write a missing GoWild fare as -1 or null. */
+  noGoWildAsNull: boolean;
 }
 
 /** Departure banks, minutes after local midnight. */
@@ -61,38 +59,8 @@ export function blockMinutes(from: EmulatorAirport, to: EmulatorAirport): number
   return Math.max(40, Math.round(((35 + miles / 8) * wind) / 5) * 5);
 }
 
-function clock12(local: string): string {
-  const h = Number(local.slice(11, 13));
-  const m = local.slice(14, 16);
-  return `${h % 12 === 0 ? 12 : h % 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
-}
-
-function durationText(minutes: number): string {
-  return `${Math.floor(minutes / 60)} hrs ${minutes % 60} min`;
-}
-
-/** Seats as the site writes them: sometimes a number, sometimes text; only when few are left. */
-function seatsWire(n: number, textual: boolean): number | string | null {
-  if (n > 9) return null;
-  return textual ? `${n} Seat${n === 1 ? '' : 's'} Left!` : n;
-}
-
-function totalMinutes(itinerary: Leg[]): number {
+export function totalMinutes(itinerary: readonly Leg[]): number {
   return Math.round(((itinerary[itinerary.length - 1] as Leg).arrUtc - (itinerary[0] as Leg).depUtc) / 60_000);
-}
-
-function wireLeg(l: Leg): WireFlight['legs'][number] {
-  return {
-    departureStation: l.from.code,
-    arrivalStation: l.to.code,
-    departureDate: l.depLocal,
-    arrivalDate: l.arrLocal,
-    departureDateFormatted: clock12(l.depLocal),
-    arrivalDateFormatted: clock12(l.arrLocal),
-    flightNumber: l.flightNumber,
-    carrierCode: 'F9',
-    durationFormatted: durationText(Math.round((l.arrUtc - l.depUtc) / 60_000)),
-  };
 }
 
 /** The network as the schedule reads it: which routes fly, and which airports are hubs. */
@@ -140,8 +108,6 @@ function scheduleLegs(routes: RouteView, from: EmulatorAirport, to: EmulatorAirp
 }
 
 interface PriceContext {
-  /** The request asked for GoWild fares (`ftype=GW`); without it the flights come with GoWild not enabled. */
-  goWild: boolean;
   from: EmulatorAirport;
   to: EmulatorAirport;
   date: string;
@@ -185,10 +151,10 @@ function goWildOffer(
 }
 
 /**
- * One itinerary as the site writes it: fares from distance, lead time and the bucket's drift; seats falling as
- * departure nears; GoWild inside its booking window on some flights.
+ * The fares and seats of one itinerary, from distance, lead time and the bucket's drift; seats fall as departure
+ * nears. The ribbon needs only these, so they come first; `stable` and `drift` go on to the GoWild draws.
  */
-function price(network: EmulatorNetwork, itinerary: Leg[], { goWild, from, to, date, daysOut, bucket, asOf }: PriceContext): WireFlight {
+function baseFares(itinerary: Leg[], { from, to, date, daysOut, bucket }: PriceContext) {
   const key = `${itinerary.map((l) => l.flightNumber).join('-')}|${date}`;
   const stable = randomFor('fare', key);
   const drift = randomFor('drift', key, bucket);
@@ -200,14 +166,19 @@ function price(network: EmulatorNetwork, itinerary: Leg[], { goWild, from, to, d
     (39 + 0.09 * miles * routeFactor) * lead * (0.9 + 0.2 * stable()) * (stops > 0 ? 0.9 : 1) * (0.9 + 0.2 * drift()),
   );
   const discountDen = Math.round(standard * (0.78 + 0.06 * stable()));
-
   // Seats fall as departure nears: load factor from ~45% a quarter ahead to ~90% on the day.
   const load = Math.min(1, 0.4 + 0.45 * (1 - Math.min(daysOut, 90) / 90) + 0.1 * drift() + 0.03 * stable());
   const seatsLeft = Math.max(0, Math.round(186 * (1 - load)));
-  const textual = stable() < 0.5;
+  return { key, stable, drift, miles, standard, discountDen, seatsLeft };
+}
 
+/** One itinerary as the site sells it: its fares, and GoWild inside its booking window on some flights. */
+function price(network: EmulatorNetwork, itinerary: Leg[], ctx: PriceContext): Offer {
+  const { key, stable, drift, miles, standard, discountDen, seatsLeft } = baseFares(itinerary, ctx);
+  const { from, to, daysOut, asOf } = ctx;
+  const seatsAsText = stable() < 0.5;
   const domestic = network.isDomesticRoute(from.code, to.code);
-  const offer = goWild ? goWildOffer(network, itinerary, { domestic, daysOut, asOf, key }) : null;
+  const offer = goWildOffer(network, itinerary, { domestic, daysOut, asOf, key });
   const maxGoWild = domestic ? (daysOut >= 1 ? 6 : 3) : Math.min(9, 2 + Math.floor(daysOut * 0.7));
   // GoWild inventory is capacity-controlled: pass holders find it on some flights and not others, and some routes
   // release it more readily than others. Each route gets a stable release rate (30–75% of its flights, less for the
@@ -220,27 +191,20 @@ function price(network: EmulatorNetwork, itinerary: Leg[], { goWild, from, to, d
     ? domesticTaxesUsd(itinerary.map((l) => ({ departure_time: l.depLocal, arrival_time: l.arrLocal })))
     : 60 + Math.round(50 * Math.min(1, miles / 3000)) + Math.floor(stable() * 10);
   const goWildTotal = Math.round((GOWILD_PRICE_FIGURES.fareUsd + taxes + (offer?.chargeUsd ?? 0)) * 100) / 100;
-
+  // Sometimes "enabled" with no fare, to exercise the rule that a GoWild fare needs both.
+  const enabledAnyway = offer !== null && stable() < 0.5;
   return {
-    isGoWildFareEnabled: goWildSeats > 0 || (offer !== null && stable() < 0.5),
-    // Not asked for (no ftype=GW): no GoWild figure at all, as the site leaves it out.
-    goWildFare: goWildSeats > 0 ? goWildTotal : goWild && stable() < 0.5 ? -1 : null,
-    goWildFareSeatsRemaining: goWildSeats > 0 ? seatsWire(goWildSeats, textual) : null,
-    discountDenFare: seatsLeft > 0 ? discountDen : -1,
-    discountDenFareSeatsRemaining: seatsLeft > 0 ? seatsWire(Math.max(1, Math.floor(seatsLeft / 2)), textual) : null,
+    legs: itinerary,
     standardFare: seatsLeft > 0 ? standard : -1,
-    standardFareSeatsRemaining: seatsLeft > 0 ? seatsWire(seatsLeft, textual) : null,
-    milesFare: 0,
-    stopCount: stops,
-    stopsText:
-      stops === 0
-        ? 'Nonstop'
-        : `${stops} Stop ${itinerary
-            .slice(1)
-            .map((l) => l.from.code)
-            .join(', ')}`,
-    duration: durationText(totalMinutes(itinerary)),
-    legs: itinerary.map(wireLeg),
+    discountDenFare: seatsLeft > 0 ? discountDen : -1,
+    seatsLeft,
+    goWildFare: goWildSeats > 0 ? goWildTotal : -1,
+    goWildEnabled: goWildSeats > 0 || enabledAnyway,
+    goWildSeats,
+    goWildType: goWildSeats > 0 && offer ? offer.type : null,
+    domestic,
+    seatsAsText,
+    noGoWildAsNull: stable() >= 0.5,
   };
 }
 
@@ -249,20 +213,31 @@ interface ScheduleOptions {
   bucketMinutes: number;
 }
 
+/** The days a route does not fly, from today to the last day the airline sells (YYYY-MM-DD, airport-local). */
+export interface RouteCalendar {
+  today: string;
+  lastAvailableDate: string;
+  disabledDates: string[];
+}
+
 /**
- * A deterministic airline: the same (origin, destination, date) gives the same flights within one time bucket,
- * and prices, seats and GoWild availability drift from bucket to bucket. Everything is derived from the route
- * network and airport coordinates; no state is kept.
+ * The timetable: which itineraries fly a route on a local date, from the route network and airport coordinates. It
+ * does not depend on the time bucket, so legs and a route's day are worked out once and cached (connections, ribbons
+ * and calendars ask for the same ones many times). `onReindex` hears when the network changed and caches emptied.
  */
-export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
+function createTimetable(network: EmulatorNetwork, onReindex: () => void) {
   let indexedFrom: readonly unknown[] | undefined;
   let outbound = new Map<string, Set<string>>();
   let hubs: string[] = [];
+  const legCache = new LRUCache<string, Leg[]>({ max: 20_000 });
+  const itineraryCache = new LRUCache<string, Leg[][]>({ max: 20_000 });
 
   function index() {
     const routes = network.routes();
     if (routes === indexedFrom) return;
     legCache.clear();
+    itineraryCache.clear();
+    onReindex();
     outbound = new Map();
     for (const r of routes) {
       let set = outbound.get(r.origin);
@@ -276,11 +251,8 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     indexedFrom = routes;
   }
   const hasRoute = (o: string, d: string) => outbound.get(o)?.has(d) ?? false;
-  const isHub = (code: string) => hubs.includes(code);
-  const routeView: RouteView = { network, hasRoute, isHub };
+  const routeView: RouteView = { network, hasRoute, isHub: (code) => hubs.includes(code) };
 
-  // Legs do not depend on the time bucket; connections ask for the same ones many times.
-  const legCache = new LRUCache<string, Leg[]>({ max: 20_000 });
   function legs(from: EmulatorAirport, to: EmulatorAirport, date: string): Leg[] {
     const key = `${from.code}${to.code}${date}`;
     let found = legCache.get(key);
@@ -288,7 +260,8 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     return found;
   }
 
-  function connections(from: EmulatorAirport, to: EmulatorAirport, date: string): Leg[][] {
+  /** Connections through the hubs, shortest first; `limit` stops the search early (a calendar needs only one). */
+  function connections(from: EmulatorAirport, to: EmulatorAirport, date: string, limit = Infinity): Leg[][] {
     const found: Leg[][] = [];
     for (const hubCode of hubs) {
       if (hubCode === from.code || hubCode === to.code || !hasRoute(from.code, hubCode) || !hasRoute(hubCode, to.code)) continue;
@@ -301,12 +274,13 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
           (l) => l.depUtc >= first.arrUtc + MIN_CONNECTION_MIN * 60_000 && l.depUtc <= first.arrUtc + MAX_CONNECTION_MIN * 60_000,
         );
         if (second) found.push([first, second]);
+        if (found.length >= limit) return found;
       }
     }
     return found.sort((a, b) => totalMinutes(a) - totalMinutes(b));
   }
 
-  function itineraries(from: EmulatorAirport, to: EmulatorAirport, date: string): Leg[][] {
+  function dayOf(from: EmulatorAirport, to: EmulatorAirport, date: string): Leg[][] {
     const nonstops = legs(from, to, date).map((l) => [l]);
     const links = connections(from, to, date);
     let chosen: Leg[][];
@@ -322,43 +296,114 @@ export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
     return [...nonstops, ...chosen].sort((a, b) => (a[0] as Leg).depUtc - (b[0] as Leg).depUtc);
   }
 
-  /** One journey of the page: every itinerary from `origin` to `destination` on local date `date` that still sells. */
-  function journey(origin: string, destination: string, date: string, goWild: boolean, now: Date): { flights: WireFlight[] | null } {
-    index();
-    const none = { flights: null };
-    const from = network.airport(origin);
-    const to = network.airport(destination);
-    if (!from || !to || origin === destination) return none;
-    const bucketMs = bucketMinutes * 60_000;
-    const bucket = Math.floor(now.getTime() / bucketMs);
-    // Within a bucket every answer is computed as of the bucket's start, so it cannot change inside it.
-    const asOf = bucket * bucketMs;
-    const daysOut = daysBetween(localDate(new Date(asOf), from.timezone), date);
-    if (daysOut < 0 || daysOut > BOOKABLE_DAYS) return none;
-    const flights = itineraries(from, to, date)
-      // Sales close on the real clock, not the bucket's: the airline stops selling at the minute.
-      .filter((it) => (it[0] as Leg).depUtc - SALES_CLOSE_MINUTES * 60_000 > now.getTime())
-      .map((it) => price(network, it, { goWild, from, to, date, daysOut, bucket, asOf }));
-    return { flights: flights.length > 0 ? flights : null };
-  }
-
   return {
-    hubs(): string[] {
-      index();
-      return [...hubs];
+    index,
+    hubs: () => hubs,
+    /** Every itinerary from `from` to `to` departing on local date `date`, by departure. */
+    itineraries(from: EmulatorAirport, to: EmulatorAirport, date: string): Leg[][] {
+      const key = `${from.code}${to.code}${date}`;
+      let found = itineraryCache.get(key);
+      if (!found) itineraryCache.set(key, (found = dayOf(from, to, date)));
+      return found;
     },
-    /**
-     * FlightData for one search, as the airline would embed it: one journey, or two for a round trip (the return
-     * from `destination` on `returnDate`); a journey's `flights` is null when nothing flies or sells. GoWild fares
-     * only when the request asked for them (`goWild`, the site's `ftype=GW`).
-     */
-    flightData(
-      search: { origin: string; destination: string; date: string; returnDate?: string; goWild: boolean },
-      now: Date,
-    ): WireFlightData {
-      const journeys = [journey(search.origin, search.destination, search.date, search.goWild, now)];
-      if (search.returnDate) journeys.push(journey(search.destination, search.origin, search.returnDate, search.goWild, now));
-      return { results: { journeys } };
+    /** Whether anything flies that day: a nonstop, else a first connection (what `itineraries` would list). */
+    flies(from: EmulatorAirport, to: EmulatorAirport, date: string): boolean {
+      return legs(from, to, date).length > 0 || connections(from, to, date, 1).length > 0;
     },
   };
 }
+
+/**
+ * A deterministic airline: the same (origin, destination, date) gives the same flights within one time bucket,
+ * and prices, seats and GoWild availability drift from bucket to bucket. Everything is derived from the route
+ * network and airport coordinates; no state is kept but caches.
+ */
+export function createSchedule({ network, bucketMinutes }: ScheduleOptions) {
+  const timetable = createTimetable(network, () => dayCache.clear());
+  const { index, itineraries } = timetable;
+
+  // The ribbon's days, per bucket: the neighbouring dates' pages (a date grid, a sweep) ask for the same ones.
+  const dayCache = new LRUCache<string, { sells: boolean; fare: number | null; until: number }>({ max: 50_000 });
+
+  /** The moment a search is answered as of: the start of its time bucket, so nothing changes inside a bucket. */
+  function bucketOf(now: Date) {
+    const bucketMs = bucketMinutes * 60_000;
+    const bucket = Math.floor(now.getTime() / bucketMs);
+    return { bucket, asOf: bucket * bucketMs };
+  }
+
+  /**
+   * The itineraries of one journey still on sale at `now`, with what pricing them needs; null when nothing flies or
+   * sells (past dates, beyond the selling horizon, unknown airports, every flight gone).
+   */
+  function onSale(origin: string, destination: string, date: string, now: Date) {
+    index();
+    const from = network.airport(origin);
+    const to = network.airport(destination);
+    if (!from || !to || origin === destination) return null;
+    const { bucket, asOf } = bucketOf(now);
+    const daysOut = daysBetween(localDate(new Date(asOf), from.timezone), date);
+    if (daysOut < 0 || daysOut > BOOKABLE_DAYS) return null;
+    // Sales close on the real clock, not the bucket's: the airline stops selling at the minute.
+    const selling = itineraries(from, to, date).filter((it) => (it[0] as Leg).depUtc - SALES_CLOSE_MINUTES * 60_000 > now.getTime());
+    if (selling.length === 0) return null;
+    return { itineraries: selling, ctx: { from, to, date, daysOut, bucket, asOf } satisfies PriceContext };
+  }
+
+  /** Today at the origin (as of the bucket's start, as searches count it) and the last day the airline sells. */
+  function sellingDays(origin: string, now: Date) {
+    const zone = network.airport(origin)?.timezone ?? 'UTC';
+    const today = localDate(new Date(bucketOf(now).asOf), zone);
+    return { today, lastDay: addDays(today, BOOKABLE_DAYS) };
+  }
+
+  return {
+    sellingDays,
+    hubs(): string[] {
+      index();
+      return [...timetable.hubs()];
+    },
+    /** Every itinerary from `origin` to `destination` on local date `date` that still sells at `now`; null when none. */
+    offers(origin: string, destination: string, date: string, now: Date): Offer[] | null {
+      const sale = onSale(origin, destination, date, now);
+      return sale ? sale.itineraries.map((it) => price(network, it, sale.ctx)) : null;
+    },
+    /**
+     * What the page's ribbon shows for a day, by the same reckoning as `offers` (so it matches a search of that day):
+     * whether anything flies and sells, and the lowest Discount Den fare (null when every flight is sold out).
+     */
+    lowestDiscountDen(origin: string, destination: string, date: string, now: Date): { sells: boolean; fare: number | null } {
+      const key = `${origin}${destination}${date}|${bucketOf(now).bucket}`;
+      const known = dayCache.get(key);
+      if (known && now.getTime() < known.until) return { sells: known.sells, fare: known.fare };
+      const sale = onSale(origin, destination, date, now);
+      // Nothing on sale stays so for the bucket; otherwise the answer holds until the first of its flights closes.
+      const day = { sells: sale !== null, fare: null as number | null, until: Infinity };
+      for (const it of sale?.itineraries ?? []) {
+        const base = baseFares(it, (sale as NonNullable<typeof sale>).ctx);
+        if (base.seatsLeft > 0 && (day.fare === null || base.discountDen < day.fare)) day.fare = base.discountDen;
+        day.until = Math.min(day.until, (it[0] as Leg).depUtc - SALES_CLOSE_MINUTES * 60_000);
+      }
+      dayCache.set(key, day);
+      return { sells: day.sells, fare: day.fare };
+    },
+    /**
+     * The route's calendar (`/Flight/RetrieveSchedule`): from today at the origin to the last day sold, the days with
+     * no itinerary at all. One pass over the days; a day stops at its first nonstop or connection.
+     */
+    calendar(origin: string, destination: string, now: Date): RouteCalendar {
+      index();
+      const from = network.airport(origin);
+      const to = network.airport(destination);
+      const { today } = sellingDays(origin, now);
+      const disabledDates: string[] = [];
+      for (let i = 0; i <= BOOKABLE_DAYS; i++) {
+        const date = addDays(today, i);
+        const flies = !!from && !!to && origin !== destination && timetable.flies(from, to, date);
+        if (!flies) disabledDates.push(date);
+      }
+      return { today, lastAvailableDate: addDays(today, BOOKABLE_DAYS), disabledDates };
+    },
+  };
+}
+export type Schedule = ReturnType<typeof createSchedule>;
