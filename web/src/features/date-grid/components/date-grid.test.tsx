@@ -46,7 +46,7 @@ const grid: GridResponse = {
   demo: true,
 };
 
-const names: Record<string, string> = { MCO: 'Orlando (MCO)', LAS: 'Las Vegas (LAS)' };
+const names: Record<string, string> = { MCO: 'Orlando (MCO)', LAS: 'Las Vegas (LAS)', PHX: 'Phoenix (PHX)' };
 
 function renderGrid(onOpen = vi.fn(), answer: () => GridResponse | Response = () => grid) {
   const api = mockApi({ 'GET /api/flights/grid': answer, 'GET /api/airports': () => ({ airports: [] }) });
@@ -134,6 +134,63 @@ describe('DateGrid', () => {
     const table = await screen.findByRole('grid');
     expect(screen.getByTestId('date-grid-scroll').className).toContain('overflow-x-auto');
     for (const header of within(table).getAllByRole('rowheader')) expect(header.className).toContain('sticky');
+  });
+
+  it("shows a fare only the airline's week view gave, and says so: where it comes from, when it was seen, GoWild unknown", async () => {
+    const tenMinutesAgo = '2026-12-01T11:50:00Z';
+    const withRibbon: GridResponse = {
+      ...grid,
+      destinations: [
+        {
+          destination: 'PHX',
+          cells: [
+            cell('2026-12-01', {
+              go_wild_offered: null,
+              lowest_go_wild: null,
+              lowest_fare: 89,
+              lowest_fare_source: 'ribbon',
+              lowest_fare_seen_at: twoHoursAgo,
+              seats: null,
+              checked_at: null,
+            }),
+            // Checked 2 h ago; the week view showed a lower fare since: its figure, labelled, GoWild as checked.
+            cell('2026-12-02', { lowest_fare: 59, lowest_fare_source: 'ribbon', lowest_fare_seen_at: tenMinutesAgo }),
+            cell('2026-12-03', {
+              go_wild_offered: null,
+              lowest_go_wild: null,
+              lowest_fare: 99,
+              lowest_fare_source: 'ribbon',
+              lowest_fare_seen_at: twoHoursAgo,
+              seats: null,
+              checked_at: null,
+            }),
+          ],
+          likelihood: { status: 'not_enough_history', observed_days: 0 },
+        },
+      ],
+    };
+    renderGrid(vi.fn(), () => withRibbon);
+    const only = await screen.findByRole('gridcell', { name: /Phoenix \(PHX\), Tue, Dec 1/ });
+    expect(only.getAttribute('aria-label')).toBe(
+      "Phoenix (PHX), Tue, Dec 1: GoWild not checked, lowest fare $89 from the airline's week view, seen 2 h ago",
+    );
+    expect(only.title).toBe(only.getAttribute('aria-label'));
+    expect(only.textContent).toBe('$89');
+    expect(only.dataset.kind).toBe('ribbon');
+    expect(screen.getByRole('gridcell', { name: /Phoenix \(PHX\), Wed, Dec 2/ }).getAttribute('aria-label')).toBe(
+      "Phoenix (PHX), Wed, Dec 2: GoWild $49, lowest fare $59 from the airline's week view, seen 10 min ago, 4 GoWild seats left, checked 2 h ago",
+    );
+    // A blackout day has no GoWild to check: the label says only the fare and where it comes from.
+    expect(screen.getByRole('gridcell', { name: /Phoenix \(PHX\), Thu, Dec 3/ }).getAttribute('aria-label')).toBe(
+      "Phoenix (PHX), Thu, Dec 3, GoWild blackout date: lowest fare $99 from the airline's week view, seen 2 h ago",
+    );
+    expect(screen.getByTestId('grid-ribbon-note').textContent).toContain("the airline's week view");
+  });
+
+  it('adds no week-view note to a grid without such figures', async () => {
+    renderGrid();
+    await screen.findByRole('grid');
+    expect(screen.queryByTestId('grid-ribbon-note')).toBeNull();
   });
 
   it('says so when the grid cannot be had', async () => {

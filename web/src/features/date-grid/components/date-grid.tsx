@@ -1,5 +1,5 @@
 import { dayOfMonth, formatMediumDate, formatWeekdayShort } from '@gowild/contract/dates';
-import { GRID_LIMITS, type GridResponse, likelihoodText, OBSERVATION_MESSAGES } from '@gowild/contract/observations';
+import { GRID_LIMITS, type GridResponse, likelihoodText, OBSERVATION_MESSAGES, RIBBON_TEXTS } from '@gowild/contract/observations';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { Notice } from '@/components/ui/notice';
@@ -29,11 +29,16 @@ const KIND_CLASSES: Record<CellKind, string> = {
   'gowild-3': 'bg-brand-200 text-brand-900 font-semibold',
   fare: 'bg-slate-100 text-slate-700',
   none: 'bg-white text-slate-500',
+  // A fare only the airline's week view gave: grey like a fare, in italics and dotted, so it never reads as checked.
+  ribbon: 'bg-slate-50 text-slate-600 italic border border-dotted border-slate-400',
   unknown: 'bg-white text-slate-500',
 };
 
 // Blackout days are hatched, so they read as "no GoWild" without relying on colour alone (the header says it too).
 const BLACKOUT_STYLE = { backgroundImage: 'repeating-linear-gradient(135deg, transparent 0 6px, rgb(251 191 36 / 0.35) 6px 8px)' };
+
+/** Whether any cell's lowest fare comes from the airline's week view (then the note says what that is). */
+const hasRibbonFigures = (grid: GridResponse) => grid.destinations.some((d) => d.cells.some((c) => c.lowest_fare_source === 'ribbon'));
 
 const KEYS_MOVE: Record<string, [number, number]> = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
@@ -67,6 +72,7 @@ export function DateGrid({ origin, today, days = GRID_LIMITS.maxDays, selected, 
       <p className="mb-3 text-xs text-slate-600">
         GoWild fares (green, darker is cheaper) and lowest fares from what we last checked; hover or focus a day to see how fresh it is.
         Open a day to see its flights.
+        {grid.data && hasRibbonFigures(grid.data) ? <span data-testid="grid-ribbon-note"> {RIBBON_TEXTS.about}</span> : null}
       </p>
       {grid.isPending ? (
         <p role="status" className="text-sm text-slate-600">
@@ -179,6 +185,7 @@ function GridTable({ grid, selected, onOpen, airportName, now }: GridTableProps)
                 const blackout = grid.dates[c]?.blackout ?? false;
                 const label = cellLabel({ destination: airportName(dest.destination), cell, blackout, now });
                 const isSelected = r === selectedRow && c === selectedCol;
+                const kind = cellKind(cell, range);
                 return (
                   <td
                     key={cell.date}
@@ -186,7 +193,7 @@ function GridTable({ grid, selected, onOpen, airportName, now }: GridTableProps)
                     data-cell={`${r}-${c}`}
                     data-destination={dest.destination}
                     data-date={cell.date}
-                    data-kind={cellKind(cell, range)}
+                    data-kind={kind}
                     tabIndex={r === row && c === col ? 0 : -1}
                     aria-label={label}
                     aria-selected={isSelected}
@@ -195,7 +202,7 @@ function GridTable({ grid, selected, onOpen, airportName, now }: GridTableProps)
                       setActive([r, c]);
                       onOpen(dest.destination, cell.date);
                     }}
-                    className={`h-10 min-w-[3.25rem] cursor-pointer rounded text-center tabular-nums hover:ring-2 hover:ring-brand-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${KIND_CLASSES[cellKind(cell, range)]} ${isSelected ? 'ring-2 ring-slate-900' : ''} ${cell.go_wild_offered === null ? 'border border-dashed border-slate-300' : ''}`}
+                    className={`h-10 min-w-[3.25rem] cursor-pointer rounded text-center tabular-nums hover:ring-2 hover:ring-brand-300 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 ${KIND_CLASSES[kind]} ${isSelected ? 'ring-2 ring-slate-900' : ''} ${kind === 'unknown' ? 'border border-dashed border-slate-300' : ''}`}
                     style={blackout ? BLACKOUT_STYLE : undefined}
                   >
                     {cellText(cell)}

@@ -1,12 +1,15 @@
 import { addDays, daysBetween, formatMediumDate } from '@gowild/contract/dates';
 import { formatWholeDollars } from '@gowild/contract/money';
-import { GRID_LIMITS, type GridCell, type GridResponse, checkedAgoText } from '@gowild/contract/observations';
+import { GRID_LIMITS, type GridCell, type GridResponse, checkedAgoText, ribbonFareText } from '@gowild/contract/observations';
 
 /**
  * How a cell is drawn: GoWild offered (three shades, cheapest third darkest), a fare without GoWild, observed with
- * no flights, or never observed.
+ * no flights, only a lowest fare from the airline's week view (decision 243), or never observed.
  */
-export type CellKind = 'gowild-1' | 'gowild-2' | 'gowild-3' | 'fare' | 'none' | 'unknown';
+export type CellKind = 'gowild-1' | 'gowild-2' | 'gowild-3' | 'fare' | 'none' | 'ribbon' | 'unknown';
+
+/** The cell's lowest fare came from the airline's week view (a ribbon), not from an answer of that day. */
+const fromRibbon = (cell: GridCell) => cell.lowest_fare !== null && cell.lowest_fare_source === 'ribbon';
 
 /**
  * The grid's first date: pages of GRID_LIMITS.maxDays days from today, the page holding the searched date. Opening a
@@ -28,7 +31,7 @@ export function goWildRange(grid: GridResponse): [number, number] | null {
 
 /** GoWild cells in three shades by where the fare falls between the grid's cheapest and dearest (cheapest darkest). */
 export function cellKind(cell: GridCell, range: [number, number] | null): CellKind {
-  if (cell.go_wild_offered === null) return 'unknown';
+  if (cell.go_wild_offered === null) return fromRibbon(cell) ? 'ribbon' : 'unknown';
   if (cell.go_wild_offered && cell.lowest_go_wild !== null) {
     const [lo, hi] = range ?? [cell.lowest_go_wild, cell.lowest_go_wild];
     const at = hi === lo ? 0 : (cell.lowest_go_wild - lo) / (hi - lo);
@@ -37,22 +40,35 @@ export function cellKind(cell: GridCell, range: [number, number] | null): CellKi
   return cell.lowest_fare !== null ? 'fare' : 'none';
 }
 
-/** The price shown in the cell: the GoWild fare when offered, else the lowest fare; '–' or '?' otherwise. */
+/**
+ * The price shown in the cell: the GoWild fare when offered, else the lowest fare (also when only the airline's week
+ * view gave one); '–' or '?' otherwise.
+ */
 export function cellText(cell: GridCell): string {
-  if (cell.go_wild_offered === null) return '?';
+  if (cell.go_wild_offered === null) return fromRibbon(cell) ? formatWholeDollars(cell.lowest_fare!) : '?';
   if (cell.go_wild_offered && cell.lowest_go_wild !== null) return formatWholeDollars(cell.lowest_go_wild);
   return cell.lowest_fare !== null ? formatWholeDollars(cell.lowest_fare) : '–';
+}
+
+/** The cell's lowest fare in words: a week view's figure says where it comes from and when it was seen. */
+function lowestFareFact(cell: GridCell, now: Date): string {
+  if (cell.lowest_fare === null) return 'no flights';
+  if (fromRibbon(cell) && cell.lowest_fare_seen_at) return ribbonFareText(cell.lowest_fare, cell.lowest_fare_seen_at, now);
+  return `lowest fare ${formatWholeDollars(cell.lowest_fare)}`;
 }
 
 /** What the cell says to a screen reader and in its tooltip, freshness included. */
 export function cellLabel(input: { destination: string; cell: GridCell; blackout: boolean; now: Date }): string {
   const { cell, blackout } = input;
   const head = `${input.destination}, ${formatMediumDate(cell.date)}${blackout ? ', GoWild blackout date' : ''}`;
-  if (cell.go_wild_offered === null) return `${head}: not checked yet`;
+  if (cell.go_wild_offered === null) {
+    if (!fromRibbon(cell)) return `${head}: not checked yet`;
+    return `${head}: ${blackout ? '' : 'GoWild not checked, '}${lowestFareFact(cell, input.now)}`;
+  }
   const facts: string[] = [];
   if (cell.go_wild_offered && cell.lowest_go_wild !== null) facts.push(`GoWild ${formatWholeDollars(cell.lowest_go_wild)}`);
   else if (!blackout) facts.push('no GoWild');
-  facts.push(cell.lowest_fare !== null ? `lowest fare ${formatWholeDollars(cell.lowest_fare)}` : 'no flights');
+  facts.push(lowestFareFact(cell, input.now));
   if (cell.seats !== undefined && cell.seats !== null) facts.push(`${cell.seats} GoWild ${cell.seats === 1 ? 'seat' : 'seats'} left`);
   facts.push(checkedAgoText(cell.checked_at, input.now));
   return `${head}: ${facts.join(', ')}`;

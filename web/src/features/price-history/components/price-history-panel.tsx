@@ -1,6 +1,7 @@
 import { likelihoodText, OBSERVATION_MESSAGES } from '@gowild/contract/observations';
 import { usePriceHistory, type RouteDate } from '../api/get-price-history';
 import { GoodPriceBadge } from './good-price-badge';
+import { isRibbonPoint } from '../utils/history-text';
 import { Sparkline, SparklineKey } from './sparkline';
 
 /**
@@ -12,10 +13,13 @@ export function PriceHistoryPanel({
   route,
   compact = false,
   title = 'Price history',
+  now,
 }: {
   route: RouteDate;
   compact?: boolean;
   title?: string;
+  /** The clock "seen 2 h ago" is told against (tests pin it). */
+  now?: Date;
 }) {
   const history = usePriceHistory(route);
   if (!history.isSuccess) return null;
@@ -39,8 +43,8 @@ export function PriceHistoryPanel({
           {likelihoodText(likelihood)}
         </span>
       </div>
-      {points.length ? <SparklineKey /> : null}
-      <Sparkline points={points} />
+      {points.length ? <SparklineKey ribbon={points.some(isRibbonPoint)} /> : null}
+      <Sparkline points={points} now={now} />
       {flights.length ? (
         <ul
           className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-600"

@@ -40,6 +40,33 @@ describe('Sparkline', () => {
     expect(screen.getByTestId('price-sparkline').querySelector('svg')).toBeNull();
   });
 
+  it("marks the airline's week-view figures apart from the answers' lines, and says where they come from", () => {
+    const now = new Date('2026-11-20T17:00:00Z');
+    const mixed = [
+      { observed_at: '2026-11-02T15:00:00Z', standard: 129, discount_den: 99, source: 'answer' as const, lowest_fare: 99 },
+      { observed_at: '2026-11-10T15:00:00Z', standard: null, discount_den: null, source: 'ribbon' as const, lowest_fare: 109 },
+      { observed_at: '2026-11-20T15:00:00Z', standard: null, discount_den: null, source: 'ribbon' as const, lowest_fare: 89 },
+    ];
+    render(<Sparkline points={mixed} now={now} />);
+    expect(screen.getByTestId('price-history-text').textContent).toBe(
+      "Over 1 check since Mon, Nov 2: Standard $129 throughout; Discount Den $99 throughout. Lowest fare $89 from the airline's week view, seen 2 h ago (2 sightings since Tue, Nov 10: lowest $89, highest $109).",
+    );
+    const svg = screen.getByTestId('price-sparkline').querySelector('svg')!;
+    // The answer's fares are dots of their own (the week view's points do not break or join their lines)...
+    expect(svg.querySelectorAll(':scope > circle')).toHaveLength(2);
+    // ...and the week view's two sightings are a dashed line with hollow dots.
+    const ribbon = svg.querySelector('[data-series="ribbon"]')!;
+    expect(ribbon.querySelectorAll('polyline')).toHaveLength(1);
+    expect(ribbon.querySelector('polyline')!.getAttribute('stroke-dasharray')).toBe('3 2');
+    expect(ribbon.querySelectorAll('circle')).toHaveLength(2);
+  });
+
+  it('says a week-view figure alone as it is, with no checks', () => {
+    const only = [{ observed_at: '2026-11-20T16:50:00Z', standard: null, discount_den: null, source: 'ribbon' as const, lowest_fare: 75 }];
+    render(<Sparkline points={only} now={new Date('2026-11-20T17:00:00Z')} />);
+    expect(screen.getByTestId('price-history-text').textContent).toBe("Lowest fare $75 from the airline's week view, seen 10 min ago.");
+  });
+
   it('says a steady fare is steady', () => {
     render(<Sparkline points={[{ observed_at: '2026-11-02T15:00:00Z', standard: 99, discount_den: null }]} />);
     expect(screen.getByTestId('price-history-text').textContent).toBe('Over 1 check since Mon, Nov 2: Standard $99 throughout.');
@@ -96,6 +123,26 @@ describe('PriceHistoryPanel', () => {
     expect(api.callsTo('GET /api/flights/price-history')[0]!.url).toBe(
       '/api/flights/price-history?origin=DEN&destination=MCO&date=2026-12-02',
     );
+    expect(within(panel).getByTestId('sparkline-key').textContent).toBe('StandardDiscount Den');
+  });
+
+  it("keys the week view's marks when the history has some", async () => {
+    const answer: PriceHistoryResponse = {
+      origin: 'DEN',
+      destination: 'MCO',
+      date: '2026-12-04',
+      points: [{ observed_at: '2026-11-20T15:00:00Z', standard: null, discount_den: null, source: 'ribbon', lowest_fare: 89 }],
+      good_price: null,
+      likelihood: { status: 'not_enough_history', observed_days: 0 },
+      demo: false,
+    };
+    mockApi({ 'GET /api/flights/price-history': () => answer });
+    renderWithProviders(
+      <PriceHistoryPanel route={{ origin: 'DEN', destination: 'MCO', date: '2026-12-04' }} now={new Date('2026-11-20T16:00:00Z')} />,
+    );
+    const panel = await screen.findByRole('region', { name: 'Price history, DEN to MCO' });
+    expect(within(panel).getByTestId('sparkline-key').textContent).toBe('StandardDiscount DenLowest fare (week view)');
+    expect(within(panel).getByTestId('price-history-text').textContent).toBe("Lowest fare $89 from the airline's week view, seen 1 h ago.");
   });
 });
 
