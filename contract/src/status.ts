@@ -48,6 +48,12 @@ export const serviceStatusSchema = z.object({
   latency_ms: z.object({ p50: z.number().nullable(), p95: z.number().nullable() }),
   /** The airline only: how its requests reach the site (FRONTIER_TRANSPORT). */
   transport: z.string().optional(),
+  /**
+   * The airline only: its results pages over the last hour and how many of them the adapter read (flights, or the
+   * airline's "no flights"); the others could not be read (the page changed). `share` is `read / total`, null
+   * without any page.
+   */
+  pages_read: z.object({ read: z.number().int(), total: z.number().int(), share: z.number().min(0).max(1).nullable() }).optional(),
 });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
@@ -100,3 +106,34 @@ export const unreadablePageParamsSchema = z.object({ id: z.uuid({ error: 'id mus
 /** One page with its kept body, to be shown as text (never rendered as HTML). */
 export const unreadablePageBodyResponseSchema = z.object({ page: unreadablePageSchema.extend({ body: z.string() }) });
 export type UnreadablePageBodyResponse = z.infer<typeof unreadablePageBodyResponseSchema>;
+
+/**
+ * A kept page read again with the adapter of today (`POST /api/admin/unreadable-pages/reread`, the operator's
+ * `airline:reread`; decision 244). `search`: the route and date it answered, from its address or, for a page that
+ * landed on /Flight/Select, from the page itself. `outcome`: `reads` (with `flights`, the count), `unreadable`,
+ * `not_a_results_page` (GetMarkets, an error page…) or `search_unknown`; `detail` says why, in words.
+ */
+export const rereadPageSchema = z.object({
+  id: z.string(),
+  seen_at: z.string(),
+  url: z.string(),
+  status: z.number().int(),
+  truncated: z.boolean(),
+  /** Why it could not be read when it was kept. */
+  was: z.string(),
+  search: z.object({ origin: z.string(), destination: z.string(), date: z.string(), from: z.enum(['url', 'page']) }).nullable(),
+  outcome: z.enum(['reads', 'unreadable', 'not_a_results_page', 'search_unknown']),
+  flights: z.number().int().nullable(),
+  detail: z.string().nullable(),
+});
+export type RereadPage = z.infer<typeof rereadPageSchema>;
+
+export const rereadResponseSchema = z.object({
+  /** The clock the GoWild fare types were judged by. */
+  read_at: z.string(),
+  /** Kept pages read again, and how many of them now read. */
+  total: z.number().int(),
+  reads: z.number().int(),
+  pages: z.array(rereadPageSchema),
+});
+export type RereadResponse = z.infer<typeof rereadResponseSchema>;

@@ -1,12 +1,15 @@
 /**
  * Operator commands against the configured database: `npm run cli -- <command> [args]`.
- * Each module contributes its commands from its own `<feature>.cli.ts`; this file only collects and runs them.
+ * Each module contributes its commands from its own `<feature>.cli.ts`; this file only collects and runs them, and
+ * runs the few that must not open the database (`migrate`, `airline:read`) before it is opened.
  */
 import { pathToFileURL } from 'node:url';
 import { type Config, ConfigError, loadConfig } from './config';
-import { openDatabase, unreachableDatabaseLine } from './db/client';
+import { type Database, openDatabase, unreachableDatabaseLine } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { type AppDeps, createAppDeps, disposeAppDeps } from './deps';
-import { type CliCommand, CliUsageError } from './lib/app-module';
+import { type CliCommand, CliFailure, CliUsageError } from './lib/app-module';
+import { airlineReadCommand, airlineRereadThroughServer } from './modules/data-health/airline-pages.cli';
 
 /** Every module's commands by name; two modules claiming one name is a programming error. */
 export function collectCommands(modules: AppDeps['modules']): Record<string, CliCommand> {
@@ -73,7 +76,18 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   const config = loadConfig({ ...process.env, FLIGHTS_PROVIDER: process.env.FLIGHTS_PROVIDER, LOG_LEVEL: 'silent' });
   const migrate = migrateCommand(config);
   if (argv[0] === 'migrate') return runCommand({ migrate }, argv, out);
-  const database = await openDatabase({ ...databaseOptions(config), migrate: config.MIGRATE_ON_START });
+  // Reads a file with the adapter alone (decision 244): no database, so it runs beside a server that holds it.
+  if (argv[0] === 'airline:read') return runCommand({ 'airline:read': airlineReadCommand(config) }, argv, out);
+  let database: Database;
+  try {
+    database = await openDatabase({ ...databaseOptions(config), migrate: config.MIGRATE_ON_START });
+  } catch (err) {
+    // The embedded database held by a running server (decision 237): `airline:reread` asks that server instead.
+    if (argv[0] === 'airline:reread' && err instanceof DataDirInUseError) {
+      return runCommand({ 'airline:reread': airlineRereadThroughServer(config) }, argv, out);
+    }
+    throw err;
+  }
   try {
     const own = await createAppDeps(config, database);
     try {
@@ -92,7 +106,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     (code) => process.exit(code),
     (err) => {
       // An unreachable database or a bad setting is one line for the operator; anything else keeps its stack.
-      const line = err instanceof ConfigError ? err.message : unreachableDatabaseLine(err, process.env.DATABASE_URL);
+      const line =
+        err instanceof ConfigError || err instanceof CliFailure ? err.message : unreachableDatabaseLine(err, process.env.DATABASE_URL);
       console.error(line ? `error: ${line}` : err);
       process.exit(1);
     },

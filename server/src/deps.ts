@@ -139,7 +139,7 @@ async function openInfrastructure(config: Config, database: Database, overrides:
     disposers.push(() => connection.close());
   }
   const dependencies = dependencyMetrics(metrics, { database: database.status, redis: redisStatus });
-  const serviceMonitor = createServiceMonitor(() => clock.now().getTime());
+  const serviceMonitor = createServiceMonitor(() => clock.now().getTime(), metrics);
   const email = overrides.email ?? observeMethods(createEmailProvider(config), 'email', ['send'], serviceMonitor);
   disposers.push(() => email.close());
   const rateLimits =
@@ -308,6 +308,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
   const dataHealth = createDataHealth(infra, {
     auth,
     pages: unreadablePages,
+    isBlackout: (date) => reference.services.reference.isBlackout(date),
     airline: flights.services.flights,
     extras: { hotels: hotelProvider, cars: carProvider, breakers: extras.services.extrasBreakers },
     weather: weatherProvider,
@@ -356,6 +357,7 @@ function createDataHealth(
   parts: {
     auth: AccountsModule['services']['auth'];
     pages: UnreadablePages;
+    isBlackout(date: string): boolean;
     airline: FlightsModule['services']['flights'];
     extras: { hotels: { demo: boolean }; cars: { demo: boolean }; breakers: DestinationExtrasModule['services']['extrasBreakers'] };
     weather: WeatherProvider;
@@ -369,6 +371,7 @@ function createDataHealth(
     auth: parts.auth,
     monitor,
     pages: parts.pages,
+    isBlackout: parts.isBlackout,
     services: monitoredServices(infra, {
       airline: { demo: parts.airline.provider.demo, breaker: () => parts.airline.gateway.breakerState() },
       hotels: { demo: parts.extras.hotels.demo, breaker: parts.extras.breakers.hotels },

@@ -10,6 +10,9 @@ export interface CliCommand {
 /** An operator's mistake (bad argument, unknown account): the CLI prints it with the usage and exits 2. */
 export class CliUsageError extends Error {}
 
+/** A command that could not do its work for a reason the operator can act on (a missing file): one line, exit 1. */
+export class CliFailure extends Error {}
+
 /**
  * Work a module wants done on a schedule. The module says what and how often; the runner in jobs/ decides how
  * (in-process timers today, a queue such as pg-boss later), so `run` must be idempotent and safe to run in several

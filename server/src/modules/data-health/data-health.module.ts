@@ -4,7 +4,10 @@ import type { AppModule } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuthService } from '../accounts/accounts.module';
+import { readContextFor, rereadKeptPages } from './airline-pages';
+import { airlineReadCommand, airlineRereadCommand } from './airline-pages.cli';
 import { dataHealthRoutes } from './data-health.routes';
+import { createOperatorAccess } from './operator-access';
 import type { ServiceMonitor } from './service-monitor';
 import { type MonitoredService, type Probe, createStatusService } from './status.service';
 import { createUnreadablePagesRepository } from './unreadable-pages.repository';
@@ -42,14 +45,20 @@ export interface DataHealthDeps {
   services: readonly MonitoredService[];
   probes: Partial<Record<MonitoredService['id'], Probe>>;
   pages: UnreadablePages;
+  /** The GoWild blackout days as the app holds them: a kept page read again judges Peak Day fares by them. */
+  isBlackout(date: string): boolean;
 }
 
 /**
  * The public data-health page (GET /api/status, docs/product/status.md) from in-memory rolling windows, and the
- * unreadable airline pages: the admins' list, their hourly e-mail at most, and the pruning.
+ * unreadable airline pages: the admins' list, their hourly e-mail at most, the pruning, and reading them again with
+ * today's adapter (`airline:read`, `airline:reread`; decision 244).
  */
 export function createDataHealthModule(deps: DataHealthDeps) {
   const { config, pages } = deps;
+  const reading = { bookingBaseUrl: config.FRONTIER_BASE_URL, dateFormat: config.FRONTIER_DATE_FORMAT };
+  const reread = () => rereadKeptPages(pages, readContextFor(reading, deps.isBlackout, deps.clock.now()));
+  const operator = createOperatorAccess(config);
   const status = createStatusService({
     clock: deps.clock,
     monitor: deps.monitor,
@@ -59,14 +68,20 @@ export function createDataHealthModule(deps: DataHealthDeps) {
   });
   return {
     name: 'data-health',
-    services: { dataHealth: { status, pages } },
+    services: { dataHealth: { status, pages, reread } },
     routes: (app) =>
       dataHealthRoutes(app, {
         status,
         pages,
         auth: deps.auth,
         kept: { days: config.UNREADABLE_PAGES_DAYS, max: config.UNREADABLE_PAGES_KEEP },
+        reread,
+        operator,
       }),
+    cli: {
+      'airline:read': airlineReadCommand(config, () => deps.clock.now()),
+      'airline:reread': airlineRereadCommand(reread),
+    },
     jobs: [
       {
         name: 'data-health.unreadable-pages-notice',

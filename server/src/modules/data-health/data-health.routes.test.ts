@@ -73,6 +73,36 @@ describe('GET /api/status', () => {
     expect(after.latency_ms.p95).toBeGreaterThanOrEqual(after.latency_ms.p50!);
   });
 
+  it("counts the airline's results pages read and not, on the page and in /metrics (decision 244)", async () => {
+    const pagesRead = async () => (await status()).body.services.find((s) => s.id === 'airline')!.pages_read!;
+    const counted = async () => {
+      const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      const value = (outcome: string) =>
+        Number(new RegExp(`^flight_airline_pages_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+      return { read: value('read'), unreadable: value('unreadable') };
+    };
+    clock.advance(5000);
+    const before = await pagesRead();
+    const metricsBefore = await counted();
+    expect(Object.values(metricsBefore).every(Number.isInteger)).toBe(true);
+    expect((await fetchOnce()).kind).toBe('flights');
+    deps.flights.emulator!.setKnobs({ pageChangeRate: 1 });
+    try {
+      expect((await fetchOnce()).kind).toBe('page-changed');
+    } finally {
+      deps.flights.emulator!.setKnobs({ pageChangeRate: 0 });
+    }
+    clock.advance(5000);
+    const after = await pagesRead();
+    expect(after.read).toBe(before.read + 1);
+    expect(after.total).toBe(before.total + 2);
+    expect(after.share).toBeCloseTo(after.read / after.total);
+    expect(await counted()).toEqual({ read: metricsBefore.read + 1, unreadable: metricsBefore.unreadable + 1 });
+    // The page kept for the operator: the unreadable-pages tests below count from none.
+    await deps.dataHealth.pages.flush();
+    await deps.database.db.delete(unreadablePages);
+  });
+
   it('shows the database up from its connection, without asking it per request', async () => {
     clock.advance(5000);
     const { body } = await status();

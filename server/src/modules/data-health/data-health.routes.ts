@@ -1,4 +1,6 @@
 import {
+  type RereadResponse,
+  rereadResponseSchema,
   statusResponseSchema,
   unreadablePageBodyResponseSchema,
   unreadablePageParamsSchema,
@@ -8,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, notFound } from '../../lib/http-error';
 import type { AuthService } from '../accounts/accounts.module';
+import type { OperatorAccess } from './operator-access';
 import type { StatusService } from './status.service';
 import type { UnreadablePages } from './unreadable-pages.service';
 import type { UnreadablePageRow } from './unreadable-pages.repository';
@@ -28,9 +31,12 @@ export interface DataHealthRouteDeps {
   pages: UnreadablePages;
   auth: Pick<AuthService, 'requireAdmin'>;
   kept: { days: number; max: number };
+  /** Every kept page read again with today's adapter (decision 244). */
+  reread(): Promise<RereadResponse>;
+  operator: OperatorAccess;
 }
 
-/** GET /api/status (public) and the admins' list of unreadable airline pages. */
+/** GET /api/status (public), the admins' list of unreadable airline pages, and reading them again. */
 export const dataHealthRoutes: FastifyPluginAsyncZod<DataHealthRouteDeps> = async (app, deps) => {
   deps.pages.useLog(app.log);
 
@@ -90,5 +96,28 @@ export const dataHealthRoutes: FastifyPluginAsyncZod<DataHealthRouteDeps> = asyn
       if (!row) throw notFound('No such page (it may have been pruned)');
       return { page: { ...present(row), body: row.body } };
     },
+  );
+
+  // The operator's CLI asks here while this process holds the embedded database (decision 244): it proves it can
+  // read the data directory with the token this process left there. Anyone else needs an admin's session.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') deps.operator.publish(address);
+  });
+  app.addHook('onClose', async () => deps.operator.withdraw());
+
+  app.post(
+    '/api/admin/unreadable-pages/reread',
+    {
+      preHandler: async (request) => {
+        if (!deps.operator.accepts(request.headers.authorization)) await requireAdmin(request);
+      },
+      schema: {
+        tags: ['admin'],
+        summary: "Every kept unreadable airline page read again with today's adapter: which now read, which still do not",
+        response: { 200: rereadResponseSchema, ...errors },
+      },
+    },
+    async () => deps.reread(),
   );
 };

@@ -1,23 +1,41 @@
 import type { StatusServiceId } from '@gowild/contract/status';
+import type { Registry } from 'prom-client';
 import type { FlightFetchResult, FlightProvider } from '../../providers/flights/flights.provider';
+import { type AirlinePageOutcome, airlinePagesCounter } from './airline-pages.metrics';
 import { type CallOutcome, type RollingWindow, createRollingWindow } from './rolling-window';
 
 /**
  * One rolling window per outside service, fed by thin wrappers the composition root puts around each provider (so
  * no provider and no other module needs to know about the page). A wrapper times a call and files how it ended;
  * nothing else is kept: no query, no address, no answer.
+ *
+ * Besides, the airline's results pages (decision 244): whether each one read, in a window of its own (a page that
+ * read is filed as `ok`, one that did not as `failed`; no latency) and in `flight_airline_pages_total` when a
+ * registry is given.
  */
-export function createServiceMonitor(now: () => number) {
+export function createServiceMonitor(now: () => number, registry?: Registry) {
   const windows = new Map<StatusServiceId, RollingWindow>();
   const windowOf = (id: StatusServiceId) => {
     let w = windows.get(id);
     if (!w) windows.set(id, (w = createRollingWindow({ now })));
     return w;
   };
+  const pages = createRollingWindow({ now, samplesPerMinute: 0 });
+  const pagesCounter = registry ? airlinePagesCounter(registry) : undefined;
   return {
     windowOf,
     record(id: StatusServiceId, outcome: CallOutcome, ms: number) {
       windowOf(id).record(outcome, ms);
+    },
+    /** One airline results page, read (flights, or the airline's "no flights") or not (the page changed). */
+    recordPage(outcome: AirlinePageOutcome) {
+      pages.record(outcome === 'read' ? 'ok' : 'failed', Number.NaN);
+      pagesCounter?.inc({ outcome });
+    },
+    /** The results pages of the last `minutes` minutes (the current one included), and how many of them read. */
+    pagesRead(minutes: number): { read: number; total: number } {
+      const s = pages.summary(minutes);
+      return { read: s.successes, total: s.successes + s.failures };
     },
   };
 }
@@ -30,7 +48,19 @@ export function airlineOutcome(result: FlightFetchResult): CallOutcome {
   return 'failed';
 }
 
-/** Every airline request the gateway sends, timed; a request aborted by us (a hedge's loser, shutdown) is not counted. */
+/**
+ * Whether an airline answer was a results page that read, one that did not, or no results page at all (a block, an
+ * HTTP error). "No flights" is a page that read; a redirect loop counts as unreadable, as a changed site looks alike.
+ */
+export function pageOutcome(result: FlightFetchResult): AirlinePageOutcome | null {
+  if (result.kind === 'flights') return 'read';
+  return result.kind === 'page-changed' ? 'unreadable' : null;
+}
+
+/**
+ * Every airline request the gateway sends, timed, and each results page filed as read or not; a request aborted by
+ * us (a hedge's loser, shutdown) is not counted.
+ */
 export function observeFlightProvider<P extends FlightProvider>(provider: P, monitor: ServiceMonitor): P {
   const fetchFlights: FlightProvider['fetchFlights'] = async (query, signal, progress) => {
     const started = performance.now();
@@ -38,6 +68,8 @@ export function observeFlightProvider<P extends FlightProvider>(provider: P, mon
       // The progress goes through: the gateway's early cut listens for the first answer (decision 220).
       const result = await provider.fetchFlights(query, signal, progress);
       monitor.record('airline', airlineOutcome(result), performance.now() - started);
+      const page = pageOutcome(result);
+      if (page) monitor.recordPage(page);
       return result;
     } catch (err) {
       if (!signal.aborted) monitor.record('airline', 'failed', performance.now() - started);

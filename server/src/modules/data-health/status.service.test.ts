@@ -44,6 +44,18 @@ describe('status service', () => {
     expect(airline()).toMatchObject({ state: 'idle', last_hour: { failures: 30 } });
   });
 
+  it("gives the airline's share of results pages read over the last hour, and no such figure for other services", () => {
+    const { clock, monitor, status, airline } = setup();
+    expect(airline().pages_read).toEqual({ read: 0, total: 0, share: null });
+    for (let i = 0; i < 49; i++) monitor.recordPage('read');
+    monitor.recordPage('unreadable');
+    clock.advance(1500);
+    expect(airline().pages_read).toEqual({ read: 49, total: 50, share: 0.98 });
+    expect(status.status().services.find((s) => s.id === 'database')).not.toHaveProperty('pages_read');
+    clock.advance(61 * 60_000);
+    expect(airline().pages_read).toEqual({ read: 0, total: 0, share: null });
+  });
+
   it('follows the breaker: open is down, half-open degraded, whatever the counts', () => {
     const { clock, monitor, airline, setBreaker } = setup();
     monitor.record('airline', 'ok', 10);

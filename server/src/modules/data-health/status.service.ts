@@ -126,7 +126,14 @@ export function createStatusService(deps: {
       breaker: breaker === undefined ? 'none' : breaker === 'half-open' ? 'half_open' : breaker,
       latency_ms: { p50: hour.p50 === null ? null : Math.round(hour.p50), p95: hour.p95 === null ? null : Math.round(hour.p95) },
       ...(s.transport ? { transport: s.transport } : {}),
+      ...(s.id === 'airline' ? { pages_read: pagesRead() } : {}),
     };
+  }
+
+  /** The airline's results pages of the last hour and the share read (decision 244). */
+  function pagesRead() {
+    const { read, total } = monitor.pagesRead(WINDOW_MINUTES);
+    return { read, total, share: total === 0 ? null : read / total };
   }
 
   return {
