@@ -34,6 +34,31 @@ export function formatAge(seconds: number | null): string {
 
 const ms = (v: number | null) => (v === null ? '–' : `${v.toLocaleString('en-US')} ms`);
 
+type PagesRead = NonNullable<ServiceStatus['pages_read']>;
+
+/** Below this share of results pages read, the figure is shown as a warning: the airline's page may have changed. */
+const PAGES_READ_WARNING = 0.9;
+
+/**
+ * "98% in the last hour (412 of 420)". The percentage is rounded down, so 100% means every page read and a single
+ * unreadable page never hides behind a rounding.
+ */
+export function formatPagesRead(p: PagesRead): string {
+  if (p.total === 0 || p.share === null) return 'No results page in the last hour';
+  const percent = Math.floor(p.share * 100);
+  return `${percent}% in the last hour (${p.read.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')})`;
+}
+
+function PagesReadFigure({ pages }: { pages: PagesRead }) {
+  const low = pages.share !== null && pages.share < PAGES_READ_WARNING;
+  return (
+    <Figure label="Pages read">
+      <span className={low ? 'font-semibold text-red-800' : undefined}>{formatPagesRead(pages)}</span>
+      {low && <span className="block text-xs text-red-800">The airline's page may have changed: some results are missing.</span>}
+    </Figure>
+  );
+}
+
 function StateBadge({ state }: { state: ServiceState }) {
   return (
     <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATE_STYLE[state]}`}>
@@ -80,6 +105,7 @@ function ServiceCard({ service }: { service: ServiceStatus }) {
         <Figure label="Latency p50">{ms(service.latency_ms.p50)}</Figure>
         <Figure label="Latency p95">{ms(service.latency_ms.p95)}</Figure>
         {service.transport && <Figure label="Transport">{service.transport}</Figure>}
+        {service.pages_read && <PagesReadFigure pages={service.pages_read} />}
       </dl>
     </li>
   );
