@@ -4,8 +4,29 @@ function once<T>(registry: Registry, name: string, make: () => T): T {
   return (registry.getSingleMetric(name) as T | undefined) ?? make();
 }
 
+/** The schedule filter's counters (decision 242). */
+function scheduleMetrics(registry: Registry) {
+  const registers = [registry];
+  return {
+    scheduleSkips: once(registry, 'flight_schedule_skips_total', () => {
+      const help =
+        "Queries answered 'no flights' with no airline request because the route's schedule says it does not fly that day (decision 242), by lane";
+      return new Counter({ name: 'flight_schedule_skips_total', help, labelNames: ['lane'] as const, registers });
+    }),
+    scheduleRequests: once(registry, 'flight_schedule_requests_total', () => {
+      const help = "Airline requests for a route's schedule (RetrieveSchedule, decision 242) by outcome (ok, blocked, timeout, …)";
+      return new Counter({ name: 'flight_schedule_requests_total', help, labelNames: ['outcome'] as const, registers });
+    }),
+  };
+}
+
 /** The flight engine's metrics, registered once per registry (an app, or a test). */
 export function flightMetrics(registry: Registry) {
+  return { ...gatewayMetrics(registry), ...scheduleMetrics(registry) };
+}
+
+/** The gateway's and the searches' metrics. */
+function gatewayMetrics(registry: Registry) {
   const registers = [registry];
   return {
     upstreamRequests: once(

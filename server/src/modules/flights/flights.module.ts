@@ -34,6 +34,7 @@ import { createSearchSession } from './search-session';
 import { createRateLimitStore } from '../../lib/rate-limit';
 import { createRequestBudget } from '../../lib/upstream/request-budget';
 import { createRedisSharedUpstream } from './upstream/shared-upstream';
+import { createRedisSharedSchedules, createRouteSchedules } from './upstream/route-schedules';
 import { type GatewayOptions, type UpstreamGateway, createUpstreamGateway } from './upstream/upstream-gateway';
 import type { ObservationBridge } from './upstream/stages/observe';
 
@@ -81,7 +82,10 @@ interface FlightsEngineOptions {
   /** The app-wide shutdown signal: airline requests in flight are aborted when it fires. */
   stopping?: AbortSignal;
   gateway?: Partial<
-    Pick<GatewayOptions, 'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs' | 'hedge' | 'earlyCut' | 'shared' | 'budget'>
+    Pick<
+      GatewayOptions,
+      'sleep' | 'random' | 'monotonic' | 'retryBaseMs' | 'retryMaxMs' | 'hedge' | 'earlyCut' | 'shared' | 'budget' | 'schedules'
+    >
   >;
   /** The observation store (decisions 180-181): every airline answer kept, and searches served from it when fresh. */
   observations?: ObservationBridge;
@@ -119,6 +123,8 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     },
     stopping: opts.stopping,
     observations: opts.observations,
+    // Each route's schedule asked once a day, across processes with Redis (decision 242).
+    schedules: createRouteSchedules({ clock, shared: opts.redis ? createRedisSharedSchedules(opts.redis) : undefined }),
     ...opts.gateway,
   });
   const timeZoneOf = (code: string) => findAirport(code)?.timezone;

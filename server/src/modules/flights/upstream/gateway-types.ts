@@ -59,10 +59,11 @@ export interface UpstreamRequest {
 
 /**
  * What the airline stages make of one query: flights, or why not. `ribbon`: the week of lowest fares the page showed
- * around the date, handed on to the observe stage (decision 243); the flight cache does not keep it.
+ * around the date, handed on to the observe stage (decision 243); the flight cache does not keep it. `fromSchedule`:
+ * no flights because the airline's schedule says the route does not fly that day, and no request made (decision 242).
  */
 export type UpstreamOutcome =
-  | { ok: true; flights: Flight[]; dropped: number; ribbon?: RouteRibbon[] }
+  | { ok: true; flights: Flight[]; dropped: number; ribbon?: RouteRibbon[]; fromSchedule?: true }
   | { ok: false; reason: FailureReason; detail?: string; retryAfterMs?: number };
 
 /** One HTTP attempt's result, as the provider stage reads it. */

@@ -59,9 +59,9 @@ const TRIPPED_KEEP_MS = 24 * 3_600_000;
 
 /**
  * Runs one store call with a time limit; undefined when the store is down or slow. After a failure the store is
- * left alone for `pauseMs`, so a dead Redis costs nothing per request.
+ * left alone for `pauseMs`, so a dead Redis costs nothing per request. (The route schedules use it too.)
  */
-function storeGuard(opts: { timeoutMs: number; pauseMs: number; now: () => number; onError: (err: unknown) => void }) {
+export function storeGuard(opts: { timeoutMs: number; pauseMs: number; now: () => number; onError: (err: unknown) => void }) {
   let downUntil = 0;
   return async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
     if (opts.now() < downUntil) return undefined;

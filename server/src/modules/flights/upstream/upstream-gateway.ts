@@ -18,6 +18,8 @@ import { createPace, paceStage } from './stages/pace';
 import { type ObservationBridge, observeStage, withObservations } from './stages/observe';
 import { type EarlyCutSettings, providerStage } from './stages/provider';
 import { retryStage } from './stages/retry';
+import type { RouteSchedules } from './route-schedules';
+import { scheduleFilter } from './stages/schedule';
 
 export type { FetchOptions, GatewayCaller, GatewayLog, GatewayResult } from './gateway-types';
 export type { BudgetLimits } from './stages/budget';
@@ -92,6 +94,12 @@ export interface GatewayOptions {
    */
   observations?: ObservationBridge;
   /**
+   * The airline's route schedules (decision 242): a query on a day the route does not fly is answered "no flights"
+   * with no airline request, and a route's schedule is asked for (background lane) when not known. Without it, or
+   * when the airline publishes none, every query asks the airline.
+   */
+  schedules?: RouteSchedules;
+  /**
    * Injected for tests: waiting (backoff, Retry-After, rate limit, hedge delay, shared polling), the jitter source,
    * and the monotonic milliseconds that pace requests, pauses and the breaker cooldown (the clock above is for cache
    * ages only, so a test that freezes business time does not freeze the airline etiquette).
@@ -108,6 +116,19 @@ function latencySettings(opts: Pick<GatewayOptions, 'hedge' | 'earlyCut'>) {
   return { hedgeSettings, cutSettings };
 }
 
+/** Counts and logs the flights of a page that did not read and were left out (decision 061). */
+function malformedNoter(metrics: FlightMetrics, log: () => GatewayLog | undefined) {
+  return (key: string, malformed: MalformedFlight[]) => {
+    for (const m of malformed) {
+      metrics.malformedFlights.inc({ field: m.field });
+      log()?.warn(
+        { query: key, field: m.field, detail: m.detail },
+        `airline page for ${key}: left out a flight whose ${m.field} did not read`,
+      );
+    }
+  };
+}
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -115,6 +136,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * pipeline of stages, outermost first; each stage is a function of the next (./stages):
  *
  * - cache: a fresh answer costs nothing; a stale one within the keep window stands in when the airline fails;
+ * - schedule: a day the route does not fly by the airline's schedule is answered "no flights" with no request and no
+ *   budget spent; an unknown route's schedule is asked for in the background (decision 242);
  * - budget: each user's share of airline requests a minute (decision 117);
  * - coalesce: one airline request per (route, date) in flight, across processes with Redis (decision 060);
  * - observe: every airline answer kept as an observation, off the request path (decision 180);
@@ -169,16 +192,10 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     cache: opts.cache,
   });
   const budget = opts.budget ? createBudget(opts.budget.store, opts.budget.limits) : undefined;
+  // The airline's schedules (decision 242), when it publishes them; asked with a page request's manners.
+  const schedule = scheduleFilter(opts, { breaker, slots, pace, store, metrics, log: () => log });
 
-  const noteMalformed = (key: string, malformed: MalformedFlight[]) => {
-    for (const m of malformed) {
-      metrics.malformedFlights.inc({ field: m.field });
-      log?.warn(
-        { query: key, field: m.field, detail: m.detail },
-        `airline page for ${key}: left out a flight whose ${m.field} did not read`,
-      );
-    }
-  };
+  const noteMalformed = malformedNoter(metrics, () => log);
 
   // No cut or hedge while failures come together (decisions 162, 220): it would add to the airline's trouble, or ours.
   const calm = () => breaker.calm() && pace.calm() && !breaker.failingTogether();
@@ -233,7 +250,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     claimMs: opts.timeoutMs * (2 * opts.retries + 1) + retryMaxMs * 2 * opts.retries + maxRetryAfterMs + 1000,
   });
   const budgeted = budget ? budget.stage(coalesced.lookup) : coalesced.lookup;
-  const cached = cacheStage(budgeted, { store, metrics, inFlight: coalesced.inFlight });
+  const cached = cacheStage(schedule.stage(budgeted), { store, metrics, inFlight: coalesced.inFlight });
 
   return {
     provider,
@@ -248,6 +265,8 @@ export function createUpstreamGateway(opts: GatewayOptions) {
       hedging = on ? hedgeSettings : undefined;
       cutting = cut ? cutSettings : undefined;
     },
+    /** The schedule filter's switch, and the days without service a sweep asks about (decision 242). */
+    ...schedule.controls,
     /** Where operator-facing lines go (set once the app's logger exists). */
     useLog(next: GatewayLog) {
       log = next;

@@ -48,7 +48,11 @@ export function cacheStage(
     }
     metrics.cacheMisses.inc();
     const r = await next(req);
-    if (r.ok) return { status: 'ok', flights: r.flights, source: 'upstream', ageSeconds: 0, ...droppedOf(r.dropped) };
+    if (r.ok) {
+      // An answer from the airline's schedule asked nothing of it: to the callers, like a kept one (decision 242).
+      const source = r.fromSchedule ? 'cache' : 'upstream';
+      return { status: 'ok', flights: r.flights, source, ageSeconds: 0, ...droppedOf(r.dropped) };
+    }
     entry ??= await store.get(req.key);
     const age = entry ? store.ageMs(entry) : Infinity;
     if (entry && age <= store.keepMs) {

@@ -1,0 +1,234 @@
+import type { Flight } from '@gowild/contract/flights';
+import { Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../../../lib/clock';
+import { createRequestBudget } from '../../../../lib/upstream/request-budget';
+import { createRateLimitStore } from '../../../../lib/rate-limit';
+import type { FlightFetchResult, FlightProvider, FlightQuery, ScheduleFetchResult } from '../../../../providers/flights/flights.provider';
+import { createMemoryFlightCache } from '../../flight-cache';
+import { flightMetrics } from '../../flights.metrics';
+import { createRouteSchedules } from '../route-schedules';
+import { type GatewayOptions, createUpstreamGateway } from '../upstream-gateway';
+import type { ObservationBridge } from './observe';
+
+/** DEN to LAS flies every day but the 3rd and the 5th of April, and sells through June. */
+const SCHEDULE: ScheduleFetchResult = { kind: 'schedule', disabledDates: ['2026-04-03', '2026-04-05'], lastAvailableDate: '2026-06-30' };
+const q = (date: string, destination = 'LAS'): FlightQuery => ({ origin: 'DEN', destination, date });
+const flight = { flight_number: 'F9 1' } as Flight;
+
+/** A fake airline: pages with one flight, schedules from `schedule`; every call in `calls`, in order. */
+function airline(schedule: () => ScheduleFetchResult | Promise<ScheduleFetchResult> = () => SCHEDULE) {
+  const calls: string[] = [];
+  let page: (query: FlightQuery) => Promise<FlightFetchResult> = async () => ({ kind: 'flights', flights: [flight] });
+  const provider: FlightProvider = {
+    name: 'fake',
+    demo: false,
+    fetchFlights: (query) => {
+      calls.push(`page ${query.destination} ${query.date}`);
+      return page(query);
+    },
+    fetchSchedule: async (route) => {
+      calls.push(`schedule ${route.destination}`);
+      return schedule();
+    },
+  };
+  return {
+    provider,
+    calls,
+    pages: () => calls.filter((c) => c.startsWith('page')),
+    setPage: (fn: typeof page) => (page = fn),
+  };
+}
+
+function setup(provider: FlightProvider, overrides: Partial<GatewayOptions> = {}) {
+  const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
+  const registry = new Registry();
+  const recorded: { query: FlightQuery; flights: Flight[] }[] = [];
+  const observations: ObservationBridge = {
+    record: (query, flights) => void recorded.push({ query, flights }),
+    latest: async () => undefined,
+    served: () => {},
+  };
+  const gateway = createUpstreamGateway({
+    provider,
+    cache: createMemoryFlightCache(),
+    clock,
+    metrics: flightMetrics(registry),
+    freshSeconds: 600,
+    staleSeconds: 3600,
+    concurrency: 50,
+    rps: 1000,
+    timeoutMs: 50,
+    retries: 0,
+    breakerThreshold: 2,
+    breakerCooldownMs: 30_000,
+    sleep: async (ms) => clock.advance(ms),
+    monotonic: () => clock.now().getTime(),
+    hedge: false,
+    schedules: createRouteSchedules({ clock }),
+    observations,
+    ...overrides,
+  });
+  const metric = async (name: string, labels = '') => {
+    const text = await registry.metrics();
+    const m = new RegExp(`^${name}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
+    return m ? Number(m[1]) : 0;
+  };
+  return { gateway, clock, metric, recorded };
+}
+
+describe('the schedule stage', () => {
+  it('asks the page of a route whose schedule is unknown, and the schedule in the background once', async () => {
+    const { provider, calls } = airline();
+    const { gateway, metric } = setup(provider);
+    expect(await gateway.fetch(q('2026-04-03'))).toMatchObject({ status: 'ok', source: 'upstream', flights: [flight] });
+    await gateway.fetch(q('2026-04-04'));
+    await gateway.schedulesIdle();
+    expect(calls).toEqual(['page LAS 2026-04-03', 'schedule LAS', 'page LAS 2026-04-04']);
+    expect(await metric('flight_schedule_requests_total', '{outcome="ok"}')).toBe(1);
+  });
+
+  it('answers a day the route does not fly with no flights and no page request, kept in the cache and as an observation', async () => {
+    const { provider, pages } = airline();
+    const { gateway, metric, recorded } = setup(provider);
+    await gateway.fetch(q('2026-04-02'));
+    await gateway.schedulesIdle();
+    const r = await gateway.fetch(q('2026-04-05'), { lane: 'background' });
+    expect(r).toEqual({ status: 'ok', flights: [], source: 'cache', ageSeconds: 0 });
+    expect(pages()).toEqual(['page LAS 2026-04-02']);
+    expect(await metric('flight_schedule_skips_total', '{lane="background"}')).toBe(1);
+    expect(recorded.at(-1)).toEqual({ query: q('2026-04-05'), flights: [] });
+    // The next asker finds it in the flight cache.
+    expect(await gateway.fetch(q('2026-04-05'))).toMatchObject({ status: 'ok', source: 'cache', flights: [] });
+    expect(await metric('flight_cache_hits_total')).toBe(1);
+  });
+
+  it('asks the page of a day the route flies, and skips a day past the last one sold', async () => {
+    const { provider, pages } = airline();
+    const { gateway } = setup(provider);
+    await gateway.fetch(q('2026-04-02'));
+    await gateway.schedulesIdle();
+    expect(await gateway.fetch(q('2026-04-04'))).toMatchObject({ source: 'upstream', flights: [flight] });
+    expect(await gateway.fetch(q('2026-07-01'))).toMatchObject({ source: 'upstream' });
+    expect(await gateway.fetch(q('2026-07-02'))).toMatchObject({ source: 'cache', flights: [] });
+    expect(pages()).toEqual(['page LAS 2026-04-02', 'page LAS 2026-04-04', 'page LAS 2026-07-01']);
+  });
+
+  it('spends none of the traveller budget on a day the route does not fly', async () => {
+    const { provider } = airline();
+    const budget = { store: createRequestBudget(createRateLimitStore({})), limits: { free: 1, premium: 1 } };
+    const { gateway } = setup(provider, { budget });
+    const caller = { userId: 'ann', premium: false };
+    await gateway.fetch(q('2026-04-02'), { caller });
+    await gateway.schedulesIdle();
+    expect(await gateway.fetch(q('2026-04-03'), { caller })).toMatchObject({ status: 'ok', flights: [] });
+    expect(await gateway.fetch(q('2026-04-04'), { caller })).toMatchObject({ status: 'failed', reason: 'over-budget' });
+  });
+
+  it.each([
+    ['a block', { kind: 'blocked', status: 403, reason: 'perimeterx' } as const, 'blocked'],
+    ['a 5xx', { kind: 'server-error', status: 503 } as const, 'server_error'],
+    ['an unreadable answer', { kind: 'page-changed', detail: 'not JSON' } as const, 'page_changed'],
+  ])('after %s for the schedule asks pages as before, and not the schedule again within the back-off', async (_, answer, label) => {
+    const { provider, calls, pages } = airline(() => answer);
+    const { gateway, metric } = setup(provider);
+    await gateway.fetch(q('2026-04-02'));
+    await gateway.schedulesIdle();
+    await gateway.fetch(q('2026-04-03'));
+    await gateway.schedulesIdle();
+    expect(pages()).toEqual(['page LAS 2026-04-02', 'page LAS 2026-04-03']);
+    expect(calls.filter((c) => c.startsWith('schedule'))).toHaveLength(1);
+    expect(await metric('flight_schedule_requests_total', `{outcome="${label}"}`)).toBe(1);
+  });
+
+  it('asks pages as before when the schedule request throws or hangs past the time-out', async () => {
+    let n = 0;
+    const { provider, pages } = airline(() => {
+      n++;
+      return n === 1 ? Promise.reject(new Error('socket hang up')) : new Promise<ScheduleFetchResult>(() => {});
+    });
+    const { gateway, clock, metric } = setup(provider);
+    await gateway.fetch(q('2026-04-02'));
+    await gateway.schedulesIdle();
+    clock.advance(3_600_000);
+    await gateway.fetch(q('2026-04-03'));
+    await gateway.schedulesIdle();
+    await gateway.fetch(q('2026-04-05'));
+    expect(pages()).toHaveLength(3);
+    expect(await metric('flight_schedule_requests_total', '{outcome="network_error"}')).toBe(1);
+    expect(await metric('flight_schedule_requests_total', '{outcome="timeout"}')).toBe(1);
+  });
+
+  it('waits its turn behind travellers in the fair queue (background lane)', async () => {
+    const { provider, calls, setPage } = airline();
+    let release!: (r: FlightFetchResult) => void;
+    const held = new Promise<FlightFetchResult>((r) => (release = r));
+    setPage((query) => (query.destination === 'LAS' ? held : Promise.resolve({ kind: 'flights', flights: [] })));
+    const { gateway } = setup(provider, { concurrency: 1 });
+    const a = gateway.fetch(q('2026-04-02'));
+    await new Promise((r) => setTimeout(r, 5));
+    const b = gateway.fetch(q('2026-04-02', 'MCO'));
+    await new Promise((r) => setTimeout(r, 5));
+    release({ kind: 'flights', flights: [] });
+    await Promise.all([a, b]);
+    await gateway.schedulesIdle();
+    expect(calls).toEqual(['page LAS 2026-04-02', 'page MCO 2026-04-02', 'schedule LAS', 'schedule MCO']);
+  });
+
+  it('asks no schedule while the breaker is not closed', async () => {
+    const { provider, calls, setPage } = airline();
+    setPage(async () => ({ kind: 'blocked', status: 403, reason: 'perimeterx' }));
+    const { gateway } = setup(provider, { schedules: createRouteSchedules({ clock: manualClock(), backOffMs: 0 }) });
+    await gateway.fetch(q('2026-04-02', 'MCO'));
+    await gateway.fetch(q('2026-04-02', 'ATL'));
+    await gateway.schedulesIdle();
+    expect(gateway.breakerState()).toBe('open');
+    calls.length = 0;
+    await gateway.fetch(q('2026-04-03', 'SEA'));
+    await gateway.schedulesIdle();
+    expect(calls).toEqual([]);
+  });
+
+  it('counts a blocked schedule request towards the breaker, as any blocked request', async () => {
+    const { provider, setPage } = airline(() => ({ kind: 'blocked', status: 403, reason: 'captcha' }));
+    setPage(async () => ({ kind: 'blocked', status: 403, reason: 'perimeterx' }));
+    const [withSchedules, without] = [setup(provider).gateway, setup(provider).gateway];
+    without.setScheduleFilter(false);
+    for (const gateway of [withSchedules, without]) {
+      await gateway.fetch(q('2026-04-02'));
+      await gateway.schedulesIdle();
+    }
+    // The threshold is two blocks in a row: the page's and the schedule's.
+    expect(withSchedules.breakerState()).toBe('open');
+    expect(without.breakerState()).toBe('closed');
+  });
+
+  it('asks every page while the filter is off, and when the airline publishes no schedule', async () => {
+    const { provider, pages } = airline();
+    const { gateway } = setup(provider);
+    await gateway.fetch(q('2026-04-02'));
+    await gateway.schedulesIdle();
+    gateway.setScheduleFilter(false);
+    await gateway.fetch(q('2026-04-03'));
+    expect(pages()).toHaveLength(2);
+    expect(await gateway.withoutService([q('2026-04-05')], { concurrency: 1 })).toEqual({ keys: new Set(), asked: 0 });
+
+    const bare = airline();
+    const { gateway: noSchedules } = setup({ ...bare.provider, fetchSchedule: undefined });
+    await noSchedules.fetch(q('2026-04-02'));
+    await noSchedules.fetch(q('2026-04-03'));
+    expect(bare.calls).toEqual(['page LAS 2026-04-02', 'page LAS 2026-04-03']);
+  });
+});
+
+describe('days without service, for the sweep', () => {
+  it("learns the routes' schedules first (one request each) and names the queries they rule out", async () => {
+    const { provider, calls } = airline();
+    const { gateway } = setup(provider);
+    const queries = [q('2026-04-02'), q('2026-04-03'), q('2026-04-05', 'MCO'), q('2026-04-06', 'MCO')];
+    const found = await gateway.withoutService(queries, { concurrency: 2 });
+    expect(found).toEqual({ keys: new Set(['DEN-LAS-2026-04-03', 'DEN-MCO-2026-04-05']), asked: 2 });
+    expect(await gateway.withoutService(queries, { concurrency: 2 })).toMatchObject({ asked: 0 });
+    expect(calls.sort()).toEqual(['schedule LAS', 'schedule MCO']);
+  });
+});
