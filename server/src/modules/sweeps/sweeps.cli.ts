@@ -38,7 +38,11 @@ export function describeRun(r: SweepReport): string[] {
     .join(', ');
   const lines = [
     `swept ${r.swept} of ${r.due} due (route, date) slots on ${r.routes} routes` + (r.dates.length > 0 ? ` for ${r.dates.join(', ')}` : ''),
-    `airline requests: ${r.requests}; already fresh in the cache: ${r.fromCache}; failed: ${r.failed}${reasons ? ` (${reasons})` : ''}`,
+    `airline requests: ${r.requests}` +
+      (r.scheduleRequests > 0 ? ` (${r.scheduleRequests} for routes' schedules)` : '') +
+      `; already fresh in the cache: ${r.fromCache}` +
+      (r.noService > 0 ? `; days the route does not fly: ${r.noService}` : '') +
+      `; failed: ${r.failed}${reasons ? ` (${reasons})` : ''}`,
     `skipped for the hourly budget: ${r.skippedBudget}; held by another sweeper: ${r.skippedClaimed}; ${r.durationMs} ms`,
   ];
   if (r.stoppedByBreaker) lines.push('stopped: the airline circuit breaker is open (the next run resumes once it closes)');

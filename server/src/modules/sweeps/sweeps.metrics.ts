@@ -30,7 +30,7 @@ export function sweepMetrics(registry: Registry) {
       () =>
         new Counter({
           name: 'sweep_slots_total',
-          help: '(route, date) slots swept by outcome: upstream (the airline answered), cache (already fresh), failed',
+          help: '(route, date) slots swept by outcome: upstream (the airline answered), cache (already fresh), schedule (a day the route does not fly, decision 242), failed',
           labelNames: ['outcome'] as const,
           registers,
         }),

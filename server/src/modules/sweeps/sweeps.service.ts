@@ -7,7 +7,7 @@ import { flightQueryKey } from '../../providers/flights/flights.provider';
 import { type FlightsEngine, fetchLive } from '../flights/flights.module';
 import type { SweepMetrics } from './sweeps.metrics';
 import type { RunCounts, SweepsRepository } from './sweeps.repository';
-import { type DueSlot, type PlanFilter, type SweepRoute, type SweepSlot, allowance, planSweep } from './sweep-plan';
+import { type DueSlot, type PlanFilter, type SweepRoute, type SweepSlot, allowance, planSweep, slotKey } from './sweep-plan';
 
 /** Where a run came from: the worker's schedule, the operator's `sweep:run`, or the demo seed (simulated time). */
 export type SweepTrigger = 'schedule' | 'cli' | 'demo-seed';
@@ -21,6 +21,12 @@ export interface SweepReport extends RunCounts {
   dates: string[];
   /** Of the failed slots, why (the gateway's reasons), counted. */
   failures: Record<string, number>;
+  /**
+   * Slots answered "no flights" from the airline's schedule, with no request (decision 242), and the requests for
+   * routes' schedules the run made (also counted in `requests`).
+   */
+  noService: number;
+  scheduleRequests: number;
 }
 
 export interface SweepSettings {
@@ -95,8 +101,9 @@ const NOT_ASKED = new Set(['breaker-open', 'shutdown', 'over-budget']);
 /**
  * Asks the gateway about each claimed slot, `concurrency` at a time, in the background lane (travellers' requests go
  * first, decision 116) without hedges (one airline request per slot). Stops when the breaker opens or `signal` fires.
+ * The `noService` slots are answered by the gateway from the airline's schedule, with no request.
  */
-async function sweepSlots(deps: SweepDeps, slots: readonly DueSlot[], report: SweepReport, signal?: AbortSignal) {
+async function sweepSlots(deps: SweepDeps, slots: readonly DueSlot[], report: SweepReport, noService: Set<string>, signal?: AbortSignal) {
   const { gateway } = deps.flights;
   const done: SweepSlot[] = [];
   const left: SweepSlot[] = [];
@@ -115,9 +122,11 @@ async function sweepSlots(deps: SweepDeps, slots: readonly DueSlot[], report: Sw
       const result = await (slot.reason === 'demand' ? fetchLive(flightQueryKey(query), ask) : ask());
       if (result.status === 'ok') {
         done.push(slot);
-        if (result.source === 'upstream') report.requests += 1;
+        const outcome = result.source === 'upstream' ? 'upstream' : noService.has(slotKey(slot)) ? 'schedule' : 'cache';
+        if (outcome === 'upstream') report.requests += 1;
+        else if (outcome === 'schedule') report.noService += 1;
         else report.fromCache += 1;
-        deps.metrics.slots.inc({ outcome: result.source === 'upstream' ? 'upstream' : 'cache' });
+        deps.metrics.slots.inc({ outcome });
         continue;
       }
       left.push(slot);
@@ -133,6 +142,27 @@ async function sweepSlots(deps: SweepDeps, slots: readonly DueSlot[], report: Sw
 }
 
 /**
+ * The days the airline's schedule says a route does not fly (decision 242): the schedules of the due slots' routes
+ * are learnt first (each asked at most once a day, up to `maxAsks` routes: what the hour's budget has left beyond
+ * the run's slots), and the due slots they rule out are swept too, at no cost (the gateway answers them "no
+ * flights"). The slots to ask the gateway about: those, then the rest of the budget's `take`.
+ */
+async function withoutService(
+  deps: SweepDeps,
+  slots: { due: readonly DueSlot[]; take: readonly DueSlot[] },
+  maxAsks: number,
+  report: SweepReport,
+  signal?: AbortSignal,
+) {
+  const { due, take } = slots;
+  const found = await deps.flights.gateway.withoutService(due, { concurrency: deps.settings.concurrency, maxAsks, signal });
+  report.scheduleRequests = found.asked;
+  report.requests += found.asked;
+  const quiet = due.filter((s) => found.keys.has(slotKey(s)));
+  return { asked: [...quiet, ...take.filter((s) => !found.keys.has(slotKey(s)))], noService: found.keys };
+}
+
+/**
  * The sweep (docs/product/sweeps.md; decisions 187-189): plans the due (route, date) slots against the window rule
  * and the clock, reserves its share of the hourly airline budget, claims its slots (one sweeper per slot across
  * workers), asks the airline through the gateway, and records the run.
@@ -144,7 +174,15 @@ export function createSweeper(deps: SweepDeps) {
   async function runOnce(opts: RunOptions): Promise<SweepReport> {
     const started = performance.now();
     const now = clock.now();
-    const report: SweepReport = { ...emptyCounts(), trigger: opts.trigger, swept: 0, dates: [], failures: {} };
+    const report: SweepReport = {
+      ...emptyCounts(),
+      trigger: opts.trigger,
+      swept: 0,
+      dates: [],
+      failures: {},
+      noService: 0,
+      scheduleRequests: 0,
+    };
     const demo = opts.trigger === 'demo-seed';
     if (deps.flights.gateway.breakerState() === 'open') {
       report.stoppedByBreaker = true;
@@ -172,6 +210,8 @@ export function createSweeper(deps: SweepDeps) {
     );
     report.due = due.length;
     let take: DueSlot[] = due;
+    // Schedules the run may ask for (decision 242): within what the hour's budget has left beyond its slots.
+    let maxAsks = new Set(due.map((s) => `${s.origin}-${s.destination}`)).size;
     const run = await repo.startRun(
       { trigger: opts.trigger, demo, startedAt: now },
       {
@@ -183,17 +223,20 @@ export function createSweeper(deps: SweepDeps) {
             settings.budgetPerHour - left,
             opts.wholeHour ? 3_600_000 : settings.runEveryMs,
           ).take;
+          // Not reserved: most runs ask none (each route at most once a day), and a run counts those it made.
+          maxAsks = Math.max(0, Math.min(maxAsks, left - take.length));
           return take.length;
         },
       },
     );
-    report.skippedBudget = due.length - take.length;
-    metrics.skippedBudget.inc(report.skippedBudget);
     try {
-      const claimed = await repo.claim(take, deps.sweeperId, now, new Date(now.getTime() + claimMs));
-      const mine = take.filter((s) => claimed.has(`${s.origin}-${s.destination}-${s.date}`));
-      report.skippedClaimed = take.length - mine.length;
-      const { done, left } = await sweepSlots(deps, mine, report, opts.signal);
+      const { asked, noService } = await withoutService(deps, { due, take }, maxAsks, report, opts.signal);
+      report.skippedBudget = due.length - asked.length;
+      metrics.skippedBudget.inc(report.skippedBudget);
+      const claimed = await repo.claim(asked, deps.sweeperId, now, new Date(now.getTime() + claimMs));
+      const mine = asked.filter((s) => claimed.has(slotKey(s)));
+      report.skippedClaimed = asked.length - mine.length;
+      const { done, left } = await sweepSlots(deps, mine, report, noService, opts.signal);
       await repo.swept(done, deps.sweeperId, clock.now());
       await repo.release(left, deps.sweeperId);
       report.swept = done.length;
