@@ -44,15 +44,18 @@ function sharedStore(clock: { now(): Date }) {
 }
 
 describe('noServiceOn', () => {
-  const schedule: RouteSchedule = { ...SAID, fetchedAt: 0 };
+  const READ_AT = Date.parse('2026-04-01T12:00:00Z');
+  const schedule: RouteSchedule = { ...SAID, fetchedAt: READ_AT };
   it('is true on a disabled day and false on a day the route flies', () => {
-    expect(noServiceOn(schedule, '2026-04-03')).toBe(true);
-    expect(noServiceOn(schedule, '2026-04-04')).toBe(false);
+    expect(noServiceOn(schedule, '2026-04-03', READ_AT)).toBe(true);
+    expect(noServiceOn(schedule, '2026-04-04', READ_AT)).toBe(false);
   });
-  it('is true past the last day sold, with a day of slack for the horizon moving on while a read is trusted', () => {
-    expect(noServiceOn(schedule, '2026-07-01')).toBe(false);
-    expect(noServiceOn(schedule, '2026-07-02')).toBe(true);
-    expect(noServiceOn({ ...schedule, lastAvailableDate: null }, '2027-01-01')).toBe(false);
+  it('is true past the last day sold, with a day of slack and a day more for each day the read has aged', () => {
+    expect(noServiceOn(schedule, '2026-07-01', READ_AT)).toBe(false);
+    expect(noServiceOn(schedule, '2026-07-02', READ_AT)).toBe(true);
+    expect(noServiceOn(schedule, '2026-07-04', READ_AT + 3 * DAY)).toBe(false);
+    expect(noServiceOn(schedule, '2026-07-05', READ_AT + 3 * DAY)).toBe(true);
+    expect(noServiceOn({ ...schedule, lastAvailableDate: null }, '2027-01-01', READ_AT)).toBe(false);
   });
 });
 
@@ -71,6 +74,19 @@ describe('route schedules in one process', () => {
     expect(await schedules.known(DEN_LAS)).toBeUndefined();
     await schedules.learn(DEN_LAS, ask);
     expect(asks).toEqual(['DEN-LAS', 'DEN-LAS']);
+  });
+
+  it('trusts a read that names no day without service for a week, as it can rule out no day', async () => {
+    const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
+    const schedules = createRouteSchedules({ clock });
+    const { ask, asks } = airline(async () => ({ disabledDates: [], lastAvailableDate: '2026-06-30' }));
+    await schedules.learn(DEN_LAS, ask);
+    clock.advance(7 * DAY - 1000);
+    expect(await schedules.learn(DEN_LAS, ask)).toMatchObject({ disabledDates: [] });
+    expect(asks).toHaveLength(1);
+    clock.advance(2000);
+    await schedules.learn(DEN_LAS, ask);
+    expect(asks).toHaveLength(2);
   });
 
   it('shares one ask among callers who want the same route at once', async () => {

@@ -42,8 +42,13 @@ export interface RouteSchedulesOptions {
   clock: Clock;
   /** Shared with the other processes; without it (or while it is away) this process keeps its own. */
   shared?: SharedSchedules;
-  /** How long a read is trusted, and asked again at most (ms, default a day). */
+  /** How long a read that names days without service is trusted, and so asked again at most (ms, default a day). */
   trustMs?: number;
+  /**
+   * How long a read that says the route flies every day is trusted (ms, default a week): it rules out no day, so
+   * when the airline cuts a day meanwhile, that day's page is asked as before; only the pages it could save wait.
+   */
+  everyDayTrustMs?: number;
   /** How long after a failed ask anyone asks again (ms, default an hour). */
   backOffMs?: number;
   /** How long an ask under way holds the route (ms, default 5 minutes). */
@@ -69,31 +74,34 @@ const disabledSets = new WeakMap<RouteSchedule, ReadonlySet<string>>();
 
 /**
  * Whether the schedule says the route does not fly on `date`: a disabled day, or a day past the last one it sells.
- * The last day moves on by one each day while a read is trusted (a day), so only a day past that counts.
+ * The last day moves on by a day each day, so a read `now - fetchedAt` old rules out only the days past that.
  */
-export function noServiceOn(schedule: RouteSchedule, date: string): boolean {
-  if (schedule.lastAvailableDate !== null && date > addDays(schedule.lastAvailableDate, 1)) return true;
+export function noServiceOn(schedule: RouteSchedule, date: string, now: number): boolean {
+  const age = Math.max(0, Math.floor((now - schedule.fetchedAt) / 86_400_000));
+  if (schedule.lastAvailableDate !== null && date > addDays(schedule.lastAvailableDate, age + 1)) return true;
   let set = disabledSets.get(schedule);
   if (!set) disabledSets.set(schedule, (set = new Set(schedule.disabledDates)));
   return set.has(date);
 }
 
 /**
- * The airline's route schedules (decision 242): the last read of each route, trusted for a day, and the asks that
- * renew them. A route is asked at most once a day across processes (a shared claim, `SET NX PX`), and after a failed
- * ask no sooner than the back-off. Without the shared store, or while it is away, this process keeps its own reads
+ * The airline's route schedules (decision 242): the last read of each route, trusted for a day (a week when it
+ * names no day without service), and the asks that renew them. A route is asked at most once a day across processes
+ * (a shared claim, `SET NX PX`), and after a failed ask no sooner than the back-off. Without the shared store, or while it is away, this process keeps its own reads
  * and claims. Nothing here throws or holds a search up: a route with no read is simply unknown.
  */
 export function createRouteSchedules(opts: RouteSchedulesOptions) {
   const { clock, shared } = opts;
   const trustMs = opts.trustMs ?? 86_400_000;
+  const everyDayTrustMs = opts.everyDayTrustMs ?? 7 * 86_400_000;
+  const trustOf = (s: Pick<RouteSchedule, 'disabledDates'>) => (s.disabledDates.length > 0 ? trustMs : everyDayTrustMs);
   const backOffMs = opts.backOffMs ?? 3_600_000;
   const askingMs = opts.askingMs ?? 300_000;
   const lookAgainMs = opts.lookAgainMs ?? 60_000;
   const locals = new LRUCache<string, Local>({ max: 20_000 });
   const asks = new Set<Promise<unknown>>();
   const now = () => clock.now().getTime();
-  const trusted = (s: RouteSchedule | null | undefined): s is RouteSchedule => !!s && now() - s.fetchedAt < trustMs;
+  const trusted = (s: RouteSchedule | null | undefined): s is RouteSchedule => !!s && now() - s.fetchedAt < trustOf(s);
 
   const localOf = (key: string) => {
     let local = locals.get(key);
@@ -136,12 +144,12 @@ export function createRouteSchedules(opts: RouteSchedulesOptions) {
     }
     const schedule: RouteSchedule = { ...said, fetchedAt: now() };
     local.schedule = schedule;
-    local.quietUntil = schedule.fetchedAt + trustMs;
-    await shared?.write(key, schedule, trustMs);
+    local.quietUntil = schedule.fetchedAt + trustOf(schedule);
+    await shared?.write(key, schedule, trustOf(schedule));
     return schedule;
   }
 
-  /** The route's schedule read within the trusted time (a day), or undefined when none is known. Never throws. */
+  /** The route's schedule read within its trusted time, or undefined when none is known. Never throws. */
   async function known(route: ScheduleRoute): Promise<RouteSchedule | undefined> {
     const key = routeKey(route);
     const local = localOf(key);

@@ -93,7 +93,7 @@ export function scheduleStage(next: Lookup, deps: ScheduleStageDeps): Lookup {
       void schedules.learn(route, deps.ask);
       return next(req);
     }
-    if (!noServiceOn(schedule, req.query.date)) return next(req);
+    if (!noServiceOn(schedule, req.query.date, deps.clock.now().getTime())) return next(req);
     metrics.scheduleSkips.inc({ lane: req.lane });
     await deps.store.remember(req.key, [], 0);
     deps.observations?.record(req.query, [], deps.clock.now());
@@ -116,7 +116,7 @@ export interface WithoutServiceOptions {
  */
 export async function queriesWithoutService(
   queries: readonly FlightQuery[],
-  deps: { schedules: RouteSchedules; ask: AskSchedule } & WithoutServiceOptions,
+  deps: { schedules: RouteSchedules; ask: AskSchedule; clock: Clock } & WithoutServiceOptions,
 ): Promise<{ keys: Set<string>; asked: number }> {
   const routes = [
     ...new Map(queries.map((q) => [`${q.origin}-${q.destination}`, { origin: q.origin, destination: q.destination }])).values(),
@@ -144,7 +144,7 @@ export async function queriesWithoutService(
   const keys = new Set<string>();
   for (const q of queries) {
     const schedule = known.get(`${q.origin}-${q.destination}`);
-    if (schedule && noServiceOn(schedule, q.date)) keys.add(flightQueryKey(q));
+    if (schedule && noServiceOn(schedule, q.date, deps.clock.now().getTime())) keys.add(flightQueryKey(q));
   }
   return { keys, asked };
 }
@@ -188,7 +188,9 @@ export function scheduleFilter(
        * sweeps its dates.
        */
       withoutService: (queries: readonly FlightQuery[], o: WithoutServiceOptions) =>
-        schedules && on ? queriesWithoutService(queries, { schedules, ask, ...o }) : Promise.resolve({ keys: new Set<string>(), asked: 0 }),
+        schedules && on
+          ? queriesWithoutService(queries, { schedules, ask, clock: opts.clock, ...o })
+          : Promise.resolve({ keys: new Set<string>(), asked: 0 }),
       /** Resolves once no schedule is being asked for (tests and benchmarks wait for the background asks). */
       schedulesIdle: (): Promise<void> => schedules?.idle() ?? Promise.resolve(),
     },
