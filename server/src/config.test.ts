@@ -35,11 +35,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '0' }).APP_URL).toBe('http://localhost:3000');
   });
 
-  it('asks the airline with a date form working tools send: YYYY-MM-DD by default, the old forms refused (decision 150)', () => {
-    expect(loadConfig({}).FRONTIER_DATE_FORMAT).toBe('YYYY-MM-DD');
-    expect(loadConfig({ FRONTIER_DATE_FORMAT: 'YYYY-MM-DD 00:00:00' }).FRONTIER_DATE_FORMAT).toBe('YYYY-MM-DD 00:00:00');
-    for (const old of ['MMM DD, YYYY', 'MM-DD-YYYY'])
-      expect(() => loadConfig({ FRONTIER_DATE_FORMAT: old })).toThrow(/FRONTIER_DATE_FORMAT/);
+  it("asks the airline with a date form working tools send: 'Apr 02, 2026' by default, any of the five, nothing else (decision 239)", () => {
+    expect(loadConfig({}).FRONTIER_DATE_FORMAT).toBe('MMM DD, YYYY');
+    for (const form of ['MMM DD, YYYY', 'MMM-DD, YYYY', 'MMM DD YYYY', 'YYYY-MM-DD', 'YYYY-MM-DD 00:00:00'])
+      expect(loadConfig({ FRONTIER_DATE_FORMAT: form }).FRONTIER_DATE_FORMAT).toBe(form);
+    for (const unseen of ['MM-DD-YYYY', 'DD/MM/YYYY', 'mmm dd, yyyy'])
+      expect(() => loadConfig({ FRONTIER_DATE_FORMAT: unseen })).toThrow(/FRONTIER_DATE_FORMAT/);
   });
 
   it("serves the real page's shape from the emulator unless the legacy one is asked for (decision 240)", () => {

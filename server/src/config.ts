@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_FRONTIER_DATE_FORMAT, FRONTIER_DATE_FORMATS } from './providers/flights/frontier-request';
 
 /**
  * The whole configuration, parsed once from the environment at boot. A bad value stops the process and every bad
@@ -77,8 +78,8 @@ export const configSchema = z.object({
   // Flights: the Frontier adapter always runs; it talks to the real site or to the emulator.
   FLIGHTS_PROVIDER: z.enum(['emulator', 'frontier']).default('emulator'),
   FRONTIER_BASE_URL: url.default('https://booking.flyfrontier.com'),
-  // The two dd1 forms working tools send (decision 150).
-  FRONTIER_DATE_FORMAT: z.enum(['YYYY-MM-DD', 'YYYY-MM-DD 00:00:00']).default('YYYY-MM-DD'),
+  // The dd1 form of the airline request: any of the forms working tools send (decision 239).
+  FRONTIER_DATE_FORMAT: z.enum(FRONTIER_DATE_FORMATS).default(DEFAULT_FRONTIER_DATE_FORMAT),
   EMULATOR_PORT: int(0, 0, 65535),
   EMULATOR_LATENCY_MS: int(250),
   EMULATOR_JITTER_MS: int(100),

@@ -72,8 +72,8 @@ describe('Frontier results page: the three sample payloads in full pages', () =>
     const link = new URL(first?.booking_links.go_wild ?? '');
     expect(link.origin).toBe('https://booking.flyfrontier.com');
     expect(link.pathname).toBe('/Flight/InternalSelect');
-    // The request working tools send (decision 150), plus the fare hint.
-    expect(link.search).toBe('?o1=SFO&d1=SLC&dd1=2026-04-02&adt=1&umnr=false&loy=false&mon=true&ftype=GW&fare=GoWild');
+    // The request working tools send (decision 239), plus the fare hint.
+    expect(link.search).toBe('?o1=SFO&d1=SLC&dd1=2026-04-02&adt=1&mon=true&fare=GoWild');
     expect(new URL(first?.booking_links.standard ?? '').searchParams.get('fare')).toBe('Standard');
     expect(new URL(first?.booking_links.discount_den ?? '').searchParams.get('fare')).toBe('DiscountDen');
   });

@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { formatFrontierDate, internalSelectUrl, parseFrontierDate } from './frontier-request';
+import { DEFAULT_FRONTIER_DATE_FORMAT, formatFrontierDate, internalSelectUrl, parseFrontierDate } from './frontier-request';
 
 const BASE = 'https://booking.flyfrontier.com';
 
-describe('the InternalSelect request (decision 150)', () => {
-  it('sends exactly the parameters working tools send, date as YYYY-MM-DD by default', () => {
-    const url = internalSelectUrl(BASE, { origin: 'DEN', destination: 'LAS', date: '2026-04-02' }, 'YYYY-MM-DD');
-    expect(url.href).toBe(
-      'https://booking.flyfrontier.com/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=2026-04-02&adt=1&umnr=false&loy=false&mon=true&ftype=GW',
-    );
+describe('the InternalSelect request (decision 239)', () => {
+  it('sends what working tools and the site\'s own links agree on, the date as "Apr 02, 2026" by default', () => {
+    const url = internalSelectUrl(BASE, { origin: 'DEN', destination: 'LAS', date: '2026-04-02' }, DEFAULT_FRONTIER_DATE_FORMAT);
+    expect(url.href).toBe('https://booking.flyfrontier.com/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=Apr%2002%2C%202026&adt=1&mon=true');
+    expect(url.searchParams.get('dd1')).toBe('Apr 02, 2026');
+    // No fare type: GoWild fares come on the page without one.
+    for (const left of ['ftype', 'promo', 'umnr', 'loy', 'ADT']) expect(url.searchParams.has(left)).toBe(false);
   });
 
-  it('writes the other form working tools use, URL-encoded', () => {
-    const url = internalSelectUrl(BASE, { origin: 'MCO', destination: 'SJU', date: '2026-12-24' }, 'YYYY-MM-DD 00:00:00');
-    expect(url.search).toBe('?o1=MCO&d1=SJU&dd1=2026-12-24%2000%3A00%3A00&adt=1&umnr=false&loy=false&mon=true&ftype=GW');
-    expect(url.searchParams.get('dd1')).toBe('2026-12-24 00:00:00');
+  it('writes the date in the form the setting names, URL-encoded', () => {
+    const q = { origin: 'MCO', destination: 'SJU', date: '2026-12-24' };
+    expect(internalSelectUrl(BASE, q, 'YYYY-MM-DD').search).toBe('?o1=MCO&d1=SJU&dd1=2026-12-24&adt=1&mon=true');
+    expect(internalSelectUrl(BASE, q, 'YYYY-MM-DD 00:00:00').search).toBe('?o1=MCO&d1=SJU&dd1=2026-12-24%2000%3A00%3A00&adt=1&mon=true');
+    expect(internalSelectUrl(BASE, q, 'MMM-DD, YYYY').searchParams.get('dd1')).toBe('Dec-24, 2026');
+    expect(internalSelectUrl(BASE, q, 'MMM DD YYYY').searchParams.get('dd1')).toBe('Dec 24 2026');
   });
 
   it('asks for the round-trip form with dd2 and r=true', () => {
     const url = internalSelectUrl(BASE, { origin: 'DEN', destination: 'LAS', date: '2026-04-02', returnDate: '2026-04-05' }, 'YYYY-MM-DD');
-    expect(url.search).toBe('?o1=DEN&d1=LAS&dd1=2026-04-02&dd2=2026-04-05&r=true&adt=1&umnr=false&loy=false&mon=true&ftype=GW');
+    expect(url.search).toBe('?o1=DEN&d1=LAS&dd1=2026-04-02&dd2=2026-04-05&r=true&adt=1&mon=true');
   });
 
   it('writes and reads back every form working tools send, and only real calendar dates', () => {

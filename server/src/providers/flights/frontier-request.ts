@@ -1,9 +1,11 @@
 import { isIsoDate } from '@gowild/contract/dates';
 
 /**
- * The search request as the tools that work against the airline today send it (decision 150): InternalSelect with
- * `o1`, `d1`, `dd1`, one adult, no unaccompanied minor, no loyalty pricing, `mon=true` and `ftype=GW`, which asks
- * for GoWild fares (without it the site may leave them out), and browser headers.
+ * The search request as the tools that keep working send it, and as the site writes its own links (decision 239):
+ * InternalSelect with `o1`, `d1`, `dd1`, one adult (`adt=1`) and `mon=true`, nothing else. No `ftype`: the page
+ * carries GoWild fares without it (a real page asked with `ftype=DD` had them), the site's own links leave it out,
+ * and so do the 2026 tools that read GoWild fares. How the request is sent (a session begun on the home page, a
+ * navigation with Chrome's headers) is the transports' part.
  */
 
 /**
@@ -59,12 +61,19 @@ export interface InternalSelectQuery {
   returnDate?: string;
 }
 
+/**
+ * The `dd1` form sent unless FRONTIER_DATE_FORMAT says otherwise: the form of the tool whose request got a real
+ * results page served, which the 2026 tools send too.
+ */
+export const DEFAULT_FRONTIER_DATE_FORMAT: FrontierDateFormat = 'MMM DD, YYYY';
+
 /** Path and query of InternalSelect, parameters in the order working tools send them. */
 export function internalSelectPath(q: InternalSelectQuery, format: FrontierDateFormat): string {
   const e = encodeURIComponent;
   const parts = [`o1=${e(q.origin)}`, `d1=${e(q.destination)}`, `dd1=${e(formatFrontierDate(q.date, format))}`];
   if (q.returnDate) parts.push(`dd2=${e(formatFrontierDate(q.returnDate, format))}`, 'r=true');
-  parts.push('adt=1', 'umnr=false', 'loy=false', 'mon=true', 'ftype=GW');
+  // `umnr=false`, `loy=false` and an empty `promo=` are the site's defaults: some tools send them, its own links do not.
+  parts.push('adt=1', 'mon=true');
   return `/Flight/InternalSelect?${parts.join('&')}`;
 }
 

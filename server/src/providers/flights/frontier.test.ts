@@ -46,14 +46,12 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
     expect(emulator.stats.select).toBe(emulator.stats.internalSelect);
   });
 
-  it("asks with the working tools' request and browser headers, carries the first answer's cookies, and gets GoWild fares only thanks to ftype=GW", async () => {
-    // A relay in front of the emulator that records each request and can drop ftype, as the adapter once did.
+  it("asks with the working tools' request and browser headers, carries the first answer's cookies, and gets GoWild fares with no fare type (decision 239)", async () => {
+    // A relay in front of the emulator that records each request.
     const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
-    let dropFtype = false;
     const relay = createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: req.headers });
       const url = new URL(req.url ?? '/', emulator.url);
-      if (dropFtype) url.searchParams.delete('ftype');
       const out = request(url, { headers: { ...req.headers, host: url.host } }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -67,10 +65,7 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
       r.kind === 'flights' ? r.flights.filter((f) => f.fares.go_wild !== null).length : -1;
     try {
       const asked = await provider.fetchFlights(q, signal());
-      expect(seen.map((s) => s.url)).toEqual([
-        '/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=2026-04-02&adt=1&umnr=false&loy=false&mon=true&ftype=GW',
-        '/Flight/Select',
-      ]);
+      expect(seen.map((s) => s.url)).toEqual(['/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=2026-04-02&adt=1&mon=true', '/Flight/Select']);
       for (const { headers } of seen) {
         expect(headers['user-agent']).toMatch(/^Mozilla\/5\.0 .*Chrome\/\d+/);
         expect(headers.accept).toMatch(/^text\/html/);
@@ -79,12 +74,6 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
       expect(seen[0]?.headers.cookie).toBeUndefined();
       expect(seen[1]?.headers.cookie).toMatch(/ASP\.NET_SessionId=[^;]+; _pxhd=/);
       expect(goWildFares(asked)).toBeGreaterThan(0);
-
-      dropFtype = true;
-      const without = await provider.fetchFlights(q, signal());
-      expect(without.kind).toBe('flights');
-      expect(goWildFares(without)).toBe(0);
-      expect(without.kind === 'flights' && without.flights.length).toBe(asked.kind === 'flights' && asked.flights.length);
     } finally {
       provider.close();
       relay.close();
@@ -92,12 +81,12 @@ describe('Frontier adapter against the emulator, over HTTP', () => {
   });
 
   it("sees the emulator's error page for a date it cannot read as a changed page, never as no flights", async () => {
-    const res = await fetch(`${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=Apr%2002%2C%202026&ftype=GW`, { redirect: 'manual' });
+    const res = await fetch(`${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=04%2F02%2F2026`, { redirect: 'manual' });
     expect(res.headers.get('location')).toBe('/Error');
     const site = createServer((req, res) => {
-      // The airline as it would answer a request in the old 'Apr 02, 2026' form: straight to its error page.
+      // The airline as it would answer a request with a date in a form no tool sends ('04/02/2026'): straight to its error page.
       const target = req.url?.startsWith('/Flight/InternalSelect')
-        ? '/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=Apr%2002%2C%202026&ftype=GW'
+        ? '/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=04%2F02%2F2026'
         : (req.url ?? '/');
       const out = request(new URL(target, emulator.url), { headers: { ...req.headers, host: new URL(emulator.url).host } }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);

@@ -198,7 +198,8 @@ describe('scraper-api', () => {
     expect(service.calls).toHaveLength(4);
     expect(service.calls.every((c) => c.keyOk)).toBe(true);
     expect(new URL(service.calls[0]!.url).pathname).toBe('/Flight/InternalSelect');
-    expect(new URL(service.calls[0]!.url).searchParams.get('ftype')).toBe('GW');
+    // The service is handed the request as the builder writes it (decision 239).
+    expect(new URL(service.calls[0]!.url).search).toBe('?o1=DEN&d1=LAS&dd1=2026-04-02&adt=1&mon=true');
     expect(await metricValue(registry, 'flight_transport_credits_total', { transport: 'scraper-api' })).toBe(20);
     expect(await registry.metrics()).not.toContain(KEY);
   });
