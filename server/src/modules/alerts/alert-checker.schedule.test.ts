@@ -24,7 +24,7 @@ const provider: FlightProvider = {
   demo: true,
   async fetchFlights(query) {
     pages.push(query);
-    return { kind: 'flights', flights: [testFlight(query, { standard: 400 })] };
+    return { kind: 'flights', flights: query.date === DOES_NOT_FLY ? [] : [testFlight(query, { standard: 400 })] };
   },
   fetchSchedule: async () => ({ kind: 'schedule', lastAvailableDate: '2027-01-31', disabledDates: [DOES_NOT_FLY] }),
 };
@@ -62,14 +62,17 @@ describe('the alert checker with the airline schedules', () => {
       },
     });
     const id = res.json().notification.id as string;
-    // The route's schedule is known (a search or a sweep learnt it earlier today).
-    await engine.gateway.withoutService([{ origin: 'DEN', destination: 'MCO', date: DOES_NOT_FLY }], { concurrency: 1 });
+    // Earlier, a search found that day empty: the route's schedule was read then. Its page has left the cache since.
+    await engine.gateway.fetch({ origin: 'DEN', destination: 'MCO', date: DOES_NOT_FLY });
+    await engine.gateway.schedulesIdle();
+    clock.advance(11 * 60_000);
+    pages.length = 0;
 
     const report = await deps.alertChecker.run();
     expect(pages.map((q) => q.date)).toEqual([FLIES]);
     expect(report).toMatchObject({ groups: 2, queried: 2, fromAirline: 1, fromCache: 1, failed: 0, matches: 0 });
     // Both dates answered: the alert was checked (not left for the next run), and stays open.
     const [row] = await deps.database.db.select().from(notifications).where(eq(notifications.id, id));
-    expect(row).toMatchObject({ isCompleted: false, lastCheckedAt: NOW });
+    expect(row).toMatchObject({ isCompleted: false, lastCheckedAt: clock.now() });
   });
 });

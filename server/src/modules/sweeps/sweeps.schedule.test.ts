@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { manualClock } from '../../lib/clock';
+import { testFlight } from '../../test/alerts';
 import { createTestDatabase } from '../../test/database';
 import type { FlightProvider, FlightQuery, ScheduleFetchResult } from '../../providers/flights/flights.provider';
 import { createFlightsEngine } from '../flights/flights.module';
@@ -46,7 +47,9 @@ function setup(settings: Partial<SweepSettings> = {}) {
     demo: true,
     async fetchFlights(query) {
       pages.push(query);
-      return { kind: 'flights', flights: [] };
+      // A page for a day the route does not fly has no flights; the others have one.
+      const off = DISABLED[query.destination]?.includes(query.date);
+      return { kind: 'flights', flights: off ? [] : [testFlight(query, { standard: 99 })] };
     },
     async fetchSchedule(route): Promise<ScheduleFetchResult> {
       schedules.push(`${route.origin}-${route.destination}`);
@@ -75,34 +78,40 @@ function setup(settings: Partial<SweepSettings> = {}) {
 }
 
 describe('a sweep with the airline schedules', () => {
-  it("learns each route's schedule first, sweeps the days without service at no cost, and asks no schedule again that day", async () => {
-    const { clock, sweeper, schedules, pageKeys } = setup();
+  it('learns the schedule of a route whose later day came back empty, then sweeps its days without service at no cost', async () => {
+    const { clock, engine, sweeper, schedules, pageKeys } = setup();
     const first = await sweeper.run({ trigger: 'schedule' });
-    expect(first).toMatchObject({ due: 15, swept: 15, noService: 3, scheduleRequests: 3, requests: 12 + 3, failed: 0 });
-    expect(schedules.sort()).toEqual(['MCO-ATL', 'MCO-CUN', 'MCO-DEN']);
-    expect(pageKeys()).toHaveLength(12);
-    expect(pageKeys()).not.toContain('ATL 2026-07-16');
-    expect(pageKeys()).not.toContain('CUN 2026-07-17');
-    // An hour on: today and tomorrow again, from what is known of the schedules.
+    expect(first).toMatchObject({ due: 15, swept: 15, requests: 15, noService: 0, scheduleRequests: 0 });
+    await engine.gateway.schedulesIdle();
+    // Empty pages for tomorrow (Atlanta) and the 17th (Cancún); Denver's pages all had flights.
+    expect(schedules.sort()).toEqual(['MCO-ATL', 'MCO-CUN']);
+    // An hour on: today and tomorrow again, tomorrow's Atlanta answered from its schedule.
     clock.advance(61 * MINUTE);
     const again = await sweeper.run({ trigger: 'schedule' });
     expect(again).toMatchObject({ due: 6, swept: 6, noService: 1, scheduleRequests: 0, requests: 5 });
-    expect(schedules).toHaveLength(3);
+    expect(pageKeys().filter((k) => k === 'ATL 2026-07-16')).toHaveLength(1);
+    expect(schedules).toHaveLength(2);
   });
 
-  it('asks for schedules only within what the hour budget has left beyond the run slots', async () => {
-    const { sweeper, schedules } = setup({ budgetPerHour: 3 });
-    // The run's share is one slot; two schedules fit in the rest of the hour.
-    const first = await sweeper.run({ trigger: 'schedule' });
-    expect(first).toMatchObject({ scheduleRequests: 2 });
-    expect(first.requests).toBeLessThanOrEqual(3);
+  it('reads again, before sweeping, the schedules that named days off once a day, within what the hour budget has left', async () => {
+    const { clock, engine, sweeper, schedules } = setup({ budgetPerHour: 2 });
+    await engine.gateway.fetch({ origin: 'MCO', destination: 'ATL', date: '2026-07-16' });
+    await engine.gateway.fetch({ origin: 'MCO', destination: 'CUN', date: '2026-07-17' });
+    await engine.gateway.schedulesIdle();
     expect(schedules).toHaveLength(2);
+    clock.advance(25 * 60 * MINUTE);
+    // The run's share is one slot; one schedule fits in the rest of the hour.
+    const run = await sweeper.run({ trigger: 'schedule' });
+    expect(run).toMatchObject({ scheduleRequests: 1 });
+    expect(run.requests).toBeLessThanOrEqual(2);
+    expect(schedules).toHaveLength(3);
   });
 
   it('sweeps every page as before with the filter off', async () => {
     const { engine, sweeper, schedules, pageKeys } = setup();
     engine.gateway.setScheduleFilter(false);
     expect(await sweeper.run({ trigger: 'schedule' })).toMatchObject({ due: 15, requests: 15, noService: 0, scheduleRequests: 0 });
+    await engine.gateway.schedulesIdle();
     expect(schedules).toEqual([]);
     expect(pageKeys()).toContain('ATL 2026-07-16');
   });

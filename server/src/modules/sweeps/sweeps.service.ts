@@ -142,10 +142,11 @@ async function sweepSlots(deps: SweepDeps, slots: readonly DueSlot[], report: Sw
 }
 
 /**
- * The days the airline's schedule says a route does not fly (decision 242): the schedules of the due slots' routes
- * are learnt first (each asked at most once a day, up to `maxAsks` routes: what the hour's budget has left beyond
- * the run's slots), and the due slots they rule out are swept too, at no cost (the gateway answers them "no
- * flights"). The slots to ask the gateway about: those, then the rest of the budget's `take`.
+ * The days the airline's schedule says a route does not fly (decision 242): the routes of the due slots whose last
+ * schedule named days without service and has aged past a day are read again first (up to `maxAsks` routes: what
+ * the hour's budget has left beyond the run's slots; counted as the run's requests), and the due slots the known
+ * schedules rule out are swept too, at no cost (the gateway answers them "no flights"). Other routes are learnt from
+ * their pages, as for any caller. The slots to ask the gateway about: those, then the rest of the budget's `take`.
  */
 async function withoutService(
   deps: SweepDeps,
@@ -210,7 +211,7 @@ export function createSweeper(deps: SweepDeps) {
     );
     report.due = due.length;
     let take: DueSlot[] = due;
-    // Schedules the run may ask for (decision 242): within what the hour's budget has left beyond its slots.
+    // Schedules the run may read again (decision 242): within what the hour's budget has left beyond its slots.
     let maxAsks = new Set(due.map((s) => `${s.origin}-${s.destination}`)).size;
     const run = await repo.startRun(
       { trigger: opts.trigger, demo, startedAt: now },

@@ -89,6 +89,22 @@ describe('route schedules in one process', () => {
     expect(asks).toHaveLength(2);
   });
 
+  it('renews only a route whose last read named days off, once that read has aged past a day', async () => {
+    const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
+    const schedules = createRouteSchedules({ clock });
+    const everyDay = { origin: 'DEN', destination: 'MCO' };
+    const { ask, asks } = airline(async () => SAID);
+    expect(await schedules.renew(DEN_LAS, ask)).toBeUndefined();
+    expect(asks).toEqual([]);
+    await schedules.learn(DEN_LAS, ask);
+    await schedules.learn(everyDay, async () => ({ disabledDates: [], lastAvailableDate: null }));
+    clock.advance(DAY + 1000);
+    expect(schedules.hadDaysOff(DEN_LAS)).toBe(true);
+    expect(await schedules.renew(DEN_LAS, ask)).toMatchObject(SAID);
+    expect(await schedules.renew(everyDay, ask)).toMatchObject({ disabledDates: [] });
+    expect(asks).toEqual(['DEN-LAS', 'DEN-LAS']);
+  });
+
   it('shares one ask among callers who want the same route at once', async () => {
     const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
     const schedules = createRouteSchedules({ clock });
@@ -145,6 +161,18 @@ describe('route schedules shared by processes', () => {
     expect(await b.known(DEN_LAS)).toMatchObject(SAID);
     expect(await b.learn(DEN_LAS, ask)).toMatchObject(SAID);
     expect(asks).toHaveLength(1);
+  });
+
+  it('renews in one process a route another read with days off, once that read has aged', async () => {
+    const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
+    const { store } = sharedStore(clock);
+    const [a, b] = [createRouteSchedules({ clock, shared: store }), createRouteSchedules({ clock, shared: store })];
+    const { ask, asks } = airline();
+    await a.learn(DEN_LAS, ask);
+    clock.advance(DAY + 1000);
+    expect(await b.renew(DEN_LAS, ask)).toMatchObject(SAID);
+    expect(await a.known(DEN_LAS)).toMatchObject(SAID);
+    expect(asks).toHaveLength(2);
   });
 
   it('holds a failed route for the back-off in every process', async () => {

@@ -21,8 +21,11 @@ export interface RouteSchedule {
   fetchedAt: number;
 }
 
-/** One ask of the airline for a route's schedule: what it said, or undefined when it did not answer with one. */
-export type AskSchedule = (route: ScheduleRoute) => Promise<Omit<RouteSchedule, 'fetchedAt'> | undefined>;
+/**
+ * One ask of the airline for a route's schedule: what it said, or undefined when it did not answer with one.
+ * `sent` is told when a request did go out (none does while the breaker is not closed).
+ */
+export type AskSchedule = (route: ScheduleRoute, sent?: () => void) => Promise<Omit<RouteSchedule, 'fetchedAt'> | undefined>;
 
 /**
  * The schedules as the processes share them (Redis): the last read of each route, and the claim that makes one
@@ -109,7 +112,10 @@ export function createRouteSchedules(opts: RouteSchedulesOptions) {
     return local;
   };
 
-  /** The shared store's read of the route, at most once a `lookAgainMs` per route (concurrent callers share it). */
+  /**
+   * The shared store's read of the route, at most once a `lookAgainMs` per route (concurrent callers share it): the
+   * trusted read, or undefined. A read past its trusted time is kept all the same, for `hadDaysOff`.
+   */
   function readShared(key: string, local: Local): Promise<RouteSchedule | undefined> {
     if (!shared) return Promise.resolve(undefined);
     if (local.reading) return local.reading;
@@ -118,9 +124,8 @@ export function createRouteSchedules(opts: RouteSchedulesOptions) {
     local.reading = shared
       .read(key)
       .then((got) => {
-        if (!trusted(got)) return undefined;
-        local.schedule = got;
-        return got;
+        if (got && (!local.schedule || got.fetchedAt > local.schedule.fetchedAt)) local.schedule = got;
+        return trusted(got) ? got : undefined;
       })
       .finally(() => (local.reading = undefined));
     return local.reading;
@@ -170,19 +175,36 @@ export function createRouteSchedules(opts: RouteSchedulesOptions) {
     return local.asking;
   }
 
+  /** Whether the route's last read, trusted or not, named a day without service (once `known` has looked). */
+  const hadDaysOff = (route: ScheduleRoute) => (localOf(routeKey(route)).schedule?.disabledDates.length ?? 0) > 0;
+
+  /** Tracked from the start, so `idle` waits for a learn whose shared-store read is still under way. */
+  function tracked<T>(work: Promise<T>): Promise<T> {
+    const p = work.finally(() => asks.delete(p));
+    asks.add(p);
+    return p;
+  }
+
   return {
     known,
+    hadDaysOff,
     /**
      * Makes sure the route's schedule is known, asking the airline (`ask`) unless a trusted read is known, an ask is
      * under way, or the route is held (asked within the day, a failure's back-off, another process's claim). The
      * read, or undefined when there is none. Never throws.
      */
-    learn(route: ScheduleRoute, ask: AskSchedule): Promise<RouteSchedule | undefined> {
-      // Tracked from the start, so `idle` waits for a learn whose shared-store read is still under way.
-      const learning = learnRoute(route, ask).finally(() => asks.delete(learning));
-      asks.add(learning);
-      return learning;
-    },
+    learn: (route: ScheduleRoute, ask: AskSchedule): Promise<RouteSchedule | undefined> => tracked(learnRoute(route, ask)),
+    /**
+     * As `learn`, for a route whose last read named a day without service and is no longer trusted: such a route is
+     * kept known, read again once a day. A route never read, or read as flying every day, is not asked.
+     */
+    renew: (route: ScheduleRoute, ask: AskSchedule): Promise<RouteSchedule | undefined> =>
+      tracked(
+        (async () => {
+          const read = await known(route);
+          return read ?? (hadDaysOff(route) ? learnRoute(route, ask) : undefined);
+        })(),
+      ),
     /** Resolves once no ask is under way (tests and benchmarks wait for the background asks with it). */
     async idle(): Promise<void> {
       while (asks.size > 0) await Promise.allSettled([...asks]);

@@ -1,4 +1,6 @@
+import { localDate } from '@gowild/contract/local-time';
 import type { Clock } from '../../../../lib/clock';
+import { findAirport } from '../../../../lib/reference-data/airports';
 import { withTimeout } from '../../../../lib/upstream/timeout';
 import type { Semaphore } from '../../../../lib/upstream/semaphore';
 import { type FlightProvider, type FlightQuery, flightQueryKey } from '../../../../providers/flights/flights.provider';
@@ -43,10 +45,11 @@ function outcomeLabel(r: AttemptResult | { kind: 'breaker-open' }, read: boolean
  */
 export function scheduleAsker(deps: AskerDeps): AskSchedule {
   const { provider, metrics } = deps;
-  return async (route: ScheduleRoute) => {
+  return async (route: ScheduleRoute, sent?: () => void) => {
     if (!provider.fetchSchedule || deps.breaker.state() !== 'closed' || deps.stopping?.aborted) return undefined;
     let read: Awaited<ReturnType<NonNullable<FlightProvider['fetchSchedule']>>> | undefined;
     const attempt: Send = async () => {
+      sent?.();
       const timed = await withTimeout((signal) => provider.fetchSchedule!(route, signal), deps.timeoutMs, [deps.stopping]);
       if (!timed.ok) {
         if (timed.cause === 'timeout') return { kind: 'timeout' };
@@ -77,27 +80,36 @@ interface ScheduleStageDeps {
   metrics: FlightMetrics;
 }
 
+/** A day after today at the origin: a results page with no flights for it means nothing flies or sells that day. */
+function laterThanToday(query: FlightQuery, now: Date): boolean {
+  return query.date > localDate(now, findAirport(query.origin)?.timezone ?? 'UTC');
+}
+
 /**
- * The schedule stage (decision 242), inside the cache and outside the budget: a query whose route's schedule (read
- * within the day) says it does not fly that date is answered "no flights" with no airline request and no budget
- * spent, kept in the cache and as an observation as the airline's own "no flights" would be. A route with no known
- * schedule is asked as before, and its schedule is asked for in the background (not waited for).
+ * The schedule stage (decision 242), inside the cache and outside the budget: a query whose route's schedule (a read
+ * still trusted) says it does not fly that date is answered "no flights" with no airline request and no budget
+ * spent, kept in the cache and as an observation as the airline's own "no flights" would be. Other queries ask as
+ * before. A route's schedule is asked for in the background (never waited for) when there is a sign it pays: a page
+ * with no flights for a later day (a route never read, or read as flying every day a week ago), or a last read that
+ * named days without service and has aged past a day. A route whose pages always have flights costs nothing.
  */
 export function scheduleStage(next: Lookup, deps: ScheduleStageDeps): Lookup {
   const { schedules, metrics } = deps;
   return async (req) => {
     if (!deps.on()) return next(req);
     const route = { origin: req.query.origin, destination: req.query.destination };
+    const now = deps.clock.now();
     const schedule = await schedules.known(route);
-    if (!schedule) {
-      void schedules.learn(route, deps.ask);
-      return next(req);
+    if (schedule && noServiceOn(schedule, req.query.date, now.getTime())) {
+      metrics.scheduleSkips.inc({ lane: req.lane });
+      await deps.store.remember(req.key, [], 0);
+      deps.observations?.record(req.query, [], now);
+      return { ok: true, flights: [], dropped: 0, fromSchedule: true };
     }
-    if (!noServiceOn(schedule, req.query.date, deps.clock.now().getTime())) return next(req);
-    metrics.scheduleSkips.inc({ lane: req.lane });
-    await deps.store.remember(req.key, [], 0);
-    deps.observations?.record(req.query, [], deps.clock.now());
-    return { ok: true, flights: [], dropped: 0, fromSchedule: true };
+    if (!schedule) void schedules.renew(route, deps.ask);
+    const r = await next(req);
+    if (r.ok && r.flights.length === 0 && laterThanToday(req.query, now)) void schedules.learn(route, deps.ask);
+    return r;
   };
 }
 
@@ -110,9 +122,10 @@ export interface WithoutServiceOptions {
 }
 
 /**
- * Of `queries`, the keys of those whose route's schedule says it does not fly that date, asking first for the
- * schedules not yet known (`concurrency` routes at a time, at most `maxAsks` routes, in the queries' order); `asked`
- * counts the airline requests that took. For the sweep, which learns a route's schedule before it sweeps its dates.
+ * Of `queries`, the keys of those whose route's schedule says it does not fly that date, first asking again for the
+ * routes whose last read named days without service and is no longer trusted (`concurrency` routes at a time, at most
+ * `maxAsks` routes, in the queries' order); `asked` counts the airline requests that took. For the sweep, which keeps
+ * those routes' schedules known before it sweeps their dates (the others are learnt from their pages, as any).
  */
 export async function queriesWithoutService(
   queries: readonly FlightQuery[],
@@ -122,10 +135,7 @@ export async function queriesWithoutService(
     ...new Map(queries.map((q) => [`${q.origin}-${q.destination}`, { origin: q.origin, destination: q.destination }])).values(),
   ];
   let asked = 0;
-  const counted: AskSchedule = (route) => {
-    asked++;
-    return deps.ask(route);
-  };
+  const counted: AskSchedule = (route) => deps.ask(route, () => asked++);
   const known = new Map<string, Awaited<ReturnType<RouteSchedules['known']>>>();
   let next = 0;
   let mayAsk = deps.maxAsks ?? Infinity;
@@ -133,7 +143,7 @@ export async function queriesWithoutService(
     while (next < routes.length && !deps.signal?.aborted) {
       const route = routes[next++]!;
       let schedule = await deps.schedules.known(route);
-      if (!schedule && mayAsk > 0) {
+      if (!schedule && mayAsk > 0 && deps.schedules.hadDaysOff(route)) {
         mayAsk--;
         schedule = await deps.schedules.learn(route, counted);
       }
@@ -182,10 +192,9 @@ export function scheduleFilter(
         on = value && schedules !== undefined;
       },
       /**
-       * Of `queries`, the keys of those the airline's schedule says do not fly, asking first for the routes'
-       * schedules not known yet (background lane, `concurrency` routes at a time, `maxAsks` routes at most);
-       * `asked` counts the airline requests that took. Empty while the filter is off. For the sweep, which learns a route's schedule before it
-       * sweeps its dates.
+       * Of `queries`, the keys of those the airline's schedule says do not fly, first asking again (background
+       * lane, `concurrency` routes at a time, `maxAsks` routes at most) for the routes whose last read named days
+       * without service and has aged; `asked` counts the airline requests that took. Empty while the filter is off.
        */
       withoutService: (queries: readonly FlightQuery[], o: WithoutServiceOptions) =>
         schedules && on
