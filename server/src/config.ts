@@ -80,6 +80,9 @@ export const configSchema = z.object({
   FRONTIER_BASE_URL: url.default('https://booking.flyfrontier.com'),
   // The dd1 form of the airline request: any of the forms working tools send (decision 239).
   FRONTIER_DATE_FORMAT: z.enum(FRONTIER_DATE_FORMATS).default(DEFAULT_FRONTIER_DATE_FORMAT),
+  // A day a route does not fly by the airline's schedule (RetrieveSchedule, read at most once a day per route) is answered
+  // "no flights" without asking for its results page (decision 242); false asks for every page.
+  FRONTIER_SCHEDULE_FILTER: bool.default(true),
   EMULATOR_PORT: int(0, 0, 65535),
   EMULATOR_LATENCY_MS: int(250),
   EMULATOR_JITTER_MS: int(100),

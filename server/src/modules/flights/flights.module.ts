@@ -123,8 +123,10 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     },
     stopping: opts.stopping,
     observations: opts.observations,
-    // Each route's schedule asked once a day, across processes with Redis (decision 242).
-    schedules: createRouteSchedules({ clock, shared: opts.redis ? createRedisSharedSchedules(opts.redis) : undefined }),
+    // The airline's route schedules, read at most once a day per route across processes with Redis (decision 242).
+    schedules: config.FRONTIER_SCHEDULE_FILTER
+      ? createRouteSchedules({ clock, shared: opts.redis ? createRedisSharedSchedules(opts.redis) : undefined })
+      : undefined,
     ...opts.gateway,
   });
   const timeZoneOf = (code: string) => findAirport(code)?.timezone;

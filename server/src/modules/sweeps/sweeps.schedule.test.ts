@@ -38,7 +38,7 @@ afterEach(async () => {
   await database.db.execute(sql`delete from sweep_runs`);
 });
 
-function setup(settings: Partial<SweepSettings> = {}) {
+function setup(settings: Partial<SweepSettings> = {}, env: Record<string, string> = {}) {
   const clock = manualClock(START);
   const pages: FlightQuery[] = [];
   const schedules: string[] = [];
@@ -57,7 +57,7 @@ function setup(settings: Partial<SweepSettings> = {}) {
     },
   };
   const engine = createFlightsEngine({
-    config: testConfig({ UPSTREAM_RETRIES: '0' }),
+    config: testConfig({ UPSTREAM_RETRIES: '0', ...env }),
     clock,
     metrics: new Registry(),
     reference: { destinationsFrom: () => [], originsTo: () => [] },
@@ -107,12 +107,13 @@ describe('a sweep with the airline schedules', () => {
     expect(schedules).toHaveLength(3);
   });
 
-  it('sweeps every page as before with the filter off', async () => {
-    const { engine, sweeper, schedules, pageKeys } = setup();
-    engine.gateway.setScheduleFilter(false);
+  it('sweeps every page as before with the filter off (FRONTIER_SCHEDULE_FILTER=false)', async () => {
+    const { clock, engine, sweeper, schedules, pageKeys } = setup({}, { FRONTIER_SCHEDULE_FILTER: 'false' });
     expect(await sweeper.run({ trigger: 'schedule' })).toMatchObject({ due: 15, requests: 15, noService: 0, scheduleRequests: 0 });
     await engine.gateway.schedulesIdle();
+    clock.advance(61 * MINUTE);
+    expect(await sweeper.run({ trigger: 'schedule' })).toMatchObject({ due: 6, requests: 6, noService: 0 });
     expect(schedules).toEqual([]);
-    expect(pageKeys()).toContain('ATL 2026-07-16');
+    expect(pageKeys().filter((k) => k === 'ATL 2026-07-16')).toHaveLength(2);
   });
 });
