@@ -66,8 +66,7 @@ export type MarketsFetchResult =
  * the airline sells (`lastAvailableDate`, YYYY-MM-DD, or null when it did not say).
  */
 export type ScheduleFetchResult =
-  | { kind: 'schedule'; lastAvailableDate: string | null; disabledDates: string[] }
-  | Exclude<FlightFetchResult, { kind: 'flights' }>;
+  { kind: 'schedule'; lastAvailableDate: string | null; disabledDates: string[] } | Exclude<FlightFetchResult, { kind: 'flights' }>;
 
 /**
  * What an attempt tells the gateway while it runs (decision 220): `firstAnswer` when the site's first HTTP answer of
