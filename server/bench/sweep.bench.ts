@@ -1,12 +1,13 @@
 /**
- * `npm run bench:sweep`: the sweep's three benchmarks (docs/benchmarks.md). Prints the figures with their goals
+ * `npm run bench:sweep`: the sweep's four benchmarks (docs/benchmarks.md). Prints the figures with their goals
  * and the table rows for docs/benchmarks.md; writes no file.
  *
- *   npm run bench:sweep -- [--rps N] [--searches N] [--budget N] [--refresh-minutes N] [--fresh-minutes N] [--only a|b|c]
+ *   npm run bench:sweep -- [--rps N] [--searches N] [--budget N] [--refresh-minutes N] [--fresh-minutes N] [--only a|b|c|d]
  *
  * (a) A full-network sweep for one date (tomorrow in US Eastern time) against the Frontier emulator in its own process
  *     at its default latency (250 ms, jitter 100 ms), through the real adapter and gateway at the request rate cap
- *     (UPSTREAM_RPS, 100): airline requests ÷ routes needed (goal exactly 1), time ÷ (routes ÷ rate cap) (goal ≤ 1.1).
+ *     (UPSTREAM_RPS, 100), schedule filter on: results pages ÷ routes not ruled out by a known schedule (goal exactly
+ *     1), and the schedule requests its empty pages cause; time ÷ (requests ÷ rate cap) (goal ≤ 1.1).
  * (b) A simulated day of 10,000 traveller searches across the network, on a clock the bench moves minute by minute,
  *     against an airline that answers at once (only the requests are counted): without sweeps, and with the sweep
  *     running every minute on its hourly budget. Searches are answered from what was already fetched while it is
@@ -14,6 +15,11 @@
  *     given at that fresh time and at today's default (10 minutes). Goal: at least 10x fewer airline requests.
  * (c) The sweep of (a) under a concurrent stream of traveller searches (cold, other dates): their time against the
  *     same stream on an idle service (goal ≤ 1.2x).
+ * (d) The schedule filter (decision 242) on a full-network day: the day of (b), travellers alone and with the
+ *     demand-weighted sweep, against an airline whose RetrieveSchedule is the emulator's calendar (the days its results
+ *     pages have no flights), without and with the filter: the results pages saved, the schedule requests spent.
+ *
+ * `--only` takes one letter or several separated by commas (`--only a,d`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -34,7 +40,12 @@ import { createFlightsEngine } from '../src/modules/flights/flights.module';
 import { sweepMetrics } from '../src/modules/sweeps/sweeps.metrics';
 import { createSweepsRepository } from '../src/modules/sweeps/sweeps.repository';
 import { createSweeper } from '../src/modules/sweeps/sweeps.service';
-import type { FlightProvider, FlightQuery } from '../src/providers/flights/flights.provider';
+import { seedNetwork } from '../src/providers/flights/emulator/network';
+import { createSchedule } from '../src/providers/flights/emulator/schedule';
+import type { FlightProvider, FlightQuery, ScheduleFetchResult } from '../src/providers/flights/flights.provider';
+import type { Clock } from '../src/lib/clock';
+import { findAirport } from '../src/lib/reference-data/airports';
+import { testFlight } from '../src/test/alerts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -49,13 +60,20 @@ const BUDGET = Number(arg('budget') ?? 2400);
 const REFRESH_MIN = Number(arg('refresh-minutes') ?? 60);
 const FRESH_MIN = Number(arg('fresh-minutes') ?? 10);
 const DEMAND_MIN = Number(arg('demand-min') ?? 2);
-const ONLY = arg('only');
+const ONLY = arg('only')?.split(',');
+const runs = (part: string) => !ONLY || ONLY.includes(part);
 const SIM_SWEEP_EVERY_MIN = Number(arg('sweep-every-minutes') ?? 1);
 const noJobs: JobRunner = { start: async () => {}, stop: async () => {} };
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const rows: string[] = [];
 
-async function startEmulator(): Promise<{ url: string; child: ChildProcess; requests(): Promise<number>; stop(): Promise<void> }> {
+/** The emulator's counters this bench reads: results pages asked (InternalSelect) and RetrieveSchedule requests. */
+interface EmulatorCounts {
+  internalSelect: number;
+  schedules: number;
+}
+
+async function startEmulator(): Promise<{ url: string; child: ChildProcess; requests(): Promise<EmulatorCounts>; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/providers/flights/emulator/standalone.ts')], {
     cwd: serverDir,
     env: {
@@ -78,8 +96,7 @@ async function startEmulator(): Promise<{ url: string; child: ChildProcess; requ
   return {
     url,
     child,
-    requests: async () =>
-      ((await (await fetch(`${url}/__emulator/stats`)).json()) as { stats: { internalSelect: number } }).stats.internalSelect,
+    requests: async () => ((await (await fetch(`${url}/__emulator/stats`)).json()) as { stats: EmulatorCounts }).stats,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -112,21 +129,34 @@ async function emulatorApp(emulatorUrl: string) {
 
 type App = Awaited<ReturnType<typeof emulatorApp>>['deps'];
 
-/** (a): one date, every route whose window is open for it. */
-async function fullNetworkSweep(deps: App, emulator: { requests(): Promise<number> }) {
+/**
+ * (a): one date, every route whose window is open for it, with the schedule filter on (decision 242). A fresh app
+ * knows no schedule, so every route's page is asked; a page with no flights for that (later) day makes its route's
+ * schedule asked too, in the background lane.
+ */
+async function fullNetworkSweep(deps: App, emulator: { requests(): Promise<EmulatorCounts> }) {
   const date = addDays(localDate(deps.clock.now(), 'America/New_York'), 1);
   const before = await emulator.requests();
   const r = await deps.sweeper.run({ trigger: 'cli', filter: { date, force: true }, wholeHour: true });
-  const requests = (await emulator.requests()) - before;
-  const floorMs = (r.due / RPS) * 1000;
-  const ratio = requests / r.due;
+  // The schedules its empty pages asked for, in the background lane behind the sweep.
+  await deps.flights.gateway.schedulesIdle();
+  const after = await emulator.requests();
+  const pages = after.internalSelect - before.internalSelect;
+  const schedules = after.schedules - before.schedules;
+  const flying = r.due - r.noService;
+  const floorMs = ((pages + schedules) / RPS) * 1000;
+  const ratio = pages / flying;
   const time = r.durationMs / floorMs;
-  console.log(`\n(a) Full-network sweep of ${date}: ${r.due} routes due, ${r.swept} swept, ${r.failed} failed`);
-  console.log(`  airline requests ÷ routes: ${requests} ÷ ${r.due} = ${ratio.toFixed(3)} (goal exactly 1.0)`);
-  console.log(`  time ÷ (routes ÷ rate cap): ${s(r.durationMs)} ÷ ${s(floorMs)} = ${time.toFixed(2)}× (goal ≤ 1.1)`);
+  console.log(
+    `\n(a) Full-network sweep of ${date}: ${r.due} routes due, ${r.noService} of them ruled out by a known schedule, ${r.swept} swept, ${r.failed} failed`,
+  );
+  console.log(
+    `  results pages ÷ routes not ruled out by a known schedule: ${pages} ÷ ${flying} = ${ratio.toFixed(3)} (goal exactly 1.0); schedule requests: ${schedules}`,
+  );
+  console.log(`  time ÷ (requests ÷ rate cap): ${s(r.durationMs)} ÷ ${s(floorMs)} = ${time.toFixed(2)}× (goal ≤ 1.1)`);
   rows.push(
-    `| (a) Airline requests ÷ routes of one date | ${requests} ÷ ${r.due} = ${ratio.toFixed(3)} | exactly 1.0 | ${ratio === 1 ? 'meets goal' : 'misses goal'} |`,
-    `| (a) Sweep time ÷ (routes ÷ rate cap) | ${s(r.durationMs)} ÷ (${r.due} ÷ ${RPS}/s = ${s(floorMs)}) = ${time.toFixed(2)}× | ≤ 1.1 | ${time <= 1.1 ? 'meets goal' : 'misses goal'} |`,
+    `| (a) Results pages ÷ routes of one date, less those a known schedule rules out (filter on, a fresh app: ${r.noService} ruled out; ${schedules} schedule requests after empty pages) | ${pages} ÷ ${flying} = ${ratio.toFixed(3)} | exactly 1.0 | ${ratio === 1 ? 'meets goal' : 'misses goal'} |`,
+    `| (a) Sweep time ÷ (requests ÷ rate cap) | ${s(r.durationMs)} ÷ ((${pages} + ${schedules}) ÷ ${RPS}/s = ${s(floorMs)}) = ${time.toFixed(2)}× | ≤ 1.1 | ${time <= 1.1 ? 'meets goal' : 'misses goal'} |`,
   );
 }
 
@@ -184,25 +214,51 @@ async function sweepUnderLoad(deps: App) {
   );
 }
 
-/** An airline that answers at once with no flights, counting requests by whom they were for. */
-function countingAirline() {
-  const counts = { requests: 0 };
+/**
+ * An airline that answers at once with no flights, counting requests by whom they were for. With `schedules`, it is
+ * the emulator's airline as far as (d) needs it: RetrieveSchedule is the emulator's calendar (the days with no
+ * itinerary, on the bench's clock), and a results page has one flight on the other days, none on those.
+ */
+function countingAirline(schedules?: { clock: Clock }) {
+  const counts = { requests: 0, schedules: 0, routesWithDaysOff: new Set<string>() };
+  const emulated = schedules ? createSchedule({ network: seedNetwork(), bucketMinutes: 30 }) : undefined;
+  // One calendar per route and day, as the emulator reckons it (a year of days: worth keeping).
+  const calendars = new Map<string, { today: string; disabledDates: string[]; lastAvailableDate: string; off: Set<string> }>();
+  const calendarOf = (origin: string, destination: string) => {
+    const now = schedules!.clock.now();
+    const known = calendars.get(`${origin}-${destination}`);
+    if (known && known.today === localDate(now, findAirport(origin)?.timezone ?? 'UTC')) return known;
+    const c = emulated!.calendar(origin, destination, now);
+    const entry = { ...c, off: new Set(c.disabledDates) };
+    calendars.set(`${origin}-${destination}`, entry);
+    return entry;
+  };
   const provider: FlightProvider = {
     name: 'counting',
     demo: true,
-    async fetchFlights() {
+    async fetchFlights(query) {
       counts.requests++;
-      return { kind: 'flights', flights: [] };
+      if (!emulated || calendarOf(query.origin, query.destination).off.has(query.date)) return { kind: 'flights', flights: [] };
+      return { kind: 'flights', flights: [testFlight(query, { standard: 99 }, { departs: '23:30', arrives: '23:59' })] };
     },
   };
+  if (emulated) {
+    provider.fetchSchedule = async (route): Promise<ScheduleFetchResult> => {
+      counts.schedules++;
+      const c = calendarOf(route.origin, route.destination);
+      if (c.disabledDates.length > 0) counts.routesWithDaysOff.add(`${route.origin}-${route.destination}`);
+      return { kind: 'schedule', lastAvailableDate: c.lastAvailableDate, disabledDates: c.disabledDates };
+    };
+  }
   return { provider, counts };
 }
 
 /** One simulated day: searches at their minute, the sweep (when on) every minute before them. */
-async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; demandMin: number }) {
+async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; demandMin: number; scheduleFilter?: boolean }) {
   const start = new Date('2026-07-15T04:00:00Z'); // midnight in the East
   const clock = manualClock(start);
-  const airline = countingAirline();
+  // (d) compares the same airline, publishing its schedules, with the filter off and on; (b) has no schedules.
+  const airline = countingAirline(opts.scheduleFilter === undefined ? undefined : { clock });
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     FLIGHT_CACHE_TTL_SECONDS: String(opts.freshMinutes * 60),
@@ -227,6 +283,7 @@ async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; deman
     provider: airline.provider,
     onSearch: (q) => void (demand.note && noting.push(demand.note(q))),
   });
+  engine.gateway.setScheduleFilter(opts.scheduleFilter === true);
   const database = await openDatabase({ dataDir: 'memory://' });
   const sweeper = createSweeper({
     repo: createSweepsRepository(database.db),
@@ -283,8 +340,17 @@ async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; deman
       if (asked === 0) noRequest++;
     }
   }
+  await engine.gateway.schedulesIdle();
   await database.close();
-  return { sweepRequests, travellerRequests, total: sweepRequests + travellerRequests, noRequest };
+  const { schedules, routesWithDaysOff } = airline.counts;
+  return {
+    sweepRequests,
+    travellerRequests,
+    total: sweepRequests + travellerRequests,
+    noRequest,
+    schedules,
+    routesWithDaysOff: routesWithDaysOff.size,
+  };
 }
 
 /**
@@ -303,7 +369,7 @@ async function dayOfSearches() {
   const without = await timed('without sweeps', () => simulatedDay({ sweeps: false, freshMinutes: FRESH_MIN, demandMin: 0 }));
   // --skip-hourly: only the demand-weighted sweep against none (the hourly-only day takes as long again).
   const plain = process.argv.includes('--skip-hourly')
-    ? { sweepRequests: 0, travellerRequests: 0, total: NaN, noRequest: NaN }
+    ? { sweepRequests: 0, travellerRequests: 0, total: NaN, noRequest: NaN, schedules: 0, routesWithDaysOff: 0 }
     : await timed('sweeps without demand', () => simulatedDay({ sweeps: true, freshMinutes: FRESH_MIN, demandMin: 0 }));
   const demand = await timed('demand-weighted sweeps', () =>
     simulatedDay({ sweeps: true, freshMinutes: FRESH_MIN, demandMin: DEMAND_MIN }),
@@ -324,15 +390,56 @@ async function dayOfSearches() {
   );
 }
 
+/**
+ * (d): the day of (b) without and with the schedule filter (decision 242), travellers alone and with the
+ * demand-weighted sweep, on an airline whose RetrieveSchedule is the emulator's calendar. The day starts with no
+ * schedule known: a route's is read after its first empty page for a later day. Once known, a route whose read names
+ * a day without service is read daily, the others at most weekly (the steady figure below counts them so: an upper
+ * bound, as those are read again only after another empty page).
+ */
+async function scheduleFilterDay() {
+  const t = performance.now();
+  const day = (sweeps: boolean, scheduleFilter: boolean) =>
+    simulatedDay({ sweeps, freshMinutes: FRESH_MIN, demandMin: sweeps ? DEMAND_MIN : 0, scheduleFilter });
+  console.log(`\n(d) The schedule filter on a simulated day of ${SEARCHES} searches (as (b)), fresh time ${FRESH_MIN} min`);
+  for (const sweeps of [false, true]) {
+    const name = sweeps ? `demand-weighted sweeps (budget ${BUDGET}/h)` : 'travellers alone (no sweeps)';
+    const t0 = performance.now();
+    const off = await day(sweeps, false);
+    const on = await day(sweeps, true);
+    const pagesOff = off.sweepRequests + off.travellerRequests;
+    const pagesOn = on.sweepRequests + on.travellerRequests;
+    const saved = pagesOff - pagesOn;
+    const steady = on.routesWithDaysOff + (on.schedules - on.routesWithDaysOff) / 7;
+    const all = (n: number) => (pagesOff / n).toFixed(3);
+    console.log(`  ${name} (simulated in ${s(performance.now() - t0)}, load average ${loadavg()[0]!.toFixed(1)}):`);
+    console.log(`    results pages without the filter: ${pagesOff} (${off.sweepRequests} sweep + ${off.travellerRequests} travellers)`);
+    console.log(`    results pages with it: ${pagesOn} (${on.sweepRequests} sweep + ${on.travellerRequests} travellers): ${saved} saved`);
+    console.log(
+      `    schedule requests: ${on.schedules} this first day, at most about ${steady.toFixed(0)} a day once known (${on.routesWithDaysOff} routes with days off daily, the others weekly)`,
+    );
+    console.log(
+      `    pages saved ÷ schedule requests: ${(saved / on.schedules).toFixed(2)} (first day), ${(saved / steady).toFixed(2)} (steady); all requests without ÷ with: ${all(pagesOn + on.schedules)}× (first day), ${all(pagesOn + steady)}× (steady)`,
+    );
+    rows.push(
+      `| (d) ${name}: results pages without ÷ with the filter | ${pagesOff} ÷ ${pagesOn} (${saved} saved) | reported | — |`,
+      `| (d) ${name}: schedule requests; pages saved ÷ schedule requests | ${on.schedules} the first day, ≤ ${steady.toFixed(0)} a day once known (${on.routesWithDaysOff} routes with days off); ${(saved / on.schedules).toFixed(2)} first day, ${(saved / steady).toFixed(2)} steady | > 1 | ${saved / steady > 1 ? 'pays' : 'does not pay'} |`,
+      `| (d) ${name}: all airline requests without ÷ with | ${pagesOff} ÷ ${pagesOn + on.schedules} = ${all(pagesOn + on.schedules)}× first day; ÷ ${(pagesOn + steady).toFixed(0)} = ${all(pagesOn + steady)}× steady | reported | — |`,
+    );
+  }
+  console.log(`  (d) in ${s(performance.now() - t)}`);
+}
+
 async function main() {
   const loadBefore = loadavg()[0]!.toFixed(1);
-  if (!ONLY || ONLY === 'b') await dayOfSearches();
-  if (!ONLY || ONLY === 'a' || ONLY === 'c') {
+  if (runs('b')) await dayOfSearches();
+  if (runs('d')) await scheduleFilterDay();
+  if (runs('a') || runs('c')) {
     const emulator = await startEmulator();
     const app = await emulatorApp(emulator.url);
     try {
-      if (!ONLY || ONLY === 'a') await fullNetworkSweep(app.deps, emulator);
-      if (!ONLY || ONLY === 'c') await sweepUnderLoad(app.deps);
+      if (runs('a')) await fullNetworkSweep(app.deps, emulator);
+      if (runs('c')) await sweepUnderLoad(app.deps);
     } finally {
       await app.close();
       await emulator.stop();
