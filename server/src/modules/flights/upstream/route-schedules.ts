@@ -35,7 +35,7 @@ export interface SharedSchedules {
   read(key: string): Promise<RouteSchedule | null | undefined>;
   /** Takes the route's claim for `ms` unless someone holds it: true (ask), false (someone else asks, or asked lately). */
   claim(key: string, ms: number): Promise<boolean | undefined>;
-  /** Keeps a read and holds the claim for `claimMs` (a day: nobody asks again before then). */
+  /** Keeps a read and holds the claim for `claimMs` (the time the read is trusted: nobody asks again before then). */
   write(key: string, schedule: RouteSchedule, claimMs: number): Promise<void>;
   /** A failed ask: the claim is held for `ms` (the back-off), so no process asks again before. */
   backOff(key: string, ms: number): Promise<void>;

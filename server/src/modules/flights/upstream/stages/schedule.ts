@@ -90,8 +90,9 @@ function laterThanToday(query: FlightQuery, now: Date): boolean {
  * still trusted) says it does not fly that date is answered "no flights" with no airline request and no budget
  * spent, kept in the cache and as an observation as the airline's own "no flights" would be. Other queries ask as
  * before. A route's schedule is asked for in the background (never waited for) when there is a sign it pays: a page
- * with no flights for a later day (a route never read, or read as flying every day a week ago), or a last read that
- * named days without service and has aged past a day. A route whose pages always have flights costs nothing.
+ * with no flights for a later day (for a route never read, or whose read that it flies every day is over a week
+ * old), or a last read that named days without service and is over a day old. A route whose pages always have
+ * flights costs nothing.
  */
 export function scheduleStage(next: Lookup, deps: ScheduleStageDeps): Lookup {
   const { schedules, metrics } = deps;
