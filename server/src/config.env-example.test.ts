@@ -12,7 +12,9 @@ const EXAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 async function exampleLines(): Promise<{ key: string; value: string; active: boolean }[]> {
   const text = await readFile(EXAMPLE, 'utf8');
-  return [...text.matchAll(/^(# )?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => ({ key: m[2]!, value: m[3]!, active: !m[1] }));
+  // A value with spaces is quoted, as env files (Compose's, Node's --env-file) read it: the quotes are not the value.
+  const unquote = (v: string) => (/^(["']).*\1$/.exec(v) ? v.slice(1, -1) : v);
+  return [...text.matchAll(/^(# )?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => ({ key: m[2]!, value: unquote(m[3]!), active: !m[1] }));
 }
 
 describe('.env.example', () => {
