@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayLong, formatDayShort, fromEpochSeconds } from './date-labels';
+import { formatDayLong, formatDayShort, formatDayTime, fromEpochSeconds } from './date-labels';
 
 describe('date labels', () => {
   const instant = '2026-12-01T18:00:00Z';
@@ -27,5 +27,31 @@ describe('date labels', () => {
   it('answers null for something that is not an instant', () => {
     expect(formatDayLong('never')).toBeNull();
     expect(formatDayShort(Number.NaN)).toBeNull();
+  });
+
+  it("writes 'Mon d, h:mm AM' on the clock of the zone asked for", () => {
+    expect(formatDayTime('2026-11-27T15:04:00Z', { timeZone: 'UTC' })).toBe('Nov 27, 3:04 PM');
+    // Denver is seven hours behind UTC in November; Tokyo is already on the next day.
+    expect(formatDayTime('2026-11-27T15:04:00Z', { timeZone: 'America/Denver' })).toBe('Nov 27, 8:04 AM');
+    expect(formatDayTime('2026-11-27T15:04:00Z', { timeZone: 'Asia/Tokyo' })).toBe('Nov 28, 12:04 AM');
+    expect(formatDayTime(Date.parse('2026-07-14T06:00:00Z'), { timeZone: 'America/Denver' })).toBe('Jul 14, 12:00 AM');
+  });
+
+  it('adds the year, and the weekday before it, when asked', () => {
+    const at = new Date('2026-07-14T06:00:00Z');
+    expect(formatDayTime(at, { timeZone: 'America/Denver', year: true })).toBe('Jul 14, 2026, 12:00 AM');
+    expect(formatDayTime(at, { timeZone: 'America/Denver', year: true, weekday: true })).toBe('Tue, Jul 14, 2026, 12:00 AM');
+    expect(formatDayTime(at, { timeZone: 'UTC', year: true, weekday: true })).toBe('Tue, Jul 14, 2026, 6:00 AM');
+  });
+
+  it("uses the reader's clock when no zone is given, and answers null for something that is not an instant", () => {
+    expect(formatDayTime(new Date(2026, 10, 27, 15, 4))).toBe('Nov 27, 3:04 PM');
+    expect(formatDayTime(new Date(2026, 10, 27, 9, 41), { year: true })).toBe('Nov 27, 2026, 9:41 AM');
+    expect(formatDayTime('never')).toBeNull();
+    expect(formatDayTime(Number.NaN, { timeZone: 'UTC' })).toBeNull();
+  });
+
+  it('throws for a zone Intl does not know', () => {
+    expect(() => formatDayTime(0, { timeZone: 'Not/A_Zone' })).toThrow(RangeError);
   });
 });

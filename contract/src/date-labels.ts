@@ -1,7 +1,8 @@
 /**
- * Days written out for people: 'December 1, 2026' and 'Dec 1, 2026', of an instant (ISO text, epoch milliseconds or a
- * Date) in a given zone, or in the reader's own zone when none is given. Calendar dates (YYYY-MM-DD) have their own
- * formats in dates.ts. One home for every 'Month d, yyyy' (decision 125); formatters are built once per zone.
+ * Days and times written out for people: 'December 1, 2026', 'Dec 1, 2026' and 'Dec 1, 6:00 PM', of an instant (ISO
+ * text, epoch milliseconds or a Date) in a given zone, or in the reader's own zone when none is given. Calendar dates
+ * (YYYY-MM-DD) have their own formats in dates.ts. One home for every 'Month d, yyyy' (decision 125) and every
+ * 'Mon d, h:mm AM'; formatters are built once per zone.
  */
 type Instant = string | number | Date;
 
@@ -32,6 +33,43 @@ export function formatDayLong(instant: Instant, timeZone?: string): string | nul
 export function formatDayShort(instant: Instant, timeZone?: string): string | null {
   const t = epochMs(instant);
   return Number.isNaN(t) ? null : formatter('short', timeZone).format(t);
+}
+
+/** What `formatDayTime` adds to 'Dec 1, 6:00 PM': the zone it reads the clock in (else the reader's), the year, the weekday. */
+export interface DayTimeOptions {
+  timeZone?: string;
+  year?: boolean;
+  weekday?: boolean;
+}
+
+const dayTimeCache = new Map<string, Intl.DateTimeFormat>();
+
+function dayTimeFormatter({ timeZone, year = false, weekday = false }: DayTimeOptions): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${year}|${weekday}`;
+  let f = dayTimeCache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      ...(weekday ? { weekday: 'short' } : {}),
+      month: 'short',
+      day: 'numeric',
+      ...(year ? { year: 'numeric' } : {}),
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dayTimeCache.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * 'Dec 1, 6:00 PM'; with `year` 'Dec 1, 2026, 6:00 PM', with `weekday` as well 'Tue, Dec 1, 2026, 6:00 PM'. On the
+ * clock of `timeZone` (an airport's, UTC) or the reader's own when none is given; null for something that is not an
+ * instant. A zone Intl does not know throws, as Intl does.
+ */
+export function formatDayTime(instant: Instant, options: DayTimeOptions = {}): string | null {
+  const t = epochMs(instant);
+  return Number.isNaN(t) ? null : dayTimeFormatter(options).format(t);
 }
 
 /** Epoch seconds (Stripe's timestamps) as milliseconds, for the formats above. */

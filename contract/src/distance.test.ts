@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMiles } from './distance';
+import { distanceMiles, formatMiles } from './distance';
 
 describe('distanceMiles', () => {
   it('uses an Earth radius of 3959 miles', () => {
@@ -18,5 +18,22 @@ describe('distanceMiles', () => {
 
   it('stays finite for antipodes', () => {
     expect(distanceMiles({ lat: 0, lng: 0 }, { lat: 0, lng: 180 })).toBeCloseTo(3959 * Math.PI, 6);
+  });
+});
+
+describe('formatMiles', () => {
+  it('writes whole miles, rounded, with thousands separators', () => {
+    expect(formatMiles(23.6)).toBe('24 mi');
+    expect(formatMiles(60)).toBe('60 mi');
+    expect(formatMiles(0)).toBe('0 mi');
+    expect(formatMiles(1203.5)).toBe('1,204 mi');
+  });
+
+  it('writes the places asked for as toFixed does, without separators', () => {
+    expect(formatMiles(0.42, 1)).toBe('0.4 mi');
+    expect(formatMiles(3, 1)).toBe('3.0 mi');
+    // 1.45 is stored a hair under 1.45: toFixed writes 1.4 (Intl would round the decimal text up to 1.5).
+    expect(formatMiles(1.45, 1)).toBe('1.4 mi');
+    expect(formatMiles(1234.56, 1)).toBe('1234.6 mi');
   });
 });

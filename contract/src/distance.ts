@@ -17,3 +17,11 @@ export function distanceMiles(a: LatLng, b: LatLng): number {
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * LIMITS.earthRadiusMiles * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/**
+ * A distance as people read it, the one way every 'N mi' is written: whole miles, rounded, with thousands separators
+ * ('1,204 mi'); or with `decimals` places as toFixed writes them ('0.4 mi', the hotels' and rental desks' distances).
+ */
+export function formatMiles(miles: number, decimals = 0): string {
+  return `${decimals > 0 ? miles.toFixed(decimals) : Math.round(miles).toLocaleString('en-US')} mi`;
+}

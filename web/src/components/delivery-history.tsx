@@ -1,3 +1,4 @@
+import { formatDayTime } from '@gowild/contract/date-labels';
 import { ALERT_CHANNEL_LABELS, type AlertDelivery, CHANNEL_MESSAGES, deliveryStatusText } from '@gowild/contract/notifications';
 
 const KIND_LABELS: Record<AlertDelivery['kind'], string> = {
@@ -13,8 +14,7 @@ const STATUS_STYLES: Record<AlertDelivery['status'], string> = {
   failed: 'text-red-700',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) => formatDayTime(iso) ?? iso;
 
 /**
  * One alert's delivery history (docs/product/alerts.md#delivery-history): each message on each channel target, when

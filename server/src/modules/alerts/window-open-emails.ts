@@ -1,3 +1,4 @@
+import { formatDayTime } from '@gowild/contract/date-labels';
 import { formatMediumDateWithYear } from '@gowild/contract/dates';
 import { formatLocalTime } from '@gowild/contract/flight-format';
 import { alertSearchPath } from '@gowild/contract/notifications';
@@ -27,20 +28,11 @@ interface WindowAlertFacts {
   opensAt: Date;
 }
 
-/** When the window opens, on the origin airport's clock: 'Tue, Jul 14, 2026 at 12:00 AM (Denver time)'. */
+/** When the window opens, on the origin airport's clock: 'Tue, Jul 14, 2026, 12:00 AM (Denver time)'. */
 export function opensAtText(origin: string, opensAt: Date): string {
   const a = findAirport(origin);
-  const zone = a?.timezone ?? 'UTC';
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return `${fmt.format(opensAt)} (${a ? `${a.city} time` : 'UTC'})`;
+  const when = formatDayTime(opensAt, { timeZone: a?.timezone ?? 'UTC', year: true, weekday: true }) ?? String(opensAt);
+  return `${when} (${a ? `${a.city} time` : 'UTC'})`;
 }
 
 function page(paragraphs: string[], link: { href: string; label: string }): string {

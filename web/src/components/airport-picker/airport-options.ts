@@ -1,5 +1,6 @@
 import { matchesQuery } from '@gowild/contract/airport-search';
 import { CITY_GROUPS, cityValue, findCityGroup } from '@gowild/contract/city-groups';
+import { formatMiles } from '@gowild/contract/distance';
 import type { Airport } from '@gowild/contract/reference';
 
 export type ViewMode = 'city' | 'airport';
@@ -108,7 +109,7 @@ export function describeAirportValue(value: string, byCode: ReadonlyMap<string, 
 
 /** docs/product/search.md#airport-pickers: 'N mi away', rounded. */
 export function formatDistance(miles: number): string {
-  return `${Math.round(miles).toLocaleString('en-US')} mi away`;
+  return `${formatMiles(miles)} away`;
 }
 
 /** docs/product/search.md#airport-pickers: one row of 2, 3, 4 or 5 cards at widths under 768, under 1024, under 1280, or wider. */

@@ -1,14 +1,10 @@
 import type { AdminUser } from '@gowild/contract/admin';
 import { findCityGroup } from '@gowild/contract/city-groups';
-import { formatDayShort, fromEpochSeconds } from '@gowild/contract/date-labels';
-
-const instant = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { formatDayShort, formatDayTime, fromEpochSeconds } from '@gowild/contract/date-labels';
 
 /** 'Jul 15, 2026, 12:00 PM' in the viewer's zone, or '—'. */
 export function formatInstant(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? '—' : instant.format(t);
+  return (iso && formatDayTime(iso, { year: true })) || '—';
 }
 
 /** 'Jul 15, 2026' in the viewer's zone, or '—'. */

@@ -1,4 +1,4 @@
-import { formatDayShort } from '@gowild/contract/date-labels';
+import { formatDayShort, formatDayTime } from '@gowild/contract/date-labels';
 import { formatPrice } from '@gowild/contract/money';
 import { formatMediumDate } from '@gowild/contract/dates';
 import {
@@ -51,14 +51,6 @@ const STATUS_STYLES: Record<string, string> = {
   [WINDOW_ALERT_TEXTS.notOffered]: 'bg-slate-200 text-slate-800',
 };
 const FOUND_STYLE = 'bg-amber-100 text-amber-950';
-
-const instant = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-function formatInstant(iso: string | null, format: Intl.DateTimeFormat): string | null {
-  if (!iso) return null;
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? null : format.format(t);
-}
 
 /** The user's alerts (docs/product/alerts.md#notifications-page, #alert-status) with the 'Show completed' toggle. */
 export function NotificationList(props: NotificationListProps) {
@@ -161,10 +153,10 @@ function NotificationItem({
 }) {
   const windowAlert = n.kind === 'window_open';
   const status = windowAlert ? windowAlertStatus(n) : alertStatus(n);
-  const opens = windowAlert ? formatInstant(n.opens_at, instant) : null;
+  const opens = windowAlert && n.opens_at ? formatDayTime(n.opens_at) : null;
   const route = `${n.origin_airport} → ${n.destination_airport}`;
   const names = [nameOf(n.origin_airport), nameOf(n.destination_airport)];
-  const checked = formatInstant(n.last_checked_at, instant);
+  const checked = n.last_checked_at ? formatDayTime(n.last_checked_at) : null;
   const created = n.created_at ? formatDayShort(n.created_at) : null;
   return (
     <li

@@ -1,3 +1,4 @@
+import { formatDayTime } from '@gowild/contract/date-labels';
 import { PUSH_MESSAGES, type PushDevice } from '@gowild/contract/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -21,8 +22,6 @@ import {
   subscribeBrowser,
   subscriptionJson,
 } from '../utils/browser-push';
-
-const instant = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export interface PushControlProps {
   /** The browser's push features; tests give their own. */
@@ -227,7 +226,9 @@ function DeviceList({ devices, thisDevice, onRemove, removing }: DeviceListProps
                 ) : null}
               </p>
               <p className="text-xs text-slate-600">
-                {d.last_success_at ? `Last alert delivered ${instant.format(Date.parse(d.last_success_at))}` : 'No alert delivered yet'}
+                {d.last_success_at
+                  ? `Last alert delivered ${formatDayTime(d.last_success_at) ?? d.last_success_at}`
+                  : 'No alert delivered yet'}
               </p>
               {d.broken_reason ? <p className="text-xs break-words text-red-700">Not working: {d.broken_reason}</p> : null}
             </div>

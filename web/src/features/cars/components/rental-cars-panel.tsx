@@ -1,3 +1,4 @@
+import { formatMiles } from '@gowild/contract/distance';
 import { CAR_LIMITS, CAR_MESSAGES, type RentalLocation } from '@gowild/contract/extras';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
@@ -112,7 +113,7 @@ export function RentalCarsPanel({
               <header className="flex flex-wrap items-baseline justify-between gap-1 border-b border-slate-100 px-3 py-2">
                 <h4 className="text-sm font-semibold text-slate-900">{l.name}</h4>
                 <p className="text-xs text-slate-600">
-                  {l.street_address} · {l.distance_miles.toFixed(1)} mi
+                  {l.street_address} · {formatMiles(l.distance_miles, 1)}
                 </p>
               </header>
               {a?.isError ? (

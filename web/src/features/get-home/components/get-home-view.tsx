@@ -1,5 +1,6 @@
 import { CITY_GROUPS, cityValue } from '@gowild/contract/city-groups';
 import { addDays } from '@gowild/contract/dates';
+import { formatMiles } from '@gowild/contract/distance';
 import { GET_HOME_LIMITS, GET_HOME_MESSAGES, GET_HOME_RADIUS_CHOICES } from '@gowild/contract/get-home';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
@@ -139,8 +140,8 @@ export function GetHomeView({ airports, airportsLoading, today, locate }: GetHom
               Get me home to {homeLabel(data.search_parameters.home)}
             </h2>
             <p className="text-sm text-slate-600" data-testid="get-home-summary">
-              From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${a.miles} mi)` : a.code)).join(', ')} · today and
-              tomorrow · soonest home first
+              From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${formatMiles(a.miles)})` : a.code)).join(', ')} ·
+              today and tomorrow · soonest home first
               {data.demo ? (
                 <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
               ) : null}

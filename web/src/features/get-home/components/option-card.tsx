@@ -1,3 +1,4 @@
+import { formatMiles } from '@gowild/contract/distance';
 import { formatDuration, formatLocalTime, formatStops } from '@gowild/contract/flight-format';
 import type { GetHomeOption } from '@gowild/contract/get-home';
 import { formatWholeDollars } from '@gowild/contract/money';
@@ -41,7 +42,7 @@ export function OptionCard({
           {option.hub ? ` via ${option.hub}` : ''}
         </span>
         Leaves {option.from} {dayLabel(first.departure_time.slice(0, 10))} {formatLocalTime(first.departure_time)}
-        {option.drive_miles > 0 ? ` · ${option.drive_miles} mi drive to ${cityOf(option.from)}` : ''}
+        {option.drive_miles > 0 ? ` · ${formatMiles(option.drive_miles)} drive to ${cityOf(option.from)}` : ''}
       </p>
       <ol className="mt-2 space-y-0.5 text-xs text-slate-600">
         {option.flights.map((f) => (

@@ -1,3 +1,4 @@
+import { formatMiles } from '@gowild/contract/distance';
 import type { Hotel } from '@gowild/contract/extras';
 import { SCORE_CLASSES, nightlyPrice, scoreColour, starCount } from '../utils/hotel-format';
 
@@ -32,7 +33,7 @@ export function HotelCard({ hotel }: { hotel: Hotel }) {
             </p>
           ) : null}
           <p className="text-xs text-slate-600">
-            {hotel.distance_from_center != null ? <span>{hotel.distance_from_center.toFixed(1)} mi from the airport</span> : null}
+            {hotel.distance_from_center != null ? <span>{formatMiles(hotel.distance_from_center, 1)} from the airport</span> : null}
             {hotel.distance_from_center != null && hotel.bed_count ? ' · ' : null}
             {hotel.bed_count ? (
               <span>

@@ -1,4 +1,4 @@
-import { formatDayShort } from '@gowild/contract/date-labels';
+import { formatDayTime } from '@gowild/contract/date-labels';
 import { useEffect, useRef } from 'react';
 import { Notice } from '@/components/ui/notice';
 import { useOfflineState } from '@/lib/offline/offline-state';
@@ -9,8 +9,7 @@ export const NEEDS_CONNECTION = 'New searches, alerts, checkout and signing in n
 
 /** 'Saved on Nov 24, 2026, 9:41 PM' in the reader's own zone. */
 export function savedOnLabel(savedAt: string): string {
-  const time = new Date(savedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `Saved on ${formatDayShort(savedAt) ?? savedAt}, ${time}`;
+  return `Saved on ${formatDayTime(savedAt, { year: true }) ?? savedAt}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { findAirports } from '@gowild/contract/airport-search';
-import { distanceMiles } from '@gowild/contract/distance';
+import { distanceMiles, formatMiles } from '@gowild/contract/distance';
 import { addDays } from '@gowild/contract/dates';
 import { localDate } from '@gowild/contract/local-time';
 import type { Airport, Route } from '@gowild/contract/reference';
@@ -285,7 +285,7 @@ function DestinationList({
             <li key={to.stationCode} className="flex items-center justify-between gap-2 px-4 py-2 text-sm" data-code={to.stationCode}>
               <button type="button" className="min-w-0 text-left hover:underline" onClick={() => onSelect(to.stationCode)}>
                 <span className="font-semibold text-slate-900">{to.stationCode}</span> <span className="text-slate-600">{to.city}</span>
-                <span className="block text-xs text-slate-500">{miles.toLocaleString('en-US')} mi</span>
+                <span className="block text-xs text-slate-500">{formatMiles(miles)}</span>
               </button>
               <Link
                 to={searchHref(airport, to.stationCode, today)}
