@@ -2,9 +2,6 @@ import { createAccount, expect, test } from '../fixtures/test';
 import { localDate } from './search-support';
 
 test('a free user sees the usage badge count down and the red state at 0', async ({ page }) => {
-  const probe = await page.request.get('/api/flights/search');
-  test.fixme(probe.status() === 404, 'the flight search API (/api/flights/search) is not registered yet');
-
   const account = await createAccount(page);
   await page.addInitScript((t) => window.localStorage.setItem('auth-token', t), account.token);
   await page.goto('/');
