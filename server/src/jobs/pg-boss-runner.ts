@@ -91,6 +91,7 @@ export function createPgBossJobRunner(opts: PgBossRunnerOptions): JobRunner & { 
         break;
       } catch (err) {
         if (attempt >= 5) throw err;
+        // Not lib/upstream's back-off, which doubles: two racing creators need only a random gap, 100 ms + ≤ 400 ms × attempt.
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 400 * attempt));
       }
     }

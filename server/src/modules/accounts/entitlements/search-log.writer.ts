@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { exponentialBackoff } from '../../../lib/upstream/backoff';
 import type { SearchLogEntry, SearchLogRepository } from './search-log.repository';
 
 export interface SearchLogWriterOptions {
@@ -16,7 +17,10 @@ export interface SearchLogWriterOptions {
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** Pauses between the attempts of the last flush on close, when the database is briefly away. */
+/**
+ * Pauses between the attempts of the last flush on close, when the database is briefly away. A fixed list, not
+ * lib/upstream's back-off (these do not double): it bounds how long shutdown waits, 2.6 s in all.
+ */
 const CLOSE_RETRY_DELAYS_MS = [100, 500, 2000];
 
 /**
@@ -43,7 +47,8 @@ export function createSearchLogWriter(opts: SearchLogWriterOptions) {
   let running: Promise<boolean> | undefined;
   let queued: Promise<boolean> | undefined;
 
-  const retryDelay = () => Math.min(maxRetryDelayMs, Math.max(1, flushEveryMs) * 2 ** Math.min(failures, 20));
+  // After the first failure twice flushEveryMs, doubling per failure up to maxRetryDelayMs, without jitter.
+  const retryDelay = exponentialBackoff({ baseMs: 2 * Math.max(1, flushEveryMs), maxMs: maxRetryDelayMs, jitter: 'none' });
 
   function schedule(): void {
     if (timer || closed || buffer.length === 0) return;
@@ -52,7 +57,7 @@ export function createSearchLogWriter(opts: SearchLogWriterOptions) {
         timer = undefined;
         void flush();
       },
-      failures > 0 ? retryDelay() : flushEveryMs,
+      failures > 0 ? retryDelay(failures - 1) : flushEveryMs,
     );
     timer.unref();
   }

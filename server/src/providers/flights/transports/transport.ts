@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exponentialBackoff } from '../../../lib/upstream/backoff';
 import type { BlockReason } from '../flights.provider';
 import type { RequestKind } from './browser-identity';
 
@@ -88,12 +89,15 @@ export const MAX_BLOCK_BACKOFF_MS = 120_000;
  * exit sends nothing; any other answer ends the run (the pause under way still runs out).
  */
 export function createBlockBackoff(baseMs: number, maxMs = MAX_BLOCK_BACKOFF_MS, now: () => number = () => performance.now()) {
+  // The pause's length is lib/upstream's back-off; the hold itself stays here (the toolkit retries calls, holds none).
+  const pause = exponentialBackoff({ baseMs, maxMs, jitter: 'none' });
   let streak = 0;
   let until = 0;
   return {
     blocked() {
       streak++;
-      until = now() + Math.min(maxMs, baseMs * 2 ** Math.min(30, streak - 1));
+      // The exponent stays bounded: FRONTIER_BLOCK_BACKOFF_MS may be 0, and 0 × 2^1024 is NaN.
+      until = now() + pause(Math.min(30, streak - 1));
     },
     ok() {
       streak = 0;
