@@ -12,6 +12,8 @@ import { decidingSubscription, summarize } from './entitlements';
 export const CHECKOUT_SESSIONS_PER_USER: RateRule = { name: 'checkout-user', limit: 10, windowMs: 60 * 60 * 1000 };
 /** An open session is handed out again only while it has at least this long to live (time to fill in the card). */
 const CHECKOUT_REUSE_MARGIN_MS = 15 * 60 * 1000;
+/** How long a process keeps a session it opened for requests that counted the same generation (a burst's stragglers). */
+const SETTLED_SESSION_KEPT_MS = 60_000;
 
 /** Checkout, the portal and the profile's subscription row (docs/product/billing.md#checkout). */
 export function createCheckoutFlows(ctx: BillingContext) {
@@ -83,11 +85,16 @@ export function createCheckoutFlows(ctx: BillingContext) {
       const generation = await sessions.countOf(user.id);
       const open = await sessions.openSessionFor(user.id, plan, trialDays, new Date(clock.now().getTime() + CHECKOUT_REUSE_MARGIN_MS));
       if (open) return { checkout_url: open.url };
-      const key = `${user.id}:${plan}:${trialDays}`;
+      // Keyed by the generation, and kept a while after it settles: a request of this process that counted the same
+      // generation but looked for an open session before this one was recorded (a slow database) gets the same
+      // session instead of asking Stripe again, so each process asks at most once per generation.
+      const key = `${user.id}:${plan}:${trialDays}:${generation}`;
       let pending = sessionsInFlight.get(key);
       if (!pending) {
-        pending = openSession(user, plan, trialDays, generation).finally(() => sessionsInFlight.delete(key));
+        pending = openSession(user, plan, trialDays, generation);
         sessionsInFlight.set(key, pending);
+        const forget = () => setTimeout(() => sessionsInFlight.delete(key), SETTLED_SESSION_KEPT_MS).unref();
+        pending.then(forget, () => sessionsInFlight.delete(key));
       }
       return pending;
     },
