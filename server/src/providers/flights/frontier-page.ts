@@ -35,6 +35,8 @@ export function decodeHtmlEntities(text: string): string {
   // Encoded JSON is mostly &quot;: replace those in one pass, then whatever references remain.
   const quotes = text.replaceAll('&quot;', '"');
   if (!quotes.includes('&')) return quotes;
+  // The real page's only other entity is &amp;: one more plain pass, not a regular expression over the whole page.
+  if (!/&(?!amp;)/.test(quotes)) return quotes.replaceAll('&amp;', '&');
   return quotes.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
@@ -60,7 +62,8 @@ function unescapeJsString(text: string): string {
  * continuation) into their JSON spelling, leaving JSON's own escapes (`\"`, `\\`, `\n`, `\u00e9`…) as they are.
  */
 function jsEscapesAsJson(text: string): string {
-  if (!text.includes('\\')) return text;
+  // Most pages hold only JSON's own escapes (otpData's \"): nothing to respell, and no pass over the page.
+  if (!/\\[^"\\/bfnrtu]/.test(text)) return text;
   return text.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r\n|[\s\S])/g, (whole, e: string) => {
     if (e[0] === 'u' && e.length === 5) return whole;
     if (e[0] === 'x' && e.length === 3) return `\\u00${e.slice(1)}`;
@@ -93,6 +96,10 @@ const LITERAL_READINGS: readonly ((literal: string) => string)[] = [
 
 type ExtractResult = { ok: true; json: unknown } | { ok: false; detail: string };
 
+/** A string literal's body: anything but its quote, a backslash, a line end or `</script`, or an escaped character. */
+const SINGLE_QUOTED_BODY = /(?:[^'\\\n<]+|\\[\s\S]|<(?!\/script))*/y;
+const DOUBLE_QUOTED_BODY = /(?:[^"\\\n<]+|\\[\s\S]|<(?!\/script))*/y;
+
 /** The text between the quotes of `FlightData = '…'`, or why there is none. */
 function findLiteral(html: string): { ok: true; literal: string } | { ok: false; detail: string } {
   // By its name (the page has many scripts and their order changes), with or without `var` or `window.`, never a
@@ -101,12 +108,12 @@ function findLiteral(html: string): { ok: true; literal: string } | { ok: false;
   if (!start) return { ok: false, detail: 'no FlightData assignment on the page' };
   const quote = start[1] as string;
   const from = start.index + start[0].length;
-  for (let i = from; i < html.length; i++) {
-    const ch = html[i];
-    if (ch === '\\') i++;
-    else if (ch === quote) return { ok: true, literal: html.slice(from, i) };
-    else if (ch === '\n' || (ch === '<' && html.startsWith('</script', i))) break;
-  }
+  // To the closing quote, stepping over escapes; a line end or the end of the script first means a cut-off page.
+  const body = quote === "'" ? SINGLE_QUOTED_BODY : DOUBLE_QUOTED_BODY;
+  body.lastIndex = from;
+  body.exec(html);
+  const end = body.lastIndex;
+  if (html[end] === quote) return { ok: true, literal: html.slice(from, end) };
   return { ok: false, detail: 'FlightData string is not terminated (truncated page?)' };
 }
 
