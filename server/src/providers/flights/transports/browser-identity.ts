@@ -94,6 +94,8 @@ export function fetchSite(from: URL, to: URL): Exclude<FetchSite, 'none'> {
   return from.protocol === to.protocol && site(from) === site(to) ? 'same-site' : 'cross-site';
 }
 
+const hintsByAgent = new Map<string, ClientHints>();
+
 /**
  * The headers Chrome sends, in its order: for a navigation (`document`: Upgrade-Insecure-Requests, Sec-Fetch-Mode
  * navigate, Sec-Fetch-User) or for a script's JSON call (`data`: Sec-Fetch-Mode cors, Sec-Fetch-Dest empty). Cookies
@@ -107,7 +109,9 @@ export function requestHeaders(req: {
   userAgent?: string;
 }): Record<string, string> {
   const userAgent = req.userAgent ?? CHROME_USER_AGENT;
-  const hints = clientHints(userAgent);
+  // One User-Agent per process (two with a browser transport): its hints are worked out once, not per request.
+  let hints = hintsByAgent.get(userAgent);
+  if (!hints) hintsByAgent.set(userAgent, (hints = clientHints(userAgent)));
   const referer: Record<string, string> = req.referer ? { referer: req.referer.href } : {};
   const tail = { 'accept-encoding': ACCEPT_ENCODING, 'accept-language': ACCEPT_LANGUAGE };
   if (req.kind === 'document')
