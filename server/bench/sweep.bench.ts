@@ -17,7 +17,11 @@
  *     same stream on an idle service (goal ≤ 1.2x).
  * (d) The schedule filter (decision 242) on a full-network day: the day of (b), travellers alone and with the
  *     demand-weighted sweep, against an airline whose RetrieveSchedule is the emulator's calendar (the days its results
- *     pages have no flights), without and with the filter: the results pages saved, the schedule requests spent.
+ *     pages have no flights), without and with the filter: the results pages saved, the schedule requests spent. The
+ *     day with the filter on also carries the emulator's 7-day ribbon on every page and keeps every answer through the
+ *     real observation store (decision 243); at its end the real service reads every origin's grid (14 days) and the
+ *     price history of each cell: the ribbon figures kept, the cells with a lowest fare only thanks to a ribbon (each
+ *     a results page saved), the history points from ribbons.
  *
  * `--only` takes one letter or several separated by commas (`--only a,d`).
  */
@@ -42,6 +46,7 @@ import { createSweepsRepository } from '../src/modules/sweeps/sweeps.repository'
 import { createSweeper } from '../src/modules/sweeps/sweeps.service';
 import { seedNetwork } from '../src/providers/flights/emulator/network';
 import { createSchedule } from '../src/providers/flights/emulator/schedule';
+import { type RibbonTally, emulatorRibbon, observedDay } from './ribbon-day';
 import type { FlightProvider, FlightQuery, ScheduleFetchResult } from '../src/providers/flights/flights.provider';
 import type { Clock } from '../src/lib/clock';
 import { findAirport } from '../src/lib/reference-data/airports';
@@ -219,7 +224,7 @@ async function sweepUnderLoad(deps: App) {
  * the emulator's airline as far as (d) needs it: RetrieveSchedule is the emulator's calendar (the days with no
  * itinerary, on the bench's clock), and a results page has one flight on the other days, none on those.
  */
-function countingAirline(schedules?: { clock: Clock }) {
+function countingAirline(schedules?: { clock: Clock; ribbons?: boolean }) {
   const counts = { requests: 0, schedules: 0, routesWithDaysOff: new Set<string>() };
   const emulated = schedules ? createSchedule({ network: seedNetwork(), bucketMinutes: 30 }) : undefined;
   // One calendar per route and day, as the emulator reckons it (a year of days: worth keeping).
@@ -238,8 +243,10 @@ function countingAirline(schedules?: { clock: Clock }) {
     demo: true,
     async fetchFlights(query) {
       counts.requests++;
-      if (!emulated || calendarOf(query.origin, query.destination).off.has(query.date)) return { kind: 'flights', flights: [] };
-      return { kind: 'flights', flights: [testFlight(query, { standard: 99 }, { departs: '23:30', arrives: '23:59' })] };
+      // The page's week of lowest fares, as the emulator's page shows it (decision 243), on a day off too.
+      const ribbon = emulated && schedules?.ribbons ? { ribbon: emulatorRibbon(emulated, query, schedules.clock.now()) } : {};
+      if (!emulated || calendarOf(query.origin, query.destination).off.has(query.date)) return { kind: 'flights', flights: [], ...ribbon };
+      return { kind: 'flights', flights: [testFlight(query, { standard: 99 }, { departs: '23:30', arrives: '23:59' })], ...ribbon };
     },
   };
   if (emulated) {
@@ -253,12 +260,23 @@ function countingAirline(schedules?: { clock: Clock }) {
   return { provider, counts };
 }
 
-/** One simulated day: searches at their minute, the sweep (when on) every minute before them. */
-async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; demandMin: number; scheduleFilter?: boolean }) {
+/**
+ * One simulated day: searches at their minute, the sweep (when on) every minute before them. With `ribbons` ((d) with
+ * the filter on), the pages carry the emulator's ribbon and every answer is kept through the real observation store,
+ * written after each search and each sweep run as the app writes them between searches (decision 236); at the day's
+ * end the grid and the price history are read back (ribbon-day.ts).
+ */
+async function simulatedDay(opts: {
+  sweeps: boolean;
+  freshMinutes: number;
+  demandMin: number;
+  scheduleFilter?: boolean;
+  ribbons?: boolean;
+}) {
   const start = new Date('2026-07-15T04:00:00Z'); // midnight in the East
   const clock = manualClock(start);
   // (d) compares the same airline, publishing its schedules, with the filter off and on; (b) has no schedules.
-  const airline = countingAirline(opts.scheduleFilter === undefined ? undefined : { clock });
+  const airline = countingAirline(opts.scheduleFilter === undefined ? undefined : { clock, ribbons: opts.ribbons });
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     FLIGHT_CACHE_TTL_SECONDS: String(opts.freshMinutes * 60),
@@ -275,6 +293,10 @@ async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; deman
   // Each search's (route, date)s are the sweep's demand (decision 226), as deps.ts wires it.
   const noting: Promise<void>[] = [];
   const demand: { note?: (q: readonly FlightQuery[]) => Promise<void> } = {};
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const observed = opts.ribbons
+    ? observedDay({ db: database.db, clock, destinationsFrom: reference.destinationsFrom, writeDelayMs: config.OBSERVATION_WRITE_DELAY_MS })
+    : undefined;
   const engine = createFlightsEngine({
     config,
     clock,
@@ -282,9 +304,9 @@ async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; deman
     reference,
     provider: airline.provider,
     onSearch: (q) => void (demand.note && noting.push(demand.note(q))),
+    ...(observed ? { observations: observed.store } : {}),
   });
   engine.gateway.setScheduleFilter(opts.scheduleFilter === true);
-  const database = await openDatabase({ dataDir: 'memory://' });
   const sweeper = createSweeper({
     repo: createSweepsRepository(database.db),
     flights: engine,
@@ -325,6 +347,7 @@ async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; deman
       const before = airline.counts.requests;
       await sweeper.run({ trigger: 'schedule' });
       sweepRequests += airline.counts.requests - before;
+      await observed?.store.flush(60_000);
     }
     while (next < minutes.length && minutes[next] === minute) {
       next++;
@@ -335,15 +358,19 @@ async function simulatedDay(opts: { sweeps: boolean; freshMinutes: number; deman
       const before = airline.counts.requests;
       const plan = engine.planOutbound({ origin, date });
       await engine.search.run(plan, { isPremium: false });
+      await observed?.store.flush(60_000);
       const asked = airline.counts.requests - before;
       travellerRequests += asked;
       if (asked === 0) noRequest++;
     }
   }
   await engine.gateway.schedulesIdle();
+  // At the day's last minute, every origin's grid over the 14 days from the day (all a search of it or its ribbon reaches).
+  const ribbons = await observed?.tally(origins, localDate(clock.now(), 'America/New_York'), 14);
   await database.close();
   const { schedules, routesWithDaysOff } = airline.counts;
   return {
+    ribbons,
     sweepRequests,
     travellerRequests,
     total: sweepRequests + travellerRequests,
@@ -369,7 +396,7 @@ async function dayOfSearches() {
   const without = await timed('without sweeps', () => simulatedDay({ sweeps: false, freshMinutes: FRESH_MIN, demandMin: 0 }));
   // --skip-hourly: only the demand-weighted sweep against none (the hourly-only day takes as long again).
   const plain = process.argv.includes('--skip-hourly')
-    ? { sweepRequests: 0, travellerRequests: 0, total: NaN, noRequest: NaN, schedules: 0, routesWithDaysOff: 0 }
+    ? { sweepRequests: 0, travellerRequests: 0, total: NaN, noRequest: NaN, schedules: 0, routesWithDaysOff: 0, ribbons: undefined }
     : await timed('sweeps without demand', () => simulatedDay({ sweeps: true, freshMinutes: FRESH_MIN, demandMin: 0 }));
   const demand = await timed('demand-weighted sweeps', () =>
     simulatedDay({ sweeps: true, freshMinutes: FRESH_MIN, demandMin: DEMAND_MIN }),
@@ -391,6 +418,38 @@ async function dayOfSearches() {
 }
 
 /**
+ * (d)'s ribbon figures (decision 243) of the day with the filter on, `requests` its airline requests (pages and
+ * schedules): the figures kept, the grid's cells a ribbon alone filled (each would have cost a results page without
+ * ribbons), and the price-history points from ribbons.
+ */
+function reportRibbons(name: string, r: RibbonTally, requests: number) {
+  const f = (k: string) => r.figures[k] ?? 0;
+  const kept = f('new') + f('changed') + f('seen_again');
+  const c = r.cells;
+  const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`;
+  const fares = c.answered + c.fresherRibbon + c.ribbonOnly;
+  const h = r.history;
+  console.log(
+    `    ribbons (filter on): ${kept} figures kept (${f('new')} new (route, date)s, ${f('changed')} changed, ${f('seen_again')} seen again), ${f('late')} late, ${f('dropped')} dropped`,
+  );
+  console.log(
+    `    grid at the day's end, every origin, 14 days from the day (${c.total} cells): ${fares} with a lowest fare: ${c.answered + c.fresherRibbon} answered (${c.fresherRibbon} showing a fresher ribbon figure), ${c.ribbonOnly} from a ribbon alone (${pct(c.ribbonOnly, fares)}); ${c.answeredNoFare} answered with no flights, ${c.empty} empty (metric grid_cell: ${r.filled.grid_cell ?? 0})`,
+  );
+  console.log(
+    `    price history of the ${h.routeDates} (route, date)s with anything kept: ${h.answer + h.ribbon} points, ${h.ribbon} from ribbons (${pct(h.ribbon, h.answer + h.ribbon)}); ${h.ribbonOnly} histories of ribbon points only (metric history_point: ${r.filled.history_point ?? 0}; good-price verdicts only thanks to ribbons: ${r.filled.good_price ?? 0}); grids and histories read in ${s(r.readMs)}`,
+  );
+  console.log(
+    `    airline requests the ribbon-only cells would have needed without ribbons: ${c.ribbonOnly} = ${pct(c.ribbonOnly, requests)} of the day's ${requests}`,
+  );
+  rows.push(
+    `| (d) ${name}, filter on: ribbon figures kept (new (route, date)s, changed, seen again; dropped) | ${kept} (${f('new')}, ${f('changed')}, ${f('seen_again')}; ${f('dropped')} dropped) | reported | — |`,
+    `| (d) ${name}, filter on: grid cells with a lowest fare at the day's end (${c.total} cells: every route, 14 days), answered ÷ ribbon only | ${c.answered + c.fresherRibbon} ÷ ${c.ribbonOnly} (${pct(c.ribbonOnly, fares)} of ${fares} cells with a fare by a ribbon alone) | reported | — |`,
+    `| (d) ${name}, filter on: price-history points from ribbons (of the ${h.routeDates} (route, date)s with anything kept) | ${h.ribbon} of ${h.answer + h.ribbon} (${pct(h.ribbon, h.answer + h.ribbon)}); ${h.ribbonOnly} histories from ribbons alone | reported | — |`,
+    `| (d) ${name}, filter on: airline requests the ribbon-only cells would have needed ÷ the day's requests | ${c.ribbonOnly} ÷ ${requests} = ${pct(c.ribbonOnly, requests)} | reported | — |`,
+  );
+}
+
+/**
  * (d): the day of (b) without and with the schedule filter (decision 242), travellers alone and with the
  * demand-weighted sweep, on an airline whose RetrieveSchedule is the emulator's calendar. The day starts with no
  * schedule known: a route's is read after its first empty page for a later day. Once known, a route whose read names
@@ -399,8 +458,9 @@ async function dayOfSearches() {
  */
 async function scheduleFilterDay() {
   const t = performance.now();
+  // The day with the filter on (the default) keeps its answers and ribbons through the observation store (decision 243).
   const day = (sweeps: boolean, scheduleFilter: boolean) =>
-    simulatedDay({ sweeps, freshMinutes: FRESH_MIN, demandMin: sweeps ? DEMAND_MIN : 0, scheduleFilter });
+    simulatedDay({ sweeps, freshMinutes: FRESH_MIN, demandMin: sweeps ? DEMAND_MIN : 0, scheduleFilter, ribbons: scheduleFilter });
   console.log(`\n(d) The schedule filter on a simulated day of ${SEARCHES} searches (as (b)), fresh time ${FRESH_MIN} min`);
   for (const sweeps of [false, true]) {
     const name = sweeps ? `demand-weighted sweeps (budget ${BUDGET}/h)` : 'travellers alone (no sweeps)';
@@ -426,6 +486,7 @@ async function scheduleFilterDay() {
       `| (d) ${name}: schedule requests; pages saved ÷ schedule requests | ${on.schedules} the first day, ≤ ${steady.toFixed(0)} a day once known (${on.routesWithDaysOff} routes with days off); ${(saved / on.schedules).toFixed(2)} first day, ${(saved / steady).toFixed(2)} steady | > 1 | ${saved / steady > 1 ? 'pays' : 'does not pay'} |`,
       `| (d) ${name}: all airline requests without ÷ with | ${pagesOff} ÷ ${pagesOn + on.schedules} = ${all(pagesOn + on.schedules)}× first day; ÷ ${(pagesOn + steady).toFixed(0)} = ${all(pagesOn + steady)}× steady | reported | — |`,
     );
+    if (on.ribbons) reportRibbons(name, on.ribbons, pagesOn + on.schedules);
   }
   console.log(`  (d) in ${s(performance.now() - t)}`);
 }
