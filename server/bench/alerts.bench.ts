@@ -45,7 +45,12 @@ const PG_ADMIN_URL = arg('pg');
 const FIXED_PRICE = arg('max-price') === undefined ? undefined : Number(arg('max-price'));
 const INTERVAL_MS = 10 * 60_000;
 
-async function startEmulator(): Promise<{ url: string; child: ChildProcess; requests(): Promise<number>; stop(): Promise<void> }> {
+async function startEmulator(): Promise<{
+  url: string;
+  child: ChildProcess;
+  requests(): Promise<{ pages: number; schedules: number }>;
+  stop(): Promise<void>;
+}> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/providers/flights/emulator/standalone.ts')], {
     cwd: serverDir,
     env: {
@@ -68,8 +73,11 @@ async function startEmulator(): Promise<{ url: string; child: ChildProcess; requ
   return {
     url,
     child,
-    requests: async () =>
-      ((await (await fetch(`${url}/__emulator/stats`)).json()) as { stats: { internalSelect: number } }).stats.internalSelect,
+    /** Results pages asked (InternalSelect) and schedules read (RetrieveSchedule, decision 242). */
+    requests: async () => {
+      const { stats } = (await (await fetch(`${url}/__emulator/stats`)).json()) as { stats: { internalSelect: number; schedules: number } };
+      return { pages: stats.internalSelect, schedules: stats.schedules };
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -180,7 +188,16 @@ async function main() {
     console.log(`seeded ${ALERTS} alerts of ${USERS} users in ${(seedMs / 1000).toFixed(1)} s; checking…`);
     const before = await emulator.requests();
     const report = await deps.alertChecker.run();
-    const airlineRequests = (await emulator.requests()) - before;
+    const after = await emulator.requests();
+    // Each group costs one results page, or none when the route's schedule says it does not fly that day (decision
+    // 242): those groups are answered "no flights" by the schedule, whose reads are airline requests of their own.
+    const pages = after.pages - before.pages;
+    const scheduleReads = after.schedules - before.schedules;
+    const skips = (await deps.metrics.getSingleMetricAsString('flight_schedule_skips_total')).match(
+      /^flight_schedule_skips_total\{[^}]*\} (\d+)$/gm,
+    );
+    const ruledOut = (skips ?? []).reduce((n, line) => n + Number(line.split(' ').pop()), 0);
+    const airlineRequests = pages + scheduleReads;
     const mailStarted = performance.now();
     const sentDuringRun = mailed;
     await deps.alertMailer.idle();
@@ -188,7 +205,9 @@ async function main() {
     const mailMs = performance.now() - mailStarted;
 
     const floorMs = (report.queried / RPS) * 1000;
-    const requestRatio = airlineRequests / report.queried;
+    const requestRatio = pages / report.queried;
+    // Exactly one page per group the schedule did not rule out.
+    const onePerGroup = pages + ruledOut === report.queried;
     const timeRatio = report.durationMs / floorMs;
     const dbPerAlert = report.dbMs / report.alerts;
     const fits = report.durationMs < INTERVAL_MS;
@@ -206,7 +225,7 @@ async function main() {
       `  match e-mails: ${sentDuringRun} sent during the run, ${mailed - sentDuringRun} after it in ${s(mailMs)} (mail server ${SMTP_MS} ms a message, 5 at a time; ${mail.sent} by the last drain)`,
     );
     console.log(
-      `  1. airline requests ÷ groups asked: ${airlineRequests} ÷ ${report.queried} = ${requestRatio.toFixed(3)} (goal exactly 1.0)`,
+      `  1. results pages ÷ groups asked: ${pages} ÷ ${report.queried} = ${requestRatio.toFixed(3)}; ${ruledOut} groups ruled out by the route's schedule, ${scheduleReads} schedules read, ${airlineRequests} airline requests in all (goal one page per group not ruled out)`,
     );
     console.log(`  2. run time ÷ (groups ÷ rate cap): ${s(report.durationMs)} ÷ ${s(floorMs)} = ${timeRatio.toFixed(2)}× (goal ≤ 1.2)`);
     console.log(`  3. fits the 10-minute interval: ${fits ? 'yes' : 'NO'} (${s(report.durationMs)} of ${s(INTERVAL_MS)})`);
@@ -214,7 +233,7 @@ async function main() {
     console.log(`  machine: ${machine}\n`);
     console.log('Rows for docs/benchmarks.md:');
     console.log(
-      `| 1. Airline requests ÷ (route, date) groups asked | ${airlineRequests} ÷ ${report.queried} = ${requestRatio.toFixed(3)} | exactly 1.0 | ${requestRatio === 1 ? 'meets goal' : 'misses goal'} |`,
+      `| 1. Results pages ÷ (route, date) groups asked | ${pages} ÷ ${report.queried} = ${requestRatio.toFixed(3)} (${ruledOut} ruled out by the schedule; ${scheduleReads} schedules read; ${airlineRequests} requests in all) | one page per group not ruled out | ${onePerGroup ? 'meets goal' : 'misses goal'} |`,
     );
     console.log(
       `| 2. Run time ÷ (groups ÷ rate cap) | ${s(report.durationMs)} ÷ (${report.queried} ÷ ${RPS}/s = ${s(floorMs)}) = ${timeRatio.toFixed(2)}× | ≤ 1.2 | ${timeRatio <= 1.2 ? 'meets goal' : 'misses goal'} |`,
