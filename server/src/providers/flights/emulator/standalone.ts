@@ -7,6 +7,7 @@ import { clockFromConfig } from '../../../lib/clock';
 import { seedNetwork } from './network';
 import { emulatorOptionsFromConfig, startFrontierEmulator } from './server';
 import { todayUtc } from '@gowild/contract/dates';
+import { internalSelectPath } from '../frontier-request';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -19,7 +20,8 @@ async function main() {
     port: config.EMULATOR_PORT || 8787,
   });
   console.log(
-    `Frontier emulator on ${emulator.url}  (try ${emulator.url}/Flight/InternalSelect?o1=DEN&d1=LAS&dd1=${todayUtc(clock.now())}&adt=1&umnr=false&loy=false&mon=true&ftype=GW)`,
+    // The request the adapter sends (decision 239), so the hint shows what the site is asked.
+    `Frontier emulator on ${emulator.url}  (try ${emulator.url}${internalSelectPath({ origin: 'DEN', destination: 'LAS', date: todayUtc(clock.now()) }, config.FRONTIER_DATE_FORMAT)})`,
   );
   const stop = () => void emulator.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
