@@ -44,6 +44,20 @@ describe('airport reference data', () => {
     expect(findAirport('SJU')!.cityAndCode).toBe('San Juan, PR (SJU)');
   });
 
+  // An airport renamed years ago must not be offered under its old name (a rental desk at 'McCarran' in 2026).
+  it("uses airports' current names", () => {
+    const current: Record<string, string> = {
+      LAS: 'Harry Reid International Airport', // McCarran until December 2021
+      BUR: 'Hollywood Burbank Airport', // Bob Hope Airport until 2017
+      CMH: 'John Glenn Columbus International Airport', // Port Columbus until 2016
+      PNS: 'Pensacola International Airport', // Pensacola Regional until 2018
+      XNA: 'Northwest Arkansas National Airport', // Northwest Arkansas Regional until 2019
+    };
+    for (const [code, name] of Object.entries(current)) expect(findAirport(code)!.name, code).toBe(name);
+    const names = listAirports().map((a) => a.name);
+    expect(names.filter((n) => /McCarran|Bob Hope|Port Columbus/.test(n))).toEqual([]);
+  });
+
   it('spells each city one way', () => {
     const byCity = new Map<string, Set<string>>();
     for (const a of listAirports()) {

@@ -200,6 +200,13 @@ describe('GET /api/hertz/locations', () => {
     expect(d).toEqual([...d].sort((a, b) => a - b));
   });
 
+  it("names the airport counter by the airport's current name (Las Vegas: Harry Reid, not McCarran)", async () => {
+    const body = rentalLocationsResponseSchema.parse((await get('/api/hertz/locations?text=LAS')).json());
+    expect(body.locations[0]).toMatchObject({ id: 'LAS', name: 'Hertz Harry Reid International Airport' });
+    expect(body.locations[0]!.street_address).toBe('Harry Reid International Airport, Las Vegas');
+    expect(JSON.stringify(body)).not.toContain('McCarran');
+  });
+
   it('reads a city as well as a code, and gives no locations for a place it does not know', async () => {
     expect((await get('/api/hertz/locations?text=Denver')).json().locations[0].id).toBe('DEN');
     expect((await get('/api/hertz/locations?text=Atlantis')).json()).toMatchObject({ locations: [] });
