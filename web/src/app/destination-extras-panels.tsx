@@ -6,10 +6,13 @@ import { RentalCarsPanel } from '@/features/cars/components/rental-cars-panel';
 import { HotelsPanel } from '@/features/hotels/components/hotels-panel';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
-import { addDays } from '@gowild/contract/dates';
+import { addDays, localToday } from '@gowild/contract/dates';
 
 export interface ExtrasStay {
-  /** Check-in day (YYYY-MM-DD): the day the flight lands, whatever the hour. */
+  /**
+   * Check-in day (YYYY-MM-DD): the day the flight lands, or the evening before for a landing in the small hours
+   * (before LATE_NIGHT_LANDING_BEFORE), so the night it lands has a bed.
+   */
   start: string;
   /** Check-out and return day; the day after `start` when it is not later. */
   end: string;
@@ -20,25 +23,35 @@ export interface ExtrasStay {
 }
 
 /**
- * The stay an arrival starts, to `end` or one night. Only the car's pick-up is rounded up to the hour: a landing at
- * 11:45 PM on the 26th picks the car up at 00:00 on the 27th, but the night of the 26th is the stay's first.
+ * A landing before this hour (the destination's clock) is the end of a night, not the start of a day: the hotel
+ * night it needs began the evening before (a 02:05 landing on the 2nd sleeps the night of the 1st).
  */
-export function stayFromArrival(arrivalLocal: string, end?: string): ExtrasStay {
+export const LATE_NIGHT_LANDING_BEFORE = '06:00';
+
+/**
+ * The stay an arrival starts, to `end` or one night: the night it lands. Only the car's pick-up is rounded up to
+ * the hour: a landing at 11:45 PM on the 26th picks the car up at 00:00 on the 27th, but the night of the 26th is the
+ * stay's first. A landing in the small hours checks in the evening before (docs/product/destination-extras.md#where-they-appear),
+ * unless that evening is already past (`today`, the traveller's: the hotel search refuses a check-in in the past).
+ */
+export function stayFromArrival(arrivalLocal: string, end?: string, today: string = localToday()): ExtrasStay {
   const rounded = roundUpToHour(arrivalLocal);
-  const start = arrivalLocal.slice(0, 10);
+  const landed = arrivalLocal.slice(0, 10);
+  const lateNight = arrivalLocal.slice(11, 16) < LATE_NIGHT_LANDING_BEFORE && addDays(landed, -1) >= today;
+  const start = lateNight ? addDays(landed, -1) : landed;
   return {
     start,
     end: end && end > start ? end : addDays(start, 1),
-    pickupDate: rounded.slice(0, 10) || start,
+    pickupDate: rounded.slice(0, 10) || landed,
     pickupTime: rounded.slice(11, 16) || CAR_LIMITS.defaultTime,
   };
 }
 
 /** A destination card's stay: from its earliest arrival, one night (the card has no return flight yet). */
-export function stayForDestination(date: string, flights: readonly Flight[]): ExtrasStay {
+export function stayForDestination(date: string, flights: readonly Flight[], today: string = localToday()): ExtrasStay {
   const first = [...flights].sort((a, b) => a.arrival_time.localeCompare(b.arrival_time))[0];
   return first
-    ? stayFromArrival(first.arrival_time)
+    ? stayFromArrival(first.arrival_time, undefined, today)
     : { start: date, end: addDays(date, 1), pickupDate: date, pickupTime: CAR_LIMITS.defaultTime };
 }
 
