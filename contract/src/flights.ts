@@ -116,7 +116,9 @@ export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
 
 /**
  * Streamed search (NDJSON, one object per line). The web app uses it to show destinations as they arrive.
- * `start` names every code to check, `destination` carries one code's flights, `summary` is the final whole answer
+ * `start` names every code to check, `destination` carries one code's flights (once at once from what was last seen
+ * with `confirming`, then again when the airline confirms it), `summary` is the final whole answer, sent when every
+ * code is confirmed or failed,
  * minus the flights already sent, `error` ends the stream early. When the server shuts down mid-search the last event
  * is an `error` with status 503 and code `SERVER_RESTARTING` (SEARCH_MESSAGES.serverRestarting): the destinations
  * already sent stand, and searching again in a moment works (docs/decisions/057).
@@ -134,6 +136,12 @@ export const searchStreamEventSchema = z.discriminatedUnion('type', [
     over_budget: z.boolean().optional(),
     /** When this code's answer was fetched from the airline (ISO instant), as the JSON answer's `checked_at`. */
     checked_at: z.string().optional(),
+    /**
+     * Answered at once from what was last seen (`checked_at`, older than the fresh time) while the airline is asked:
+     * the same code comes again, without `confirming`, with the live answer (or `failed`), and counts in `done` only
+     * then (docs/product/search.md#answer-at-once).
+     */
+    confirming: z.literal(true).optional(),
   }),
   z.object({
     type: z.literal('summary'),

@@ -6,7 +6,7 @@ import type { FlightMetrics } from './flights.metrics';
 import type { OnSale } from './on-sale';
 import type { SearchPlan } from './flight-search.plan';
 import type { GatewayCaller, UpstreamGateway } from './upstream/upstream-gateway';
-import { fetchLive } from './upstream/stages/observe';
+import { type ObservationBridge, fetchLive } from './upstream/stages/observe';
 import { flightQueryKey } from '../../providers/flights/flights.provider';
 
 /** One result key (a destination, or an origin for inbound) once all its queries are answered. */
@@ -81,9 +81,26 @@ async function runPool<T>(items: readonly T[], limit: number, work: (item: T) =>
   }
 }
 
+/** One result key answered at once from its latest observations, older than the fresh time: being confirmed. */
+export interface GroupObserved {
+  code: string;
+  flights: Flight[];
+  /** Groups confirmed so far (this one is not), and how many there are. */
+  done: number;
+  total: number;
+  /** When the oldest of its observations was checked (ISO instant). */
+  checkedAt: string;
+}
+
 interface RunOptions {
   signal?: AbortSignal;
   onGroup?: (g: GroupDone) => void;
+  /**
+   * Answer at once (docs/product/search.md#answer-at-once): each code whose every query has an observation, one of
+   * them older than the fresh time, is handed on from its observations before the airline is asked; `onGroup`
+   * follows with the live answer.
+   */
+  onObserved?: (g: GroupObserved) => void;
   gatewayCaller?: GatewayCaller;
   /** A live re-check: ask the airline even when a fresh answer is kept (premium, decision 183). */
   live?: boolean;
@@ -126,6 +143,69 @@ function collect(groups: Map<string, Group>) {
   return { flights, failed, stale, incomplete, overBudget, checkedAt, totalFlights, cutShort };
 }
 
+/** The JSON answer of a run from its codes' groups (docs/product/search.md#the-answer). */
+function responseOf(
+  plan: SearchPlan,
+  parts: Omit<ReturnType<typeof collect>, 'cutShort'>,
+  extra: { retryAfterSeconds: number; demo: boolean; now: Date },
+): FlightSearchResponse {
+  const { flights, failed, stale, incomplete, overBudget, checkedAt, totalFlights } = parts;
+  const resultsFound = Object.keys(flights).length;
+  const count = plan.direction === 'inbound' ? { total_origins: resultsFound } : { total_destinations: resultsFound };
+  return {
+    flights,
+    search_parameters: plan.search_parameters,
+    summary: { ...count, total_flights: totalFlights, search_timestamp: extra.now.toISOString() },
+    ...(failed.length > 0 ? { partial: true, failed } : {}),
+    ...(Object.keys(stale).length > 0 ? { stale } : {}),
+    ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
+    ...(Object.keys(checkedAt).length > 0 ? { checked_at: checkedAt } : {}),
+    ...(overBudget.length > 0
+      ? {
+          over_budget: {
+            codes: overBudget,
+            retry_after_seconds: extra.retryAfterSeconds,
+            message: airlineShareMessage(extra.retryAfterSeconds, true),
+          },
+        }
+      : {}),
+    demo: extra.demo,
+  };
+}
+
+/**
+ * Reads the latest observation of every query of the plan (the store batches them into one read) and hands each code
+ * on as soon as its own are read, when every one of its queries has one and some are older than the fresh time
+ * (fresh ones are the gateway's own answer, at once) and its live answer has not come first. Never throws.
+ */
+function answerAtOnce(
+  plan: SearchPlan,
+  deps: { observations: Pick<ObservationBridge, 'latest'>; freshMs: number; now: () => number },
+  groupOf: (q: FlightQuery) => string,
+  present: (flights: readonly Flight[]) => Flight[],
+  state: { pending(code: string): boolean; done(): number },
+  onObserved: (g: GroupObserved) => void,
+  signal?: AbortSignal,
+): void {
+  const byCode = new Map<string, FlightQuery[]>();
+  for (const q of plan.queries) byCode.set(groupOf(q), [...(byCode.get(groupOf(q)) ?? []), q]);
+  for (const [code, queries] of byCode) {
+    void Promise.all(queries.map((q) => deps.observations.latest(q).catch(() => undefined))).then((seen) => {
+      if (signal?.aborted || !state.pending(code) || seen.some((a) => a === undefined)) return;
+      const answers = seen as { flights: Flight[]; checkedAt: number }[];
+      const oldest = Math.min(...answers.map((a) => a.checkedAt));
+      if (deps.now() - oldest <= deps.freshMs) return;
+      onObserved({
+        code,
+        flights: present(answers.flatMap((a) => a.flights)),
+        done: state.done(),
+        total: plan.codes.length,
+        checkedAt: new Date(oldest).toISOString(),
+      });
+    });
+  }
+}
+
 /**
  * Fans a search plan out through the gateway, `max_workers` queries at a time, and assembles the answer
  * (docs/product/search.md#the-answer). Destinations appear in `flights` only when they have flights; those whose
@@ -144,8 +224,20 @@ export function createFlightSearchService(deps: {
    * Must not throw nor wait: the search does not wait for it.
    */
   onSearch?: (queries: readonly FlightQuery[]) => void;
+  /** The kept observations, for answering at once (`onObserved`), and the flight cache's fresh time they are judged by. */
+  observations?: Pick<ObservationBridge, 'latest'>;
+  freshSeconds?: number;
 }) {
   const { gateway, clock, metrics, onSale } = deps;
+
+  /** The flights of an answer a traveller may be shown, in order: on sale now, seat counts for premium only. */
+  const presentAll = (flights: readonly Flight[], caller: Pick<Caller, 'isPremium'>) => {
+    const now = clock.now();
+    return flights
+      .filter((f) => onSale.isOnSale(f, now))
+      .map((f) => presentFlight(f, caller))
+      .sort(byLowestFare);
+  };
 
   async function run(plan: SearchPlan, caller: Pick<Caller, 'isPremium'>, opts: RunOptions = {}): Promise<SearchRun> {
     deps.onSearch?.(plan.queries);
@@ -165,6 +257,14 @@ export function createFlightSearchService(deps: {
     let done = 0;
     let answered = 0;
     let stored = 0; // queries answered fresh without the airline (flight cache or kept observations)
+    if (opts.onObserved && deps.observations && !opts.live) {
+      const { observations } = deps;
+      const freshMs = (deps.freshSeconds ?? 0) * 1000;
+      const state = { pending: (code: string) => (groups.get(code)?.pending ?? 0) > 0, done: () => done };
+      const present = (flights: readonly Flight[]) => presentAll(flights, caller);
+      const now = () => clock.now().getTime();
+      answerAtOnce(plan, { observations, freshMs, now }, groupOf, present, state, opts.onObserved, opts.signal);
+    }
 
     await runPool(
       plan.queries,
@@ -219,26 +319,11 @@ export function createFlightSearchService(deps: {
     if (plan.queries.length > 0 && stored === plan.queries.length) metrics.searchesWithoutAirline.inc();
     const resultsFound = Object.keys(flights).length;
     const allFailed = plan.queries.length > 0 && answered === 0;
-    const count = plan.direction === 'inbound' ? { total_origins: resultsFound } : { total_destinations: resultsFound };
-    const response: FlightSearchResponse = {
-      flights,
-      search_parameters: plan.search_parameters,
-      summary: { ...count, total_flights: totalFlights, search_timestamp: clock.now().toISOString() },
-      ...(failed.length > 0 ? { partial: true, failed } : {}),
-      ...(Object.keys(stale).length > 0 ? { stale } : {}),
-      ...(Object.keys(incomplete).length > 0 ? { incomplete } : {}),
-      ...(Object.keys(checkedAt).length > 0 ? { checked_at: checkedAt } : {}),
-      ...(overBudget.length > 0
-        ? {
-            over_budget: {
-              codes: overBudget,
-              retry_after_seconds: retryAfterSeconds,
-              message: airlineShareMessage(retryAfterSeconds, true),
-            },
-          }
-        : {}),
-      demo: deps.demo,
-    };
+    const response = responseOf(
+      plan,
+      { flights, failed, stale, incomplete, overBudget, checkedAt, totalFlights },
+      { retryAfterSeconds, demo: deps.demo, now: clock.now() },
+    );
     metrics.searchDuration.observe(
       { kind: plan.kind, result: allFailed ? 'failed' : failed.length > 0 ? 'partial' : 'complete' },
       (performance.now() - started) / 1000,

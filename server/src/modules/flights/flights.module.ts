@@ -131,7 +131,17 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
   });
   const timeZoneOf = (code: string) => findAirport(code)?.timezone;
   const onSale = createOnSale(timeZoneOf);
-  const search = createFlightSearchService({ gateway, clock, metrics, demo: provider.demo, onSale, onSearch: opts.onSearch });
+  const search = createFlightSearchService({
+    gateway,
+    clock,
+    metrics,
+    demo: provider.demo,
+    onSale,
+    onSearch: opts.onSearch,
+    // A streamed search answers at once from what was last seen, then confirms it (docs/product/search.md#answer-at-once).
+    observations: opts.observations,
+    freshSeconds: config.FLIGHT_CACHE_TTL_SECONDS,
+  });
   const answers = createAnswerCache({
     clock,
     freshSeconds: config.FLIGHT_CACHE_TTL_SECONDS,

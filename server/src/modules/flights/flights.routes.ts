@@ -12,10 +12,42 @@ import { HttpError } from '../../lib/http-error';
 import { ndjsonBody } from '../../lib/ndjson-body';
 import type { SearchGate, SearchKind } from '../accounts/accounts.module';
 import type { SearchPlan } from './flight-search.plan';
+import type { GroupDone, GroupObserved } from './flight-search.service';
 import type { FlightsEngine } from './flights.module';
 import { clientGone, searchAdmission } from './search-admission';
 import { flightSearchRunner } from './search-runners';
 import type { SearchSession } from './search-session';
+
+/**
+ * How a streamed search writes its destinations: one `destination` event per code as it completes; a code whose
+ * observations are older than the fresh time first from them (`confirming`), sent again when the airline has
+ * confirmed it (docs/product/search.md#answer-at-once).
+ */
+function streamedGroups(write: (e: SearchStreamEvent) => void) {
+  return {
+    onGroup: (g: GroupDone) =>
+      write({
+        type: 'destination',
+        code: g.code,
+        flights: g.flights,
+        done: g.done,
+        total: g.total,
+        ...(g.failed ? { failed: true } : {}),
+        ...(g.overBudget ? { over_budget: true } : {}),
+        ...(g.checkedAt ? { checked_at: g.checkedAt } : {}),
+      }),
+    onObserved: (g: GroupObserved) =>
+      write({
+        type: 'destination',
+        code: g.code,
+        flights: g.flights,
+        done: g.done,
+        total: g.total,
+        checked_at: g.checkedAt,
+        confirming: true,
+      }),
+  };
+}
 
 /**
  * Search routes (docs/product/search.md#search-api). Each route: the search gate as its preHandler (authenticate and
@@ -42,24 +74,17 @@ export const flightRoutes: FastifyPluginAsyncZod<{
   }
 
   /**
-   * NDJSON: `start`, one `destination` per code as it completes, then `summary` (or `error`). A shutdown ends the
-   * stream with the `SERVER_RESTARTING` error event; what was sent before it stands.
+   * NDJSON: `start`, one `destination` per code as it completes, then `summary` (or `error`). A code whose observations
+   * are older than the fresh time is sent first from them (`confirming`), then again when confirmed. A shutdown ends
+   * the stream with the `SERVER_RESTARTING` error event; what was sent before it stands.
    */
   async function stream(request: FastifyRequest, reply: FastifyReply, plan: SearchPlan) {
     const ticket = admission.ticketOf(request);
-    const runner = flightSearchRunner(flights.search, plan, {
-      onGroup: (g) =>
-        write({
-          type: 'destination',
-          code: g.code,
-          flights: g.flights,
-          done: g.done,
-          total: g.total,
-          ...(g.failed ? { failed: true } : {}),
-          ...(g.overBudget ? { over_budget: true } : {}),
-          ...(g.checkedAt ? { checked_at: g.checkedAt } : {}),
-        }),
-    });
+    const runner = flightSearchRunner(
+      flights.search,
+      plan,
+      streamedGroups((e) => write(e)),
+    );
     // Refused before the first byte, so the refusal is the answer's status (429), not an event in the stream.
     await session.refuseOverBudget(ticket, runner);
     const out = ndjsonBody(request, reply);

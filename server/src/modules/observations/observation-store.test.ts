@@ -140,3 +140,41 @@ describe('the observation store keeps each answer’s ribbon with it (decision 2
     expect(warned).toEqual(['observations: writing ribbon fares failed; searches go on without them']);
   });
 });
+
+describe('the observation store’s look-ups (answer at once)', () => {
+  it('answers from an answer still waiting to be written, newer than the database’s, without reading it', async () => {
+    const reads: string[][] = [];
+    const old = new Date('2026-11-30T08:00:00Z');
+    const repository = {
+      ...notingRepository().repository,
+      latest: async (keys: readonly { destination: string }[]) => {
+        reads.push(keys.map((k) => k.destination));
+        return new Map(keys.map((k) => [`DEN-${k.destination}-2026-12-01`, { flights: [], checkedAt: old }]));
+      },
+    };
+    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
+    const ended = store.begin();
+    store.record(query('MCO'), [], at);
+    expect(await store.latest(query('MCO'))).toEqual({ flights: [], checkedAt: at.getTime() });
+    expect(reads).toEqual([]);
+    ended();
+    await store.flush();
+    // Written: the database answers again.
+    expect(await store.latest(query('MCO'))).toEqual({ flights: [], checkedAt: old.getTime() });
+    expect(reads).toEqual([['MCO']]);
+  });
+
+  it('reads a key once when a search and the gateway ask for it in the same turn', async () => {
+    const reads: string[][] = [];
+    const repository = {
+      ...notingRepository().repository,
+      latest: async (keys: readonly { destination: string }[]) => {
+        reads.push(keys.map((k) => k.destination));
+        return new Map();
+      },
+    };
+    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()) });
+    await Promise.all([store.latest(query('MCO')), store.latest(query('LAS')), store.latest(query('MCO'))]);
+    expect(reads).toEqual([['MCO', 'LAS']]);
+  });
+});

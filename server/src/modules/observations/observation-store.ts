@@ -92,6 +92,11 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   const batchMax = opts.batchMax ?? 200;
   let log = opts.log;
   const queue: Queued[] = [];
+  /**
+   * The newest answer of each key this process has queued or is writing: newer than the database's, so a search that
+   * follows the one that fetched it is not told an older answer while the write waits (decision 236).
+   */
+  const unwritten = new Map<string, Queued>();
   let draining: Promise<void> | undefined;
   let failing = false;
 
@@ -112,7 +117,9 @@ export function createObservationStore(opts: ObservationStoreOptions) {
       // not 70 times four (decision 180).
       const items = queue.splice(0, batchMax);
       metrics.queueDepth.set(queue.length);
-      if (await writeBatch(items)) {
+      const ok = await writeBatch(items);
+      for (const item of items) if (unwritten.get(keyOf(item.query)) === item) unwritten.delete(keyOf(item.query));
+      if (ok) {
         if (failing) log?.warn({}, 'observations: writing again');
         failing = false;
       }
@@ -124,6 +131,9 @@ export function createObservationStore(opts: ObservationStoreOptions) {
       draining = undefined;
     });
   });
+
+  /** Look-ups on their way to the database, by key: a second one for the same key waits for the first. */
+  const reading = new Map<string, Promise<LatestAnswer | undefined>>();
 
   let batch: Pending[] = [];
   async function lookUp(pending: Pending[]) {
@@ -160,7 +170,11 @@ export function createObservationStore(opts: ObservationStoreOptions) {
         metrics.ribbonFigures.inc({ result: 'dropped' }, figures.length);
         return;
       }
-      queue.push({ query, flights, at, ribbon: figures });
+      const item: Queued = { query, flights, at, ribbon: figures };
+      queue.push(item);
+      const key = keyOf(query);
+      const known = unwritten.get(key);
+      if (!known || known.at <= at) unwritten.set(key, item);
       metrics.queueDepth.set(queue.length);
       // A drain under way takes what queued meanwhile; otherwise the first answer waits for the others of its search.
       if (!draining) schedule.queued();
@@ -169,16 +183,27 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     begin: schedule.begin,
     /** The latest kept answer for a query (batched with the others of this turn), or undefined. */
     latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined> {
-      return new Promise<LatestAnswer | undefined>((resolve) => {
-        batch.push({ query, resolve });
-        if (batch.length === 1) {
-          setImmediate(() => {
-            const pending = batch;
-            batch = [];
-            void lookUp(pending);
-          });
-        }
-      }).then((a) => (a ? { flights: a.flights, checkedAt: a.checkedAt.getTime() } : undefined));
+      const key = keyOf(query);
+      const asOf = (a: LatestAnswer | undefined) => (a ? { flights: a.flights, checkedAt: a.checkedAt.getTime() } : undefined);
+      const queued = unwritten.get(key);
+      if (queued) return Promise.resolve(asOf({ flights: queued.flights, checkedAt: queued.at }));
+      // A search's answer-at-once look-up and the gateway's own for the same query share one read.
+      let read = reading.get(key);
+      if (!read) {
+        read = new Promise<LatestAnswer | undefined>((resolve) => {
+          batch.push({ query, resolve });
+          if (batch.length === 1) {
+            setImmediate(() => {
+              const pending = batch;
+              batch = [];
+              void lookUp(pending);
+            });
+          }
+        });
+        reading.set(key, read);
+        void read.finally(() => reading.delete(key));
+      }
+      return read.then(asOf);
     },
     served() {
       metrics.served.inc();
