@@ -300,6 +300,11 @@ export const configSchema = z.object({
   // Demand-weighted sweeps (decision 226): a (route, date) searched at least this often in the last hour is swept
   // again before its answer leaves the flight cache's fresh time (0: no demand weighting).
   SWEEP_DEMAND_MIN_SEARCHES: int(2, 0, 1000),
+  // The sweep's plan (decision 258): 'targeted' asks at window openings, on demand, near departure and for the grid's
+  // week views; 'hourly' is the plan before it (every open date again every SWEEP_REFRESH_MINUTES). With 'targeted',
+  // today's routes are asked again every SWEEP_DEPARTURE_MINUTES (0: only on demand).
+  SWEEP_PLAN: z.enum(['targeted', 'hourly']).default('targeted'),
+  SWEEP_DEPARTURE_MINUTES: int(0, 0, 1440),
 
   // Tests only: the instant the process clock starts at (ISO 8601 with an offset). Refused in production.
   TEST_NOW: z.iso.datetime({ offset: true }).optional(),

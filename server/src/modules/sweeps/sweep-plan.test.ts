@@ -5,7 +5,7 @@ import { type SweepRoute, allowance, openDates, planSweep, slotKey, windowOpensA
 import { sweepRoutes } from './sweeps.service';
 
 const HOUR = 3_600_000;
-const settings = { refreshMs: HOUR, laterMs: 4 * HOUR };
+const settings = { mode: 'hourly' as const, refreshMs: HOUR, laterMs: 4 * HOUR };
 const [MCO_ATL, LAX_DEN, MCO_SJO, PHX_SJU] = sweepRoutes([
   { origin: 'MCO', destination: 'ATL' },
   { origin: 'LAX', destination: 'DEN' },
@@ -181,5 +181,93 @@ describe('demand-weighted sweeps under a small budget (decision 226)', () => {
       'LAX-DEN-2026-07-15',
     ]);
     expect(allowance(due, 2 * 60, 0, 60_000).take).toHaveLength(2);
+  });
+});
+
+describe('the targeted plan (decision 258)', () => {
+  const noon = new Date('2026-07-15T16:00:00Z'); // 12:00 in Orlando; MCO's 16th opened twelve hours ago
+  const MIN = 60_000;
+  const targeted = { refreshMs: HOUR, laterMs: 4 * HOUR, freshMs: 10 * MIN, leadMs: MIN, demandMin: 2 };
+  const slot = (date: string, route: SweepRoute = MCO_ATL) => slotKey({ origin: route.origin, destination: route.destination, date });
+  const at = (ms: number, ...keys: string[]) => new Map(keys.map((k) => [k, new Date(noon.getTime() - ms)]));
+  const days = (n: number) => Array.from({ length: n }, (_, i) => addDays('2026-07-15', i));
+
+  it('has no hourly refresh: an open date swept hours ago is not asked again unless searched', () => {
+    const last = at(5 * HOUR, slot('2026-07-15'), slot('2026-07-16'));
+    expect(planSweep([MCO_ATL], last, noon, targeted)).toEqual([]);
+    expect(planSweep([MCO_ATL], last, noon, { ...targeted, mode: 'hourly' }).map((s) => s.reason)).toEqual(['near', 'near']);
+  });
+
+  it('still sweeps each date as its window opens, at the origin airport midnight', () => {
+    const opens = windowOpensAt(MCO_ATL, '2026-07-16');
+    const due = planSweep([MCO_ATL], at(20 * HOUR, slot('2026-07-15')), new Date(opens.getTime() + MIN), targeted);
+    expect(due.map((s) => [s.date, s.reason])).toEqual([['2026-07-16', 'opening']]);
+  });
+
+  it('asks no page for a searched date whose GoWild window is shut; an open one is renewed as before', () => {
+    const demand = new Map([
+      [slot('2026-07-20'), 9],
+      [slot('2026-07-16'), 3],
+    ]);
+    const due = planSweep([MCO_ATL], at(9 * MIN, slot('2026-07-15'), slot('2026-07-16')), noon, targeted, {}, demand);
+    expect(due.map((s) => [s.date, s.reason])).toEqual([['2026-07-16', 'demand']]);
+  });
+
+  it("asks today's routes again near departure every departureMs, not tomorrow's", () => {
+    const settings = { ...targeted, departureMs: 2 * HOUR };
+    expect(planSweep([MCO_ATL], at(HOUR, slot('2026-07-15'), slot('2026-07-16')), noon, settings)).toEqual([]);
+    const due = planSweep([MCO_ATL], at(3 * HOUR, slot('2026-07-15'), slot('2026-07-16')), noon, settings);
+    expect(due.map((s) => [s.date, s.reason])).toEqual([['2026-07-15', 'departure']]);
+  });
+
+  describe('cover pages for the grid', () => {
+    const covering = { ...targeted, coverDays: 14, coverMs: 24 * HOUR };
+
+    it('asks two pages for a fortnight nothing brought a figure for: each covers its day and three either side', () => {
+      const due = planSweep([MCO_ATL], at(20 * HOUR, slot('2026-07-15'), slot('2026-07-16')), noon, covering);
+      // Today and tomorrow were asked 20 h ago: their pages' week views reach the 19th; the 20th on are not covered.
+      expect(due.map((s) => [s.date, s.reason])).toEqual([
+        ['2026-07-23', 'cover'],
+        ['2026-07-28', 'cover'],
+      ]);
+      const cold = planSweep([MCO_ATL], new Map(), noon, covering);
+      expect(cold.map((s) => s.date)).toEqual(['2026-07-18', '2026-07-25']);
+    });
+
+    it('asks nothing where travellers brought answers or week-view figures within the day', () => {
+      const seen = at(3 * HOUR, ...days(14).map((d) => slot(d)));
+      expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), seen)).toEqual([]);
+      // The same figures a day and more old cover nothing.
+      const old = at(25 * HOUR, ...days(14).map((d) => slot(d)));
+      expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), old)).toHaveLength(2);
+      // A gap on the 22nd alone: the page of the 25th covers it (the last day of the grid is the 28th).
+      const gap = at(
+        HOUR,
+        ...days(14)
+          .filter((d) => d !== '2026-07-22')
+          .map((d) => slot(d)),
+      );
+      expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), gap).map((s) => s.date)).toEqual(['2026-07-25']);
+    });
+
+    it('counts its own pages of the last day, also where the week view showed nothing (so it does not ask again)', () => {
+      const own = at(2 * HOUR, slot('2026-07-18'), slot('2026-07-25'));
+      expect(planSweep([MCO_ATL], own, noon, covering)).toEqual([]);
+    });
+
+    it('counts the pages planned in the same run, and comes after openings, demand and departures', () => {
+      const opens = windowOpensAt(MCO_SJO, '2026-07-25');
+      const due = planSweep([MCO_SJO], new Map(), new Date(opens.getTime() + MIN), covering);
+      const reasons = due.map((s) => s.reason);
+      expect(reasons.indexOf('cover')).toBeGreaterThan(reasons.lastIndexOf('opening'));
+      // The opening of the 25th covers the 22nd to the 28th (the grid's last day): one page for the first week.
+      expect(due.filter((s) => s.reason === 'opening').map((s) => s.date)).toEqual(['2026-07-25']);
+      expect(due.filter((s) => s.reason === 'cover').map((s) => s.date)).toEqual(['2026-07-18']);
+    });
+
+    it('is not part of the hourly plan, nor of a forced run', () => {
+      expect(planSweep([MCO_ATL], new Map(), noon, { ...covering, mode: 'hourly' }).some((s) => s.reason === 'cover')).toBe(false);
+      expect(planSweep([MCO_ATL], new Map(), noon, covering, { force: true }).map((s) => s.reason)).toEqual(['near', 'near']);
+    });
   });
 });

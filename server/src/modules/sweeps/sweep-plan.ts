@@ -19,14 +19,24 @@ export interface SweepSlot {
 }
 
 /**
- * Why a slot is due, in the order the budget serves them (docs/decisions/187):
+ * Why a slot is due, in the order the budget serves them (docs/decisions/187, 226, 258).
+ *
+ * The targeted plan (decision 258, the default) asks the airline only where an answer can change a traveller's
+ * decision:
  * - `opening`: its GoWild window opened within the last `openingMs` and it has not been swept since;
- * - `demand`: travellers searched it lately (at least `demandMin` searches in the last hour) and its last sweep is
- *   about to leave the flight cache's fresh time (decision 226), so their next search finds it fresh;
+ * - `demand`: travellers searched it lately (at least `demandMin` searches in the last hour), its GoWild window is
+ *   open, and its last sweep is about to leave the flight cache's fresh time (decision 226);
+ * - `departure`: today at the origin (the flights about to leave, whose GoWild seats go first), last swept more than
+ *   `departureMs` ago;
+ * - `cover`: a page asked for its week view (decision 243) where a day of the grid's `coverDays` has had no answer and
+ *   no ribbon figure for `coverMs` (coverage.ts); the only page the plan asks for a date whose window is shut.
+ *
+ * The hourly plan (`mode: 'hourly'`, decisions 187 and 226 as they were) adds, instead of `departure` and `cover`:
  * - `near`: today or tomorrow at the origin, last swept more than `refreshMs` ago (or never);
- * - `later`: a later date inside the window (international routes), last swept more than `laterMs` ago.
+ * - `later`: a later date inside the window (international routes), last swept more than `laterMs` ago;
+ * and counts demand on any searched date, also one whose window is shut.
  */
-export type SlotReason = 'opening' | 'demand' | 'near' | 'later';
+export type SlotReason = 'opening' | 'demand' | 'departure' | 'cover' | 'near' | 'later';
 
 export interface DueSlot extends SweepSlot {
   reason: SlotReason;
@@ -38,11 +48,21 @@ export interface DueSlot extends SweepSlot {
   demand?: number;
 }
 
+/** Which plan (SWEEP_PLAN): the targeted plan of decision 258, or the hourly refresh of every open date before it. */
+export type PlanMode = 'targeted' | 'hourly';
+
 export interface PlanSettings {
-  /** How often today's and tomorrow's slots are swept again (SWEEP_REFRESH_MINUTES). */
+  /** Default 'targeted'. */
+  mode?: PlanMode;
+  /** Hourly plan: how often today's and tomorrow's slots are swept again (SWEEP_REFRESH_MINUTES). */
   refreshMs: number;
-  /** How often the later dates of the window are swept again (SWEEP_LATER_REFRESH_MINUTES). */
+  /** Hourly plan: how often the later dates of the window are swept again (SWEEP_LATER_REFRESH_MINUTES). */
   laterMs: number;
+  /** Targeted plan: how often today's slots are asked again while their flights leave (SWEEP_DEPARTURE_MINUTES; 0: never). */
+  departureMs?: number;
+  /** Targeted plan: the grid's days from today that keep a figure no older than `coverMs` (0: no cover pages). */
+  coverDays?: number;
+  coverMs?: number;
   /** How long after its window opens a never-swept slot still counts as an opening (default one hour). */
   openingMs?: number;
   /**
@@ -90,13 +110,108 @@ export function openDates(route: SweepRoute, now: Date): IsoDate[] {
   return dates;
 }
 
-const rank: Record<SlotReason, number> = { opening: 0, demand: 1, near: 2, later: 3 };
+/** Days either side of a results page's date its week view (the ribbon) shows a lowest fare for (decision 243). */
+export const RIBBON_REACH_DAYS = 3;
+
+/**
+ * The cover pages of one route (decision 258): the grid's `coverDays` from today at the origin should each have a
+ * lowest fare no older than `coverMs`. A day has one when an answer or a ribbon figure for it was seen since (`seen`,
+ * whoever asked), or when the sweep asked a page within `RIBBON_REACH_DAYS` of it since (its ribbon showed the day,
+ * or showed nothing for it because nothing sells: asking again would not change that), or a page within reach is
+ * planned in this run. Each day left uncovered, earliest first, gets the page `RIBBON_REACH_DAYS` after it (the last
+ * day of the grid at most), whose ribbon covers it and the days up to a week on: about two pages a route a day when
+ * nothing else brought figures, none on a route travellers search across the fortnight.
+ */
+function coverSlots(
+  route: SweepRoute,
+  now: Date,
+  ctx: {
+    lastSwept: ReadonlyMap<string, Date>;
+    seen: ReadonlyMap<string, Date>;
+    planned: readonly DueSlot[];
+    settings: PlanSettings;
+    filter: PlanFilter;
+  },
+): DueSlot[] {
+  const days = ctx.settings.coverDays ?? 0;
+  if (days <= 0) return [];
+  const since = now.getTime() - (ctx.settings.coverMs ?? 86_400_000);
+  const today = localDate(now, route.timeZone);
+  const lastDay = addDays(today, days - 1);
+  const key = (date: IsoDate) => slotKey({ origin: route.origin, destination: route.destination, date });
+  const recent = (m: ReadonlyMap<string, Date>, date: IsoDate) => (m.get(key(date))?.getTime() ?? -Infinity) >= since;
+  const covered = new Set<IsoDate>();
+  const coverAround = (date: IsoDate) => {
+    for (let k = -RIBBON_REACH_DAYS; k <= RIBBON_REACH_DAYS; k++) covered.add(addDays(date, k));
+  };
+  for (let i = -RIBBON_REACH_DAYS; i < days + RIBBON_REACH_DAYS; i++)
+    if (recent(ctx.lastSwept, addDays(today, i))) coverAround(addDays(today, i));
+  for (const s of ctx.planned) coverAround(s.date);
+  const out: DueSlot[] = [];
+  for (let i = 0; i < days; i++) {
+    const day = addDays(today, i);
+    if (covered.has(day) || recent(ctx.seen, day)) continue;
+    const reach = addDays(day, RIBBON_REACH_DAYS);
+    const page = reach < lastDay ? reach : lastDay;
+    coverAround(page);
+    if (ctx.filter.date && page !== ctx.filter.date) continue;
+    const slot = { origin: route.origin, destination: route.destination, date: page };
+    out.push({ ...slot, reason: 'cover', lastSweptAt: ctx.lastSwept.get(key(page)), opensAt: windowOpensAt(route, page) });
+  }
+  return out;
+}
+
+const rank: Record<SlotReason, number> = { opening: 0, demand: 1, departure: 2, near: 2, cover: 3, later: 3 };
+
+/** What one slot's reason is worked out from (`reasonOf`). */
+interface SlotView {
+  open: boolean;
+  /** Today at the origin. */
+  today: boolean;
+  /** Today or tomorrow at the origin. */
+  near: boolean;
+  /** Since its last sweep (Infinity: never swept). */
+  age: number;
+  sweptSinceOpening: boolean;
+  /** Since its window opened. */
+  sinceOpening: number;
+  demanded: boolean;
+}
+
+/** Why one slot is due under the plan's rules (null: not due), before the cover pages (coverage.ts). */
+function reasonOf(v: SlotView, settings: PlanSettings, force: boolean): SlotReason | null {
+  const openingMs = settings.openingMs ?? 3_600_000;
+  const demandAgeMs = Math.max(0, (settings.freshMs ?? Infinity) - (settings.leadMs ?? 0));
+  const targeted = (settings.mode ?? 'targeted') === 'targeted';
+  if (v.open && !v.sweptSinceOpening && v.sinceOpening <= openingMs) return 'opening';
+  // The targeted plan asks no page for a date whose window is shut: its ribbons bring all it needs (decision 258).
+  if (v.demanded && !force && v.age >= demandAgeMs && (v.open || !targeted)) return 'demand';
+  if (!v.open) return null;
+  if (targeted && !force) return v.today && settings.departureMs && v.age >= settings.departureMs ? 'departure' : null;
+  if (v.near) return force || v.age >= settings.refreshMs ? 'near' : null;
+  return force || v.age >= settings.laterMs ? 'later' : null;
+}
+
+/** The demanded dates of each route (`origin-destination`): searched at least `demandMin` times in the last hour. */
+function demandedDates(demand: ReadonlyMap<string, number>, demandMin: number): Map<string, IsoDate[]> {
+  const out = new Map<string, IsoDate[]>();
+  if (demandMin <= 0) return out;
+  for (const [key, n] of demand) {
+    if (n < demandMin) continue;
+    const [origin, destination, ...date] = key.split('-');
+    const route = `${origin}-${destination}`;
+    out.set(route, [...(out.get(route) ?? []), date.join('-') as IsoDate]);
+  }
+  return out;
+}
 
 /**
  * Which slots are due at `now`, most urgent first: openings (oldest opening first), then the slots travellers search
- * (`demand`: searches in the last hour by `slotKey`; the most searched first) whose answer is about to go stale, then today's and tomorrow's
- * slots, then the later dates; within a class the slot swept longest ago (never swept first). `lastSwept` says when
- * each slot was last swept (by `slotKey`). Pure: the clock, the routes and the past are arguments.
+ * (`demand`: searches in the last hour by `slotKey`; the most searched first) whose answer is about to go stale, then
+ * today's slots near departure (the hourly plan: today's and tomorrow's), then the cover pages (the hourly plan: the
+ * later dates); within a class the slot swept longest ago (never swept first). `lastSwept` says when each slot was
+ * last swept (by `slotKey`); `seen` when each (route, date) last had an answer or a ribbon figure, whoever asked
+ * (the cover pages' input; empty: the sweep's own pages only). Pure: the clock, the routes and the past are arguments.
  */
 export function planSweep(
   routes: readonly SweepRoute[],
@@ -105,43 +220,42 @@ export function planSweep(
   settings: PlanSettings,
   filter: PlanFilter = {},
   demand: ReadonlyMap<string, number> = new Map(),
+  seen: ReadonlyMap<string, Date> = new Map(),
 ): DueSlot[] {
-  const openingMs = settings.openingMs ?? 3_600_000;
   const demandMin = settings.demandMin ?? 0;
-  const demandAgeMs = Math.max(0, (settings.freshMs ?? Infinity) - (settings.leadMs ?? 0));
+  const targeted = (settings.mode ?? 'targeted') === 'targeted';
   const due: DueSlot[] = [];
-  // Demanded dates of each route: searched dates whose window is still shut are kept fresh for the searches too.
-  const demandedDates = new Map<string, IsoDate[]>();
-  if (demandMin > 0)
-    for (const [key, n] of demand) {
-      if (n < demandMin) continue;
-      const [origin, destination, ...date] = key.split('-');
-      const route = `${origin}-${destination}`;
-      demandedDates.set(route, [...(demandedDates.get(route) ?? []), date.join('-') as IsoDate]);
-    }
+  // Demanded dates of each route: the hourly plan keeps searched dates whose window is still shut fresh too.
+  const demanded = demandedDates(demand, demandMin);
   for (const route of routes) {
     if (filter.origin && route.origin !== filter.origin) continue;
     const today = localDate(now, route.timeZone);
     const open = openDates(route, now);
-    const extra = (demandedDates.get(`${route.origin}-${route.destination}`) ?? []).filter((d) => d >= today && !open.includes(d));
+    const extra = (demanded.get(`${route.origin}-${route.destination}`) ?? []).filter((d) => d >= today && !open.includes(d));
+    const mine: DueSlot[] = [];
     for (const date of [...open, ...extra]) {
       if (filter.date && date !== filter.date) continue;
-      const shut = !open.includes(date);
       const slot = { origin: route.origin, destination: route.destination, date };
       const last = lastSwept.get(slotKey(slot));
       const opensAt = windowOpensAt(route, date);
-      const near = date <= addDays(today, 1);
-      const age = last ? now.getTime() - last.getTime() : Infinity;
-      let reason: SlotReason | undefined;
-      const demanded = demandMin > 0 && (demand.get(slotKey(slot)) ?? 0) >= demandMin;
-      if (!shut && (!last || last < opensAt) && now.getTime() - opensAt.getTime() <= openingMs) reason = 'opening';
-      else if (demanded && !filter.force && age >= demandAgeMs) reason = 'demand';
-      else if (shut) reason = undefined;
-      else if (near && (filter.force || age >= settings.refreshMs)) reason = 'near';
-      else if (!near && (filter.force || age >= settings.laterMs)) reason = 'later';
-      if (reason)
-        due.push({ ...slot, reason, lastSweptAt: last, opensAt, ...(reason === 'demand' ? { demand: demand.get(slotKey(slot)) } : {}) });
+      const searches = demand.get(slotKey(slot)) ?? 0;
+      const reason = reasonOf(
+        {
+          open: open.includes(date),
+          today: date === today,
+          near: date <= addDays(today, 1),
+          age: last ? now.getTime() - last.getTime() : Infinity,
+          sweptSinceOpening: !!last && last >= opensAt,
+          sinceOpening: now.getTime() - opensAt.getTime(),
+          demanded: demandMin > 0 && searches >= demandMin,
+        },
+        settings,
+        !!filter.force,
+      );
+      if (reason) mine.push({ ...slot, reason, lastSweptAt: last, opensAt, ...(reason === 'demand' ? { demand: searches } : {}) });
     }
+    if (targeted && !filter.force) mine.push(...coverSlots(route, now, { lastSwept, seen, planned: mine, settings, filter }));
+    due.push(...mine);
   }
   return due.sort(
     (a, b) =>

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { FlightsEngine } from '../flights/flights.module';
 import type { DemoSeedDeps } from './demo-seed';
 import type { ReferenceService } from '../reference/reference.module';
+import { createCoverageReader } from './coverage.repository';
 import { sweepsCommands } from './sweeps.cli';
 import { sweepMetrics } from './sweeps.metrics';
 import { createSweepsRepository } from './sweeps.repository';
@@ -15,6 +16,10 @@ import { type SweepSettings, createSweeper } from './sweeps.service';
 
 /** The scheduled run's period: every minute, so a window that opens is swept within a minute or two. */
 export const SWEEP_RUN_EVERY_MS = 60_000;
+/** The grid's fortnight: the days from today the targeted plan keeps a lowest fare for, by ribbons (decision 258). */
+export const SWEEP_COVER_DAYS = 14;
+/** How old a grid figure may be before the targeted plan asks a page for its week view. */
+export const SWEEP_COVER_MS = 24 * 3_600_000;
 /** How often a worker forgets past slots and old runs. */
 const PURGE_EVERY_MS = 3_600_000;
 
@@ -23,6 +28,10 @@ export function sweepSettings(config: Config): SweepSettings {
   const budgetPerHour = config.SWEEP_BUDGET_PER_HOUR ?? (config.DATABASE_URL ? 2400 : 600);
   return {
     budgetPerHour,
+    plan: config.SWEEP_PLAN,
+    departureMs: config.SWEEP_DEPARTURE_MINUTES * 60_000,
+    coverDays: SWEEP_COVER_DAYS,
+    coverMs: SWEEP_COVER_MS,
     refreshMs: config.SWEEP_REFRESH_MINUTES * 60_000,
     laterMs: config.SWEEP_LATER_REFRESH_MINUTES * 60_000,
     runEveryMs: SWEEP_RUN_EVERY_MS,
@@ -58,6 +67,7 @@ export function createSweepsModule(deps: SweepsDeps) {
     metrics,
     settings,
     sweeperId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    coverage: createCoverageReader(deps.db),
   });
   let lastPurge = 0;
   const jobs: Job[] =

@@ -70,7 +70,15 @@ function setup(settings: Partial<SweepSettings> = {}, env: Record<string, string
     reference: { routes: () => NETWORK },
     clock,
     metrics: sweepMetrics(new Registry()),
-    settings: { budgetPerHour: 10_000, refreshMs: 60 * MINUTE, laterMs: 240 * MINUTE, runEveryMs: MINUTE, concurrency: 4, ...settings },
+    settings: {
+      plan: 'hourly',
+      budgetPerHour: 10_000,
+      refreshMs: 60 * MINUTE,
+      laterMs: 240 * MINUTE,
+      runEveryMs: MINUTE,
+      concurrency: 4,
+      ...settings,
+    },
     sweeperId: 'test',
   });
   const key = (q: FlightQuery) => `${q.destination} ${q.date}`;

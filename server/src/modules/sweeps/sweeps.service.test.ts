@@ -52,7 +52,10 @@ function setup(opts: { settings?: Partial<SweepSettings>; env?: Record<string, s
     reference: { routes: () => NETWORK },
     clock,
     metrics: sweepMetrics(new Registry()),
+    // The service's mechanics (budget, claims, demand) on the plan that sweeps every open date; the targeted plan's
+    // own test is in sweeps.targeted.test.ts.
     settings: {
+      plan: 'hourly',
       budgetPerHour: 10_000,
       refreshMs: 60 * MINUTE,
       laterMs: 240 * MINUTE,

@@ -7,7 +7,8 @@ import { flightQueryKey } from '../../providers/flights/flights.provider';
 import { type FlightsEngine, fetchLive } from '../flights/flights.module';
 import type { SweepMetrics } from './sweeps.metrics';
 import type { RunCounts, SweepsRepository } from './sweeps.repository';
-import { type DueSlot, type PlanFilter, type SweepRoute, type SweepSlot, allowance, planSweep, slotKey } from './sweep-plan';
+import type { CoverageReader } from './coverage.repository';
+import { type DueSlot, type PlanFilter, type PlanMode, type SweepRoute, type SweepSlot, allowance, planSweep, slotKey } from './sweep-plan';
 
 /** Where a run came from: the worker's schedule, the operator's `sweep:run`, or the demo seed (simulated time). */
 export type SweepTrigger = 'schedule' | 'cli' | 'demo-seed';
@@ -32,8 +33,16 @@ export interface SweepReport extends RunCounts {
 export interface SweepSettings {
   /** Airline requests the sweep may make in any hour, across every worker (SWEEP_BUDGET_PER_HOUR; 0: no sweeping). */
   budgetPerHour: number;
+  /** SWEEP_PLAN: the targeted plan (decision 258, the default) or the hourly refresh of every open date before it. */
+  plan?: PlanMode;
+  /** The hourly plan's refresh periods. */
   refreshMs: number;
   laterMs: number;
+  /** The targeted plan: today's slots asked again this often (SWEEP_DEPARTURE_MINUTES; 0: never). */
+  departureMs?: number;
+  /** The targeted plan: the grid's days kept with a lowest fare no older than `coverMs` (0: no cover pages). */
+  coverDays?: number;
+  coverMs?: number;
   /** The scheduled run's period: the steady share of the budget one run may spend (decision 188). */
   runEveryMs: number;
   /** Gateway queries one run keeps in flight. */
@@ -55,7 +64,12 @@ interface SweepDeps {
   settings: SweepSettings;
   /** Names this sweeper in its claims (process and run). */
   sweeperId: string;
+  /** What the grid already holds, for the targeted plan's cover pages; without it only the sweep's own pages count. */
+  coverage?: CoverageReader;
 }
+
+/** How long the sweeper trusts its read of the grid's figures (the cover pages are not urgent; its own pages count at once). */
+const COVERAGE_READ_EVERY_MS = 10 * 60_000;
 
 export interface RunOptions {
   trigger: SweepTrigger;
@@ -164,6 +178,27 @@ async function withoutService(
 }
 
 /**
+ * The grid's figures seen within the cover period (`coverMs`), for the targeted plan's cover pages: read at most every
+ * ten minutes (the sweep's own pages count at once, from its slots); a failed read counts none, so the sweep asks its
+ * own pages as if nothing else had brought figures.
+ */
+function seenFiguresOf(reader: CoverageReader | undefined, coverDays: number, coverMs: number) {
+  let cached: { at: number; seen: Map<string, Date> } | undefined;
+  return async (now: Date): Promise<Map<string, Date>> => {
+    if (coverDays <= 0 || !reader) return new Map();
+    const age = now.getTime() - (cached?.at ?? -Infinity);
+    if (cached && age >= 0 && age < COVERAGE_READ_EVERY_MS) return cached.seen;
+    // Every origin's "today" lies within a day of UTC's.
+    const from = addDays(utcDateOf(now), -1);
+    const seen = await reader
+      .seenSince(from, addDays(from, coverDays + 2), new Date(now.getTime() - coverMs))
+      .catch(() => new Map<string, Date>());
+    cached = { at: now.getTime(), seen };
+    return seen;
+  };
+}
+
+/**
  * The sweep (docs/product/sweeps.md; decisions 187-189): plans the due (route, date) slots against the window rule
  * and the clock, reserves its share of the hourly airline budget, claims its slots (one sweeper per slot across
  * workers), asks the airline through the gateway, and records the run.
@@ -171,6 +206,8 @@ async function withoutService(
 export function createSweeper(deps: SweepDeps) {
   const { repo, clock, metrics, settings } = deps;
   const claimMs = settings.claimMs ?? 10 * 60_000;
+  const coverDays = (settings.plan ?? 'targeted') === 'targeted' ? (settings.coverDays ?? 0) : 0;
+  const seenFigures = seenFiguresOf(deps.coverage, coverDays, settings.coverMs ?? 86_400_000);
 
   async function runOnce(opts: RunOptions): Promise<SweepReport> {
     const started = performance.now();
@@ -199,8 +236,12 @@ export function createSweeper(deps: SweepDeps) {
       last,
       now,
       {
+        mode: settings.plan ?? 'targeted',
         refreshMs: settings.refreshMs,
         laterMs: settings.laterMs,
+        departureMs: settings.departureMs,
+        coverDays,
+        coverMs: settings.coverMs,
         freshMs: settings.freshMs,
         // One scheduled run ahead, so the answer is renewed before a search can find it stale.
         leadMs: settings.runEveryMs,
@@ -208,6 +249,7 @@ export function createSweeper(deps: SweepDeps) {
       },
       opts.filter,
       demand,
+      await seenFigures(now),
     );
     report.due = due.length;
     let take: DueSlot[] = due;

@@ -1,0 +1,86 @@
+import { addDays } from '@gowild/contract/dates';
+import { localDate } from '@gowild/contract/local-time';
+import { Registry } from 'prom-client';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { manualClock } from '../../lib/clock';
+import { scriptedAirline } from '../../test/alerts';
+import { createTestDatabase } from '../../test/database';
+import { createCoverageReader } from './coverage.repository';
+import { sweepMetrics } from './sweeps.metrics';
+import { createSweepsRepository } from './sweeps.repository';
+import { createSweeper } from './sweeps.service';
+
+/**
+ * The targeted plan through the service (decision 258): at 12:00 in Orlando, long after the day's windows opened, one
+ * domestic route. No hourly refresh; cover pages for the grid's fortnight, fewer where the observation tables already
+ * hold figures that a traveller's pages brought.
+ */
+const START = new Date('2026-07-15T16:00:00Z');
+const HOUR = 3_600_000;
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await database.close();
+});
+
+function setup(schema: string) {
+  const clock = manualClock(START);
+  const airline = scriptedAirline();
+  const engine = airline.engine(clock, { UPSTREAM_RETRIES: '0' });
+  const sweeper = createSweeper({
+    repo: createSweepsRepository(database.db),
+    flights: engine,
+    reference: { routes: () => [{ origin: 'MCO', destination: schema }] },
+    clock,
+    metrics: sweepMetrics(new Registry()),
+    settings: {
+      budgetPerHour: 10_000,
+      refreshMs: HOUR,
+      laterMs: 4 * HOUR,
+      runEveryMs: 60_000,
+      concurrency: 4,
+      coverDays: 14,
+      coverMs: 24 * HOUR,
+    },
+    sweeperId: 'test',
+    coverage: createCoverageReader(database.db),
+  });
+  return { clock, airline, sweeper };
+}
+
+describe('the targeted plan through the sweeper (decision 258)', () => {
+  it('asks two cover pages for an empty fortnight, then nothing for a day, then again', async () => {
+    const { clock, airline, sweeper } = setup('ATL');
+    const today = localDate(clock.now(), 'America/New_York');
+    const first = await sweeper.run({ trigger: 'schedule' });
+    expect(first).toMatchObject({ due: 2, requests: 2 });
+    expect(airline.requests.map((q) => q.date)).toEqual([addDays(today, 3), addDays(today, 10)]);
+    // No hourly refresh, and its own pages cover the fortnight for a day.
+    clock.advance(5 * HOUR);
+    expect((await sweeper.run({ trigger: 'schedule' })).due).toBe(0);
+    clock.advance(20 * HOUR);
+    expect((await sweeper.run({ trigger: 'schedule' })).due).toBeGreaterThan(0);
+  });
+
+  it("reads the answers and week-view figures travellers' pages kept, and asks only for the days they left out", async () => {
+    const { clock, airline, sweeper } = setup('DEN');
+    const today = localDate(clock.now(), 'America/New_York');
+    const at = new Date(clock.now().getTime() - HOUR).toISOString();
+    // A traveller's page for today+3 brought its answer and a week view from today to today+6 (the rows the
+    // observation store writes; the sweep reads the tables, not the observations module).
+    await database.db.execute(sql`
+      insert into observed_answers (origin, travel_date, destination, checked_at, changed_at, answer_hash, flights, flight_count,
+        go_wild_offered)
+      values ('MCO', ${addDays(today, 3)}, 'DEN', ${at}::timestamptz, ${at}::timestamptz, 'h', '[]'::jsonb, 0, false)`);
+    for (const i of [0, 1, 2, 4, 5, 6])
+      await database.db.execute(sql`
+        insert into ribbon_fares (origin, travel_date, destination, lowest_fare_cents, first_seen_at, seen_at)
+        values ('MCO', ${addDays(today, i)}, 'DEN', 9900, ${at}::timestamptz, ${at}::timestamptz)`);
+    await sweeper.run({ trigger: 'schedule' });
+    expect(airline.requests.map((q) => q.date)).toEqual([addDays(today, 10)]);
+  });
+});
