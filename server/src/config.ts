@@ -288,6 +288,9 @@ export const configSchema = z.object({
   // Answers are written when no airline request is in flight (the end of their search), or after this long under a
   // load that never goes quiet (decision 236; 0: each at once).
   OBSERVATION_WRITE_DELAY_MS: int(5000, 0, 60_000),
+  // GoWild connections (docs/product/connections.md; decision 263): the least time between landing and the next flight
+  // leaving at a self-transfer (bags collected and checked again, security again); a traveller may only raise it.
+  CONNECTION_MIN_TRANSFER_MINUTES: int(90, 30, 720),
 
   // Sweeps (docs/product/sweeps.md; decisions 187-192): the worker asks the airline about every route's open GoWild
   // dates ahead of travellers. Airline requests a sweep may make in any hour across every worker (0: no sweeps;

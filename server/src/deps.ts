@@ -28,6 +28,7 @@ import {
 } from './modules/data-health/data-health.module';
 
 import { type DestinationExtrasModule, createDestinationExtrasModule } from './modules/destination-extras/destination-extras.module';
+import { createConnectionsModule } from './modules/flights/connections/connections.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type ObservationStoreFor, createObservationStoreFor } from './modules/observations/observations.module';
@@ -286,6 +287,16 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
   });
   demand.note = (queries) => void sweeps.services.sweeper.noteDemand(queries);
   const trips = createTripsModule({ auth, flights: flights.services.flights });
+  // GoWild connections of up to three flights (decision 263): reads the kept observations, asks through the flights' gateway.
+  const connections = createConnectionsModule({
+    config,
+    db,
+    clock,
+    flights: flights.services.flights,
+    reference: reference.services.reference,
+    searchGate: accounts.services.searchGate,
+    stopping: infra.shutdown.signal,
+  });
   const observations = observing.module(auth, reference.services.reference, flights.services.flights.provider.demo);
   const admin = createAdminModule(
     { db, clock, auth, users, reference: reference.services.reference, routeRefresh: flights.services.routeRefresh, metrics },
@@ -321,6 +332,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     accounts,
     observations,
     flights,
+    connections,
     weather,
     location,
     alerts,
