@@ -265,4 +265,49 @@ describe('semaphore served fairly (decision 116)', () => {
       expect(seen.at(-1)).toBe(false);
     });
   });
+
+  describe('a burst from its first request (decision 250)', () => {
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+    };
+
+    it('keeps a quarter of the slots and the gate’s reserve free while one owner asks for more than burstDemand', async () => {
+      const seen: boolean[] = [];
+      const slots = createSemaphore(8, { gate: async (heavy) => void seen.push(heavy), burstDemand: 8 });
+      const burst = Array.from({ length: 12 }, () => slots.acquire('burst'));
+      await settle();
+      // Twelve asked of eight slots: six granted and two kept free; every grant once the twelve were asked is heavy
+      // (the gate keeps its reserve). The first went out before the others were asked.
+      expect(slots.active).toBe(6);
+      expect(seen).toEqual([false, true, true, true, true, true]);
+      // A newcomer starts at once, and is not heavy: asking no more than the slots (one search) is no burst.
+      await slots.acquire('newcomer');
+      expect(seen.at(-1)).toBe(false);
+      expect(slots.active).toBe(7);
+      void burst;
+    });
+
+    it("serves a newcomer before a burst even once the newcomer's recent use is the greater", async () => {
+      const slots = createSemaphore(4, { gate: async () => {}, burstDemand: 4 });
+      const order: string[] = [];
+      const burst = Array.from({ length: 6 }, (_, i) => slots.acquire('burst').then(() => order.push(`burst${i}`)));
+      await settle();
+      expect(order).toEqual(['burst0', 'burst1', 'burst2']);
+      const newcomer = Array.from({ length: 5 }, (_, i) => slots.acquire('newcomer').then(() => order.push(`newcomer${i}`)));
+      await newcomer[0];
+      // Each slot the newcomer frees goes back to the newcomer, even once it has used more than the burst (ranked by
+      // recent use alone, the burst would go next from the fourth on).
+      for (let i = 1; i < 5; i++) {
+        slots.release('newcomer');
+        await newcomer[i];
+      }
+      expect(order.slice(3)).toEqual(['newcomer0', 'newcomer1', 'newcomer2', 'newcomer3', 'newcomer4']);
+      slots.release('newcomer');
+      for (let i = 3; i < 6; i++) {
+        slots.release('burst');
+        await burst[i];
+      }
+      expect(order.slice(8)).toEqual(['burst3', 'burst4', 'burst5']);
+    });
+  });
 });

@@ -14,12 +14,21 @@ export interface SemaphoreOptions {
    * alone: its grants leave the gate's reserve for whoever comes next (decision 161). Default: never.
    */
   sustainedUse?: number;
+  /**
+   * Requests held and waiting above which an owner is in a burst from its first request (decision 250): more than one
+   * search's worth (a search asks at most the slots' number at once). Its grants leave the gate's reserve and a
+   * quarter of the slots for whoever arrives next. Default: never.
+   */
+  burstDemand?: number;
   /** Monotonic milliseconds, for the decay of recent use (injected by tests). */
   now?: () => number;
 }
 
 /** How fast an owner's recent use fades: e^-1 of it is left after this long (decision 161). */
 export const USE_DECAY_MS = 2000;
+
+/** Added to the weight of an owner in a burst: more than any recent use can reach (decision 250). */
+const BURST_WEIGHT = 1e9;
 
 /** Each owner's recent use: slots granted, decayed by e^(-age / USE_DECAY_MS) (decision 161). */
 function recentUse(now: () => number) {
@@ -36,6 +45,24 @@ function recentUse(now: () => number) {
     used.set(owner, { n, at: t });
   };
   return { useOf, noteUse };
+}
+
+/** Slots each owner holds now. */
+function slotHoldings() {
+  const holding = new Map<string, number>();
+  const hold = (owner: string, n: number) => {
+    const h = (holding.get(owner) ?? 0) + n;
+    if (h > 0) holding.set(owner, h);
+    else holding.delete(owner);
+  };
+  return { holding, hold };
+}
+
+/** Requests `owner` holds slots for and waits for slots for, in any lane. */
+function outstandingOf(owner: string, holding: ReadonlyMap<string, number>, lanes: Record<Lane, Map<string, unknown[]>>) {
+  let n = holding.get(owner) ?? 0;
+  for (const lane of Object.values(lanes)) n += lane.get(owner)?.length ?? 0;
+  return n;
 }
 
 /**
@@ -55,22 +82,25 @@ export function createSemaphore(limit: number, opts: SemaphoreOptions = {}) {
   let dispatching = false;
   /** Slots a heavy owner (holding more than another owner in the queue) leaves free for the others. */
   const reserveSlots = Math.floor(limit / 2);
+  /**
+   * Slots a lone owner in a burst leaves free for whoever arrives next (decision 250): fewer than against a lighter
+   * owner in the queue, since no one is waiting yet, and enough that a newcomer's first requests start at once instead
+   * of after the burst's first answers.
+   */
+  const burstReserveSlots = Math.floor(limit / 4);
+  const sustainedUse = opts.sustainedUse ?? Infinity;
+  const burstDemand = opts.burstDemand ?? Infinity;
   const now = opts.now ?? (() => performance.now());
   const { useOf, noteUse } = recentUse(now);
 
-  /** Slots each owner holds now. */
-  const holding = new Map<string, number>();
-  const hold = (owner: string, n: number) => {
-    const h = (holding.get(owner) ?? 0) + n;
-    if (h > 0) holding.set(owner, h);
-    else holding.delete(owner);
-  };
+  const { holding, hold } = slotHoldings();
 
   /**
    * The next ordinary waiter: in the first lane with waiters, the owner with the least recent use (so a user
    * arriving during another's burst goes first for the whole of their search, not only until they hold as many
    * slots), the longest waiting of equals; served, it goes to the back. `heavy` also when the owner is in a
-   * sustained burst alone, so the gate keeps its reserve for the next arrival (decision 161).
+   * sustained burst alone (decision 161) or a burst from its start (decision 250), so the gate keeps its reserve for
+   * the next arrival.
    */
   const nextWaiter = (): { grant: () => void; heavy: boolean } | 'hold' | undefined => {
     const t = now();
@@ -78,13 +108,16 @@ export function createSemaphore(limit: number, opts: SemaphoreOptions = {}) {
       let chosen: string | undefined;
       let least = Infinity;
       for (const owner of lane.keys()) {
-        const use = useOf(owner, t);
+        const use = weightOf(owner, t);
         if (use < least) [chosen, least] = [owner, use];
       }
       if (chosen === undefined) continue;
       const heavy = isHeavy(chosen, t);
-      // The last half of the slots is kept for the lighter users while a heavier one would take them.
+      // The last half of the slots is kept for the lighter users while a heavier one would take them; a quarter
+      // while an owner bursts alone, for whoever comes next.
       if (heavy && limit - active < reserveSlots) return 'hold';
+      const bursting = inBurst(chosen);
+      if (bursting && limit - active <= burstReserveSlots) return 'hold';
       const waiters = lane.get(chosen) ?? [];
       const grant = waiters.shift();
       lane.delete(chosen);
@@ -92,18 +125,35 @@ export function createSemaphore(limit: number, opts: SemaphoreOptions = {}) {
       hold(chosen, 1);
       noteUse(chosen);
       queued--;
-      return grant && { grant, heavy: heavy || least >= (opts.sustainedUse ?? Infinity) };
+      return grant && { grant, heavy: heavy || bursting || least >= sustainedUse };
     }
     return undefined;
   };
 
-  /** Whether `owner` has more recent use than another owner that holds or waits for a slot (decision 161). */
+  /**
+   * Whether `owner` has more than `burstDemand` requests held and waiting (decision 250): a burst is one from its
+   * first requests, before its recent use says so, so the slots and the gate's reserve are kept from the start. The
+   * unnamed owner ('') is the work of no one in particular (the gateway's callers without a user), never one burst.
+   */
+  const inBurst = (owner: string) => owner !== '' && outstandingOf(owner, holding, lanes) > burstDemand;
+
+  /** Whether one more request of `owner` (held and waiting) makes a burst that should leave the last slots free. */
+  const holdsBurst = (owner: string) => owner !== '' && (holding.get(owner) ?? 0) + 1 > burstDemand && limit - active <= burstReserveSlots;
+
+  /**
+   * What the fair queue ranks owners by: recent use (decision 161), an owner in a burst after every other (decision
+   * 250). Early in a burst its recent use is still small, and a newcomer's own search soon outweighs it: ranked by use
+   * alone, the newcomer would be served after the burst half-way through their search.
+   */
+  const weightOf = (owner: string, t: number) => (inBurst(owner) ? BURST_WEIGHT : 0) + useOf(owner, t);
+
+  /** Whether `owner` weighs more (recent use, a burst) than another owner that holds or waits for a slot (decision 161). */
   const isHeavy = (owner: string, t = now()) => {
-    const mine = useOf(owner, t);
+    const mine = weightOf(owner, t);
     if (mine === 0) return false;
-    for (const other of holding.keys()) if (other !== owner && useOf(other, t) < mine) return true;
+    for (const other of holding.keys()) if (other !== owner && weightOf(other, t) < mine) return true;
     for (const lane of [lanes.traveller, lanes.background])
-      for (const other of lane.keys()) if (other !== owner && useOf(other, t) < mine) return true;
+      for (const other of lane.keys()) if (other !== owner && weightOf(other, t) < mine) return true;
     return false;
   };
 
@@ -139,7 +189,7 @@ export function createSemaphore(limit: number, opts: SemaphoreOptions = {}) {
     async acquire(owner = '', lane: Lane = 'traveller'): Promise<void> {
       // Without a gate a free slot is taken at once; with one, every request goes through the dispatcher, so the
       // gate (the pacer) is met in fair order even while slots are free.
-      if (!opts.gate && active < limit && queued === 0 && !(isHeavy(owner) && limit - active < reserveSlots)) {
+      if (!opts.gate && active < limit && queued === 0 && !(isHeavy(owner) && limit - active < reserveSlots) && !holdsBurst(owner)) {
         active++;
         hold(owner, 1);
         noteUse(owner);

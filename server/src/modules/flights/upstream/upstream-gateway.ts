@@ -167,10 +167,13 @@ export function createUpstreamGateway(opts: GatewayOptions) {
 
   const pace = createPace({ rps: opts.rps, rpsFloor: opts.rpsFloor, rpsStep: opts.rpsStep, metrics, monotonic, sleep });
   // A user who has recently started a second's worth of the airline's rate, and more than one request per slot, is in
-  // a sustained burst: even alone, they leave half the pacer's bucket for whoever arrives next (decision 161).
+  // a sustained burst: even alone, they leave half the pacer's bucket for whoever arrives next (decision 161). A user
+  // asking more than the slots at once (more than one search) is in a burst from the start: half the bucket and a
+  // quarter of the slots stay free for the next arrival (decision 250).
   const slots = createSemaphore(opts.concurrency, {
     gate: pace.start,
     sustainedUse: Math.max(opts.rps, opts.concurrency),
+    burstDemand: opts.concurrency,
     now: monotonic,
   });
   const breaker = createGatewayBreaker({
