@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type JobRunner, createIntervalJobRunner } from './jobs/job-runner';
+import { type Liveness, createLiveness } from './db/liveness';
 import { createPgBossJobRunner } from './jobs/pg-boss-runner';
 import type { AppModule } from './lib/app-module';
 import { type Clock, clockFromConfig } from './lib/clock';
@@ -89,6 +90,11 @@ export interface AppDeps extends AppServices {
   requestRateLimits: RateLimitStore;
   jobs: JobRunner;
   /**
+   * PostgreSQL: this process's heartbeat (decision 247), so what it holds (a job's run, an outbox row) is taken over
+   * within seconds of its death. Unset on the embedded database (one process).
+   */
+  liveness?: Liveness;
+  /**
    * The app-wide shutdown signal's controller: app.ts aborts it when the app starts closing, so open searches end at
    * once with the server-restarting event and the airline requests they wait on are aborted (docs/decisions/057).
    */
@@ -119,11 +125,20 @@ type Infrastructure = Pick<
   | 'requestRateLimits'
   | 'shutdown'
   | 'disposers'
+  | 'liveness'
 >;
 
 /** Opens Redis (waiting at most its connect time-out), the metrics registry, e-mail, the rate-limit stores and the shutdown signal. */
 async function openInfrastructure(config: Config, database: Database, overrides: AppOverrides): Promise<Infrastructure> {
   const disposers: (() => Promise<void>)[] = [];
+  // First, so it stops last: what this process holds stays its own until the modules have closed.
+  let liveness: Liveness | undefined;
+  if (database.kind === 'postgres') {
+    const l = createLiveness(database.db);
+    await l.start();
+    disposers.push(() => l.stop());
+    liveness = l;
+  }
   const clock = overrides.clock ?? clockFromConfig(config);
   const metrics = overrides.metrics ?? createMetricsRegistry();
   let redis = overrides.redis;
@@ -167,6 +182,7 @@ async function openInfrastructure(config: Config, database: Database, overrides:
     requestRateLimits,
     shutdown,
     disposers,
+    liveness,
   };
 }
 
@@ -274,6 +290,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     flights: flights.services.flights,
     // E-mail, Telegram and Discord are the alerts module's own; web push is the push module's.
     extraChannels: [push.services.pushChannel],
+    workerId: infra.liveness?.id,
   });
   const sweeps = createSweepsModule({
     config,
@@ -475,9 +492,9 @@ function monitoredServices(
 }
 
 /** One run per tick across every process on the database (decision 066); tests use in-process timers. */
-function createJobRunner(config: Config, database: Database): JobRunner {
+function createJobRunner(config: Config, database: Database, liveness: Liveness | undefined): JobRunner {
   return config.JOBS_RUNNER === 'pg-boss'
-    ? createPgBossJobRunner({ database, databaseUrl: config.DATABASE_URL })
+    ? createPgBossJobRunner({ database, databaseUrl: config.DATABASE_URL, liveness })
     : createIntervalJobRunner();
 }
 
@@ -490,7 +507,7 @@ export async function createAppDeps(config: Config, database: Database, override
   const observing = createObservationStoreFor({ ...infra, db: database.db });
   const { modules, services } = await createModules(infra, overrides, observing);
   for (const m of modules) if (m.close) infra.disposers.push(m.close);
-  return { ...infra, ...services, jobs: overrides.jobs ?? createJobRunner(config, database), modules };
+  return { ...infra, ...services, jobs: overrides.jobs ?? createJobRunner(config, database, infra.liveness), modules };
 }
 
 export async function disposeAppDeps(deps: AppDeps): Promise<void> {

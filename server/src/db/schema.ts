@@ -384,6 +384,13 @@ export const alertDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * The process holding the lease (its `job_workers` id, decision 247): once that process stops beating, the row
+     * may be taken at once instead of when `locked_until` passes.
+     */
+    lockedBy: text('locked_by'),
+    /** The attempt whose request was handed to the channel (decision 248): set just before, so a crash tells "maybe sent" from "not sent". */
+    sendingAttempt: integer('sending_attempt'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
@@ -394,6 +401,8 @@ export const alertDeliveries = pgTable(
     index('alert_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    // The rows in flight (a lease held): where a worker looks for deliveries a dead process left (decision 247).
+    index('alert_deliveries_held_idx').on(t.lockedBy).where(sql`${t.lockedUntil} is not null`),
   ],
 );
 
@@ -756,3 +765,29 @@ export const sweepRuns = pgTable(
   },
   (t) => [index('sweep_runs_started_at_idx').on(t.startedAt)],
 );
+
+// ---- Jobs across processes (issue 34; decision 247) ----
+
+/**
+ * Each running process's heartbeat (db/liveness.ts): renewed every 2 s; a process whose row is older than 8 s is
+ * dead, and what it held (a job's run, an outbox row's lease) may be taken over. Deleted when the process stops.
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: text('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each job's current or last run (jobs/job-leases.ts): which process holds it, and whether it finished. A run whose
+ * holder died is taken over by a living worker (`resumed`: a run that was itself a takeover is not run a third time);
+ * `rerun`: a tick came while the run was under way, so it runs again when it ends.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  resumed: boolean('resumed').notNull().default(false),
+  rerun: boolean('rerun').notNull().default(false),
+});

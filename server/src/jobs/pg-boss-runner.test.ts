@@ -8,7 +8,7 @@ import { adminQuery } from '../test/database';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { createAppDeps, disposeAppDeps } from '../deps';
-import { cronFor, createPgBossJobRunner, pollingSecondsFor } from './pg-boss-runner';
+import { TICK_EXPIRE_SECONDS, cronFor, createPgBossJobRunner, pollingSecondsFor } from './pg-boss-runner';
 
 const quietLog = {
   info: () => {},
@@ -84,7 +84,7 @@ describe('pg-boss on the embedded database (PGlite)', () => {
       ['test.quick', '*/10 * * * *'],
       ['test.slow', '0 * * * *'],
     ]);
-    expect(await boss.getQueue('test.quick')).toMatchObject({ policy: 'stately', retryLimit: 0, expireInSeconds: 1200 });
+    expect(await boss.getQueue('test.quick')).toMatchObject({ policy: 'stately', retryLimit: 0, expireInSeconds: TICK_EXPIRE_SECONDS });
 
     // A tick, as the schedule would send it.
     await boss.send('test.quick', {});

@@ -28,6 +28,12 @@ export interface Job {
   everyMs: number;
   /** A failure is the runner's to log; the next tick tries again. `signal` aborts when the runner stops: wind down. */
   run(log: FastifyBaseLogger, signal?: AbortSignal): Promise<void>;
+  /**
+   * Work a dead process left half done outside this job's runs (deliveries it was sending when it died). The
+   * pg-boss runner asks every few seconds on PostgreSQL and runs the job at once when it answers true, instead of at
+   * its next tick (decision 247).
+   */
+  leftBehind?(): Promise<boolean>;
 }
 
 /**

@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { exponentialBackoff } from '../../lib/upstream/backoff';
 import { POLICY_SETTINGS } from '../../lib/upstream/policy-settings';
 import type { AlertChannel, AlertChannelKind, ChannelTarget, DeliveryOutcome } from './channels/alert-channel';
 import type { AlertDeliveryRow, AlertsRepository, OutboxMessage } from './alerts.repository';
 import type { AlertMetrics } from './alerts.metrics';
+import { type ClaimedDelivery, type OutboxLeases, createOutboxLeases } from './alert-outbox.repository';
 
-/** How long a sender holds a delivery it took before another sender may take it (a sender that died mid-delivery). */
+/**
+ * How long a sender holds a delivery it took before another sender may take it. On PostgreSQL a sender that dies
+ * lets go much sooner: its rows are free once its process stops beating (db/liveness.ts, 8 s; decision 247), so
+ * this bounds only a living sender stuck on one delivery, and a process without a heartbeat (the embedded database).
+ */
 export const DELIVERY_LEASE_MS = 2 * 60_000;
 /** Deliveries in flight at once per process (a mail relay takes several connections); each sender slot holds one. */
 export const SEND_CONCURRENCY = 5;
@@ -44,14 +50,24 @@ export interface DrainReport {
 
 interface OutboxDeps {
   repo: AlertsRepository;
+  /** The database, for the leases (alert-outbox.repository.ts). */
+  db: Db;
+  /** This process's heartbeat id (PostgreSQL): written on the rows it holds, so they are freed when it dies. */
+  workerId?: string;
   channels: readonly AlertChannel[];
   clock: Clock;
   metrics: AlertMetrics;
   log?: FastifyBaseLogger;
 }
 
-/** Delivers one claimed row on its channel and records what came of it (decisions 205–207). */
-function deliverer(deps: OutboxDeps, byKind: ReadonlyMap<AlertChannelKind, AlertChannel>) {
+/** What the history says of an attempt whose sender died before recording its outcome (decision 248). */
+export const INTERRUPTED_REASONS = {
+  sending: 'The sender stopped while the channel had the message (it may have arrived); sent again',
+  before: 'The sender stopped before handing the message to the channel; sent now',
+} as const;
+
+/** Delivers one claimed row on its channel and records what came of it (decisions 205–207, 248). */
+function deliverer(deps: OutboxDeps, byKind: ReadonlyMap<AlertChannelKind, AlertChannel>, leases: OutboxLeases) {
   const { repo, clock, metrics } = deps;
   async function failed(
     row: AlertDeliveryRow,
@@ -67,8 +83,15 @@ function deliverer(deps: OutboxDeps, byKind: ReadonlyMap<AlertChannelKind, Alert
     }
   }
 
-  async function deliverOne(row: AlertDeliveryRow, report: DrainReport, log?: FastifyBaseLogger) {
+  async function deliverOne(row: ClaimedDelivery, report: DrainReport, log?: FastifyBaseLogger) {
     const kind = row.channel as AlertChannelKind;
+    if (row.interrupted) {
+      await leases.noteInterrupted(row, INTERRUPTED_REASONS[row.wasSending ? 'sending' : 'before'], clock.now());
+      (log ?? deps.log)?.warn(
+        { deliveryId: row.id, channel: row.channel, attempt: row.attempts - 1, inFlight: row.wasSending },
+        'alert delivery taken over from a sender that stopped',
+      );
+    }
     const channel = byKind.get(kind);
     const count = (outcome: string) => {
       metrics.deliveries.inc({ channel: row.channel, kind: row.kind, outcome });
@@ -99,6 +122,8 @@ function deliverer(deps: OutboxDeps, byKind: ReadonlyMap<AlertChannelKind, Alert
     };
     let outcome: DeliveryOutcome;
     try {
+      // From here a crash leaves "maybe sent": the next attempt says so in the history.
+      await leases.markSending(row);
       outcome = await channel.deliver(target, message, row.id);
     } catch (err) {
       // A channel should answer, not throw; a throw counts as a failure worth retrying.
@@ -154,8 +179,11 @@ function deliverer(deps: OutboxDeps, byKind: ReadonlyMap<AlertChannelKind, Alert
  * handed to its channel and marked delivered, retried with its channel's back-off, or given up. A row with its
  * delivered marker is never taken again, so a retried job, a second process or a second run never delivers it twice.
  * Each sender slot takes one row right before it delivers it and marks it right after, so only rows in flight are
- * leased; a process killed between the channel accepting a message and the mark delivers it again once the lease
- * runs out, with the same delivery id (at least once, never lost; decision 147). A target whose deliveries keep
+ * leased. A process killed between the channel accepting a message and the mark delivers it again, with the same
+ * delivery id (at least once, never lost; decision 147): on PostgreSQL as soon as the process has stopped beating
+ * (8 s) and a worker sees the rows it left (decision 247), else once the lease runs out. The row notes when its
+ * message was handed to the channel, so the history tells a repeat that may have arrived twice from a first send
+ * (decision 248); each channel makes a repeat as harmless as it can (docs/product/alerts.md). A target whose deliveries keep
  * failing is marked broken and gets no more (decision 207); the other targets deliver on their own.
  *
  * `channels` is the composition's list (e-mail, Telegram, Discord, and web push when it is built in): a channel not
@@ -167,7 +195,8 @@ export function createAlertOutbox(deps: OutboxDeps) {
   let running: Promise<DrainReport> | undefined;
   let again = false;
 
-  const deliverOne = deliverer(deps, byKind);
+  const leases = createOutboxLeases(deps.db);
+  const deliverOne = deliverer(deps, byKind, leases);
 
   async function drainOnce(log?: FastifyBaseLogger): Promise<DrainReport> {
     const report: DrainReport = { sent: 0, retrying: 0, failed: 0 };
@@ -175,7 +204,7 @@ export function createAlertOutbox(deps: OutboxDeps) {
     // on rows not yet tried, which a crash would then delay by the lease. A failed one is not due again this drain.
     const sender = async () => {
       for (;;) {
-        const [row] = await repo.claimDue(clock.now(), DELIVERY_LEASE_MS, 1);
+        const [row] = await leases.claimDue(clock.now(), DELIVERY_LEASE_MS, 1, deps.workerId);
         if (!row) return;
         await deliverOne(row, report, log);
       }
@@ -251,6 +280,8 @@ export function createAlertOutbox(deps: OutboxDeps) {
     kick(log?: FastifyBaseLogger): void {
       outbox.drain(log).catch((err: unknown) => (log ?? deps.log)?.error({ err }, 'alert outbox drain failed'));
     },
+    /** Whether a dead process left deliveries in flight (the send job then runs at once: decision 247). */
+    leftBehind: () => leases.leftBehind(),
     /** Waits for a drain in progress (tests, shutdown). */
     async idle(): Promise<void> {
       while (running) await running.catch(() => undefined);

@@ -63,6 +63,8 @@ export interface AlertsDeps {
   extraChannels?: readonly AlertChannel[];
   /** Tests: the Telegram bot to use instead of the one the config picks. */
   telegramBot?: TelegramBot;
+  /** PostgreSQL: this process's heartbeat id; the outbox writes it on the rows it holds (decision 247). */
+  workerId?: string;
 }
 
 interface AlertsServices {
@@ -107,7 +109,7 @@ export function createAlertsModule(deps: AlertsDeps) {
     createDiscordChannel({ repo: channelsRepo, rules: discordRules }),
     ...(deps.extraChannels ?? []),
   ];
-  const alertMailer = createAlertOutbox({ repo, channels, clock, metrics });
+  const alertMailer = createAlertOutbox({ repo, db: deps.db, workerId: deps.workerId, channels, clock, metrics });
   const linking = createTelegramLinking({ repo: channelsRepo, bot: telegramBot, clock });
   const alertChannels = createChannelsService({
     repo: channelsRepo,
@@ -159,6 +161,8 @@ export function createAlertsModule(deps: AlertsDeps) {
       name: 'alerts.send-emails',
       everyMs: EMAIL_SWEEP_MS,
       run: async (log) => void (await alertMailer.drain(log)),
+      // Deliveries a dead process was sending: sent again within seconds, not at the next minute's sweep.
+      leftBehind: () => alertMailer.leftBehind(),
     },
     // The bot's updates (a /start with a linking code); the demo bot needs none: it links at once.
     ...(telegramBot.demo

@@ -4,7 +4,7 @@ import { type FakeBrowserKeys, checkVapid, decryptPushBody, fakeBrowserKeys, sta
 import type { AlertMessage } from '../alerts/alerts.module';
 import type { PushRepository, PushSubscriptionRow } from './push.repository';
 import { generateVapidPair } from './vapid-keys';
-import { PUSH_TTL_SECONDS, createWebPushChannel, outcomeOf } from './web-push-channel';
+import { PUSH_TTL_SECONDS, createWebPushChannel, outcomeOf, pushTopic } from './web-push-channel';
 
 /**
  * docs/product/alerts.md#web-push: a delivery is an RFC 8291 message a browser can decrypt with its own keys, signed
@@ -63,6 +63,13 @@ beforeEach(() => {
   ]);
 });
 
+describe('pushTopic', () => {
+  it("is the delivery id without its dashes: 32 characters of RFC 8030's alphabet", () => {
+    expect(pushTopic('0b7c5e0e-8f5a-4c1b-9a51-3f2d6c0a9e11')).toBe('0b7c5e0e8f5a4c1b9a513f2d6c0a9e11');
+    expect(pushTopic('delivery-42')).toBe('delivery42');
+  });
+});
+
 describe('the web push channel', () => {
   it("lists a user's subscribed browsers as its targets", async () => {
     expect(await channel().targetsFor('user-1')).toEqual([target]);
@@ -78,6 +85,8 @@ describe('the web push channel', () => {
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     expect(push.headers['ttl']).toBe(String(PUSH_TTL_SECONDS));
     expect(push.headers['urgency']).toBe('high');
+    // A repeat of the delivery replaces it at the push service (RFC 8030 section 5.4).
+    expect(push.headers['topic']).toBe('delivery42');
     expect(JSON.parse(decryptPushBody(push.body, browser))).toEqual({
       title: message.title,
       body: message.text,

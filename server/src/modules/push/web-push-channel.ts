@@ -25,6 +25,9 @@ export interface WebPushChannelDeps {
  * The web push channel (docs/product/alerts.md#web-push; decisions 210-213): a user's targets are their subscribed
  * browsers; a delivery is one RFC 8030 request to the browser's push service, its payload encrypted to the browser's
  * keys (RFC 8291, aes128gcm) and signed with the server's VAPID key (RFC 8292), with a TTL and urgency high.
+ * A repeat of a delivery (its sender died with the request out, decision 248) replaces the first rather than adding a
+ * second: the same `Topic` while the push service still holds it for an offline browser, the same notification tag
+ * once the browser has shown it.
  * 201/202 delivered; 404/410 gone (the outbox then calls forget, which deletes the subscription); 429 and 5xx retry
  * (after Retry-After when given); any other 4xx is permanent and marks the device broken with the reason.
  */
@@ -50,6 +53,7 @@ export function createWebPushChannel(deps: WebPushChannelDeps): AlertChannel {
             vapidDetails: vapid,
             TTL: PUSH_TTL_SECONDS,
             urgency: 'high',
+            topic: pushTopic(deliveryId),
             contentEncoding: 'aes128gcm',
           },
         );
@@ -83,6 +87,15 @@ export function createWebPushChannel(deps: WebPushChannelDeps): AlertChannel {
       await repo.delete(target.id);
     },
   };
+}
+
+/**
+ * The RFC 8030 `Topic` of a delivery (section 5.4: at most 32 characters of the URL-safe base64 alphabet): its id
+ * without the dashes. A push service keeps only the newest message of a topic for a device it has not reached.
+ */
+export function pushTopic(deliveryId: string): string {
+  const topic = deliveryId.replace(/[^A-Za-z0-9_]/g, '');
+  return topic.length > 32 ? topic.slice(-32) : topic;
 }
 
 /** What the service worker shows: the alert's title, its text and where a click goes. */

@@ -23,7 +23,7 @@ import { decryptPushBody, fakeBrowserKeys, startFakePushService } from '../../..
 import { generateVapidPair } from '../../push/push.module';
 import { adminQuery } from '../../../test/database';
 import { createUser } from '../../../test/factories';
-import { DELIVERY_LEASE_MS } from '../alert-outbox';
+import { INTERRUPTED_REASONS } from '../alert-outbox';
 
 /**
  * A worker killed (SIGKILL) while it was delivering an alert's match on e-mail, Telegram, Discord and web push at once,
@@ -150,9 +150,9 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
     airline.answer((q) => ({ kind: 'flights', flights: [testFlight(q, { standard: 50 })] }));
     const deps = await createAppDeps(testConfig(env), database, { clock, email, jobs: noJobs, flights: airline.engine(clock) });
     try {
-      // Still leased to the dead worker: nothing is taken.
-      expect(await deps.alertMailer.drain()).toMatchObject({ sent: 0, retrying: 0 });
-      clock.advance(DELIVERY_LEASE_MS + 1000);
+      // The rows are the dead worker's until its heartbeat lapses (decision 247): then free, long before their lease
+      // (DELIVERY_LEASE_MS) runs out on this clock, which has not moved.
+      await expect.poll(() => deps.alertMailer.leftBehind(), { timeout: 30_000, interval: 500 }).toBe(true);
       let delivered = 0;
       for (let i = 0; i < 8; i++) {
         delivered += (await deps.alertMailer.drain()).sent;
@@ -186,7 +186,9 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
       .select()
       .from(alertDeliveryAttempts)
       .where(eq(alertDeliveryAttempts.deliveryId, byChannel.telegram!.id));
-    expect(tgAttempts.map((a) => a.outcome).sort()).toEqual(['delivered', 'retry', 'retry']);
+    // The first attempt died with the request out: the history says it may have arrived (decision 248).
+    expect(tgAttempts.map((a) => a.outcome).sort()).toEqual(['delivered', 'interrupted', 'retry', 'retry']);
+    expect(tgAttempts.find((a) => a.outcome === 'interrupted')).toMatchObject({ attempt: 1, reason: INTERRUPTED_REASONS.sending });
     // The bot's token is in no stored reason.
     for (const a of tgAttempts) expect(a.reason ?? '').not.toContain(TOKEN);
     const [done] = await database.db.select().from(notifications).where(eq(notifications.id, alert!.id));
