@@ -402,7 +402,9 @@ export const alertDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
     // The rows in flight (a lease held): where a worker looks for deliveries a dead process left (decision 247).
-    index('alert_deliveries_held_idx').on(t.lockedBy).where(sql`${t.lockedUntil} is not null`),
+    index('alert_deliveries_held_idx')
+      .on(t.lockedBy)
+      .where(sql`${t.lockedUntil} is not null`),
   ],
 );
 
