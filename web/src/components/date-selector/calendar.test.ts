@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@gowild/contract/dates';
-import { boxDays, calendarCells, dayTags } from './calendar';
+import { boxDays, calendarCells, dayTags, firstNonBlackoutDay } from './calendar';
 
 describe('date selector calendar', () => {
   it('builds 42 cells starting on the Sunday on or before the 1st', () => {
@@ -28,5 +28,15 @@ describe('date selector calendar', () => {
     expect(dayTags('2026-04-10', today, blackout)).toEqual(['available', 'international']);
     expect(dayTags('2026-04-11', today, blackout)).toEqual(['available']);
     expect(dayTags('2026-03-31', today, blackout)).toEqual([]);
+  });
+  it('tags nothing while the blackout list is not known (null): no day may read as GoWild before it is', () => {
+    expect(dayTags('2026-04-01', '2026-04-01', null)).toEqual([]);
+    expect(dayTags('2026-04-02', '2026-04-01', null)).toEqual([]);
+  });
+  it('finds the first day that is not a blackout date', () => {
+    const blackout = new Set(['2026-11-28', '2026-11-29', '2026-11-30']);
+    expect(firstNonBlackoutDay('2026-11-28', blackout)).toBe('2026-12-01');
+    expect(firstNonBlackoutDay('2026-11-27', blackout)).toBe('2026-11-27');
+    expect(firstNonBlackoutDay('2026-11-28', new Set())).toBe('2026-11-28');
   });
 });

@@ -19,9 +19,12 @@ export const DAY_TAG_WORDS: Record<DayTag, string> = {
  * dates 0–9 days ahead (international GoWild seats open 10 days before). A blackout date carries neither GoWild tag:
  * the pass is not valid then, and the one way to fly it on GoWild is the airline's Peak Day Charge, said in words
  * ('peak-day') on the days a GoWild window would otherwise be open.
+ *
+ * `blackout` is null while the blackout list is not known (loading, or it failed): then no day is tagged at all, since
+ * 'available' or 'gowild' on a day that turns out to be a blackout would tell a traveller GoWild is open when it is not.
  */
-export function dayTags(date: IsoDate, today: IsoDate, blackout: ReadonlySet<string>): DayTag[] {
-  if (isPast(date, today)) return [];
+export function dayTags(date: IsoDate, today: IsoDate, blackout: ReadonlySet<string> | null): DayTag[] {
+  if (isPast(date, today) || blackout === null) return [];
   const ahead = daysBetween(today, date);
   if (blackout.has(date)) return ahead <= 9 ? ['blackout', 'peak-day'] : ['blackout'];
   const tags: DayTag[] = ['available'];
@@ -49,4 +52,17 @@ export function calendarCells(firstOfMonth: IsoDate, cells = 42): CalendarCell[]
     const date = addDays(start, i);
     return { date, inMonth: date.slice(0, 7) === month };
   });
+}
+
+/**
+ * The first day from `from` on that is not a blackout date (docs/product/alerts.md#alert-modal, trip-finder.md#the-form):
+ * what a form offers by default, so a traveller never starts on a day GoWild is not valid. Looks a year ahead at
+ * most; `from` itself when every day of it is a blackout.
+ */
+export function firstNonBlackoutDay(from: IsoDate, blackout: ReadonlySet<string>): IsoDate {
+  for (let i = 0; i < 366; i++) {
+    const day = addDays(from, i);
+    if (!blackout.has(day)) return day;
+  }
+  return from;
 }

@@ -1,10 +1,22 @@
-import { render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render as rtlRender, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { DateSelector } from './date-selector';
+import { type ReactElement, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useBlackoutDates } from '@/api/get-blackout-dates';
+import { createTestQueryClient, mockApi, reply, resetTestState } from '@/test/test-utils';
+import { BLACKOUT_CHECKING, DateSelector } from './date-selector';
 
 const TODAY = '2026-04-29';
+
+/** The selector with the app's query client; the blackout list already known unless a test says otherwise. */
+function render(ui: ReactElement, blackoutList: string[] | null = []) {
+  const client = createTestQueryClient();
+  if (blackoutList) client.setQueryData(['blackout-dates'], blackoutList);
+  return rtlRender(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+afterEach(resetTestState);
 
 function Harness({ blackout = [] as string[], allow = true, onPick = (_d: string) => {} }) {
   const [value, setValue] = useState('');
@@ -55,6 +67,61 @@ describe('DateSelector box view', () => {
   it('does not offer blackout days when not allowed', () => {
     render(<Harness blackout={['2026-05-01']} allow={false} />);
     expect((screen.getByRole('button', { name: /May 1, 2026/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('DateSelector before the blackout list is known (issue 31, defect 3)', () => {
+  /** The search page's way: the list from the blackout query as an array, empty until it answers. */
+  function LikeSearchPage() {
+    const blackout = useBlackoutDates();
+    return <DateSelector value="" onChange={() => {}} blackoutDates={blackout.data ?? []} allowBlackoutDates today={TODAY} />;
+  }
+  const boxes = () => screen.getByTestId('date-selector-boxes');
+
+  it('tags no day gowild (nor available) while the list loads, then tags them once it arrives', async () => {
+    let answer: (r: Response) => void = () => {};
+    mockApi({ 'GET /api/gowild/blackout-dates': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    render(<LikeSearchPage />, null);
+    expect(screen.getByRole('button', { name: /April 30, 2026/ }).getAttribute('aria-label')).toBe('Thursday, April 30, 2026');
+    expect(boxes().textContent).not.toMatch(/gowild|international|available/);
+    expect(screen.getByRole('status').textContent).toBe(BLACKOUT_CHECKING);
+    await user.click(screen.getByRole('button', { name: 'Calendar view' }));
+    expect(screen.queryAllByTestId('calendar-tags')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Show less' }));
+
+    // The list arrives: April 30 is a blackout, so it is tagged blackout, never gowild; today is GoWild.
+    answer(reply(200, ['2026-04-30']));
+    await vi.waitFor(() => expect(screen.queryByText(BLACKOUT_CHECKING)).toBeNull());
+    expect(screen.getByRole('button', { name: /April 30, 2026/ }).getAttribute('aria-label')).toBe(
+      'Thursday, April 30, 2026, blackout, GoWild needs a Peak Day Charge',
+    );
+    expect(screen.getByRole('button', { name: /April 29, 2026/ }).getAttribute('aria-label')).toBe(
+      'Wednesday, April 29, 2026, today, available, gowild, international',
+    );
+  });
+
+  it('says so when the list cannot be fetched, and keeps the GoWild tags hidden', async () => {
+    mockApi({ 'GET /api/gowild/blackout-dates': () => reply(500, { error: 'down' }) });
+    render(<LikeSearchPage />, null);
+    // The query tries once more before it gives up.
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toMatch(/Unable to fetch blackout dates/);
+    expect(boxes().textContent).not.toMatch(/gowild/);
+  });
+
+  it('follows the caller when it says whether the list is known', () => {
+    const { rerender } = render(
+      <DateSelector value="" onChange={() => {}} blackoutDates={[]} blackoutDatesKnown={false} allowBlackoutDates today={TODAY} />,
+    );
+    expect(boxes().textContent).not.toMatch(/gowild/);
+    rerender(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <DateSelector value="" onChange={() => {}} blackoutDates={['2026-04-30']} blackoutDatesKnown allowBlackoutDates today={TODAY} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('button', { name: /April 29, 2026/ }).getAttribute('aria-label')).toMatch(/available, gowild/);
+    expect(screen.getByRole('button', { name: /April 30, 2026/ }).getAttribute('aria-label')).toMatch(/blackout/);
+    expect(screen.queryByText(BLACKOUT_CHECKING)).toBeNull();
   });
 });
 

@@ -11,8 +11,10 @@ import {
   monthStart,
 } from '@gowild/contract/dates';
 import { LIMITS } from '@gowild/contract/limits';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import { DAY_TAG_WORDS, type DayTag, boxDays, calendarCells, dayTags } from './calendar';
+import { BLACKOUT_ERROR, blackoutDatesQueryOptions } from '@/api/get-blackout-dates';
+import { DAY_TAG_WORDS, type DayTag, boxDays, calendarCells, dayTags, firstNonBlackoutDay } from './calendar';
 
 /** The chips of the box view; 'peak-day' is a line of words under them instead. */
 const TAG_STYLES: Record<Exclude<DayTag, 'peak-day'>, string> = {
@@ -23,11 +25,36 @@ const TAG_STYLES: Record<Exclude<DayTag, 'peak-day'>, string> = {
 };
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const INITIAL_BOXES = 3;
+/** Said while the blackout list is on its way, in place of the tags it holds back. */
+export const BLACKOUT_CHECKING = 'Checking blackout dates…';
+
+type BlackoutStatus = 'known' | 'loading' | 'failed';
+
+/**
+ * Whether `blackoutDates` is the real list yet. Callers hand the list over as an array, empty while it loads, so the
+ * selector asks the shared blackout query (one request for the page, cached) unless told; until it answers, no day
+ * is tagged (docs/product/search.md#date-selector).
+ */
+function useBlackoutStatus(known: boolean | undefined): BlackoutStatus {
+  const query = useQuery({ ...blackoutDatesQueryOptions(), enabled: known === undefined });
+  if (known !== undefined) return known ? 'known' : 'loading';
+  return query.isSuccess ? 'known' : query.isError ? 'failed' : 'loading';
+}
 
 export interface DateSelectorProps {
   value: string;
   onChange: (date: string) => void;
   blackoutDates: readonly string[];
+  /**
+   * Whether `blackoutDates` is known (false while it loads). Absent: the blackout query's own state says. Until it is
+   * known no day carries a tag, since 'gowild' on a day that turns out to be a blackout would be a false promise.
+   */
+  blackoutDatesKnown?: boolean;
+  /**
+   * The first boxes start at the first day that is not a blackout (alerts: a GoWild alert cannot match a blackout
+   * day, so three of them first would be three useless offers). Show more and the calendar still have every day.
+   */
+  boxesSkipBlackouts?: boolean;
   /** docs/product/search.md#blackout-dates: blackout dates are selectable when true; the search form passes true. */
   allowBlackoutDates?: boolean;
   label?: string;
@@ -54,6 +81,8 @@ export function DateSelector({
   value,
   onChange,
   blackoutDates,
+  blackoutDatesKnown,
+  boxesSkipBlackouts = false,
   allowBlackoutDates = false,
   label = 'Departure Date',
   today: todayProp,
@@ -63,6 +92,9 @@ export function DateSelector({
   const today = todayProp ?? localToday();
   const first = minDate && minDate > today ? minDate : today;
   const blackout = useMemo(() => new Set(blackoutDates), [blackoutDates]);
+  const status = useBlackoutStatus(blackoutDatesKnown);
+  // What the tags read: nothing until the list is known.
+  const tagBlackout = status === 'known' ? blackout : null;
   const [view, setView] = useState<'box' | 'calendar'>('box');
   const [expanded, setExpanded] = useState(false);
   const [month, setMonth] = useState(() => monthStart(value && !isPast(value, first) ? value : first));
@@ -70,14 +102,15 @@ export function DateSelector({
   const gridRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
-  const selectable = (date: string) => !isPast(date, first) && (allowBlackoutDates || !blackout.has(date));
+  const selectable = (date: string) => !isPast(date, first) && (allowBlackoutDates || (status === 'known' && !blackout.has(date)));
   const isChosen = (date: string) => (selected ? selected.includes(date) : value === date);
   const pick = (date: string) => {
     if (selectable(date)) onChange(date);
   };
 
   const days = boxDays(first, LIMITS.boxViewDays);
-  const shownDays = expanded ? days : days.slice(0, INITIAL_BOXES);
+  const boxStart = boxesSkipBlackouts && status === 'known' ? Math.max(0, days.indexOf(firstNonBlackoutDay(first, blackout))) : 0;
+  const shownDays = expanded ? days : days.slice(boxStart, boxStart + INITIAL_BOXES);
   // Chosen dates beyond the first boxes stay visible while collapsed.
   if (!expanded) for (const d of days) if (isChosen(d) && !shownDays.includes(d)) shownDays.push(d);
 
@@ -119,9 +152,13 @@ export function DateSelector({
       </legend>
       {view === 'box' ? (
         <div>
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6" aria-labelledby={headingId}>
+          <ul
+            className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6"
+            aria-labelledby={headingId}
+            data-testid="date-selector-boxes"
+          >
             {shownDays.map((date) => {
-              const tags = dayTags(date, today, blackout);
+              const tags = dayTags(date, today, tagBlackout);
               const chosen = isChosen(date);
               const disabled = !selectable(date);
               return (
@@ -218,10 +255,10 @@ export function DateSelector({
             onKeyDown={onGridKey}
           >
             {cells.map(({ date, inMonth }) => {
-              const tags = dayTags(date, today, blackout);
+              const tags = dayTags(date, today, tagBlackout);
               const chosen = isChosen(date);
               const disabled = !selectable(date);
-              const isBlackout = blackout.has(date);
+              const isBlackout = tagBlackout?.has(date) ?? false;
               return (
                 <button
                   key={date}
@@ -308,6 +345,15 @@ export function DateSelector({
           </div>
         </div>
       )}
+      {status === 'loading' ? (
+        <p role="status" className="mt-2 text-xs text-slate-600" data-testid="blackout-checking">
+          {BLACKOUT_CHECKING}
+        </p>
+      ) : status === 'failed' ? (
+        <p role="alert" className="mt-2 text-xs text-red-800" data-testid="blackout-failed">
+          {BLACKOUT_ERROR} GoWild tags are hidden until they are known.
+        </p>
+      ) : null}
       {!selected && value && blackout.has(value) ? (
         <p className="mt-2 text-sm text-red-800">GoWild fares are blacked out on {formatLongDate(value)}; other fares are still shown.</p>
       ) : null}
