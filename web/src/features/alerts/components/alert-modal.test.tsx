@@ -153,19 +153,44 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('offers tomorrow or later only: a search for today preselects nothing', async () => {
+  it('offers tomorrow or later only: a search for today preselects tomorrow and says why', async () => {
     const { dialog } = await start({ date: TODAY });
     expect(dateButton(dialog, TODAY)).toBeNull();
-    expect(dateButton(dialog, TOMORROW).getAttribute('aria-pressed')).toBe('false');
-    expect(within(dialog).getByText(/Alerts start tomorrow/)).toBeTruthy();
+    await waitFor(() => expect(dateButton(dialog, TOMORROW).getAttribute('aria-pressed')).toBe('true'));
+    expect(within(dialog).getByTestId('alert-date-hint').textContent).toBe(
+      'Alerts watch tomorrow or later, so today, Monday, November 23, 2026, cannot be watched. Tomorrow, Tuesday, November 24, 2026, is chosen instead.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Calendar view' }));
     expect(dateButton(dialog, TODAY).disabled).toBe(true);
     expect(dateButton(dialog, '2026-11-22').disabled).toBe(true);
     expect(dateButton(dialog, TOMORROW).disabled).toBe(false);
   });
 
+  it('never starts on blackout days: the first boxes and the chosen date skip them (issue 31, defect 8)', async () => {
+    // Tomorrow and the two days after are blackout dates, as the weekend after Thanksgiving is.
+    const { dialog } = await start(
+      { date: TODAY },
+      { 'GET /api/gowild/blackout-dates': () => ['2026-11-24', '2026-11-25', '2026-11-26', '2026-12-24'] },
+    );
+    await waitFor(() => expect(dateButton(dialog, '2026-11-27').getAttribute('aria-pressed')).toBe('true'));
+    const boxes = within(dialog).getByTestId('date-selector-boxes');
+    expect([...boxes.querySelectorAll<HTMLElement>('button[data-date]')].map((b) => b.dataset.date)).toEqual([
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    expect(within(dialog).getByTestId('alert-date-hint').textContent).toBe(
+      'Alerts watch tomorrow or later, so today, Monday, November 23, 2026, cannot be watched. Friday, November 27, 2026 is chosen instead: the first day from tomorrow that is not a GoWild blackout date.',
+    );
+    // Every day is still there on request.
+    await userEvent.click(within(dialog).getByRole('button', { name: /Show more/ }));
+    expect(dateButton(dialog, TOMORROW).getAttribute('aria-label')).toMatch(/blackout/);
+  });
+
   it('says what is missing, and refuses a sixth date', async () => {
     const { api, user, dialog } = await start({ date: TODAY });
+    // Tomorrow is chosen for a search of today: take it off to see the form ask for a date.
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove Tue, Nov 24' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Alert' }));
     expect(within(dialog).getByText('Please enter a valid price')).toBeTruthy();
     expect(within(dialog).getByText('Please select at least one travel date')).toBeTruthy();
@@ -289,7 +314,7 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
   it('fades out over 150 ms on Escape, gives focus back to the button, and opens again with fresh fields', async () => {
     const { user, dialog, trigger } = await start({ date: TODAY });
     await user.type(within(dialog).getByLabelText('Maximum price (USD)'), '75');
-    await user.click(dateButton(dialog, TOMORROW));
+    await user.click(dateButton(dialog, '2026-11-25'));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       await act(async () => {
@@ -307,6 +332,8 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
     await user.click(trigger);
     const again = await screen.findByRole('dialog', { name: 'Create Price Alert' });
     expect((within(again).getByLabelText('Maximum price (USD)') as HTMLInputElement).value).toBe('');
-    expect(dateButton(again, TOMORROW).getAttribute('aria-pressed')).toBe('false');
+    expect(dateButton(again, '2026-11-25').getAttribute('aria-pressed')).toBe('false');
+    // The default again: tomorrow, as for any search of today.
+    await waitFor(() => expect(dateButton(again, TOMORROW).getAttribute('aria-pressed')).toBe('true'));
   });
 });

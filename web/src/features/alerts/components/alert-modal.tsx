@@ -19,7 +19,15 @@ import type { FieldErrors } from '@/lib/form-errors';
 import { alertErrorText, useCreateNotification } from '../api/create-notification';
 import { useCreateWindowAlert } from '../api/create-window-alert';
 import { notificationsQueryOptions } from '../api/get-notifications';
-import { type AirportSide, type AlertModalField, alertAirports, flownOnly, validateAlertModal } from '../utils/alert-rules';
+import {
+  type AirportSide,
+  type AlertModalField,
+  alertAirports,
+  defaultAlertDates,
+  flownOnly,
+  unwatchableDateHint,
+  validateAlertModal,
+} from '../utils/alert-rules';
 import { AirportChoice } from './airport-choice';
 import { ChannelChoice } from './channel-choice';
 import { CheckboxField } from './checkbox-field';
@@ -116,8 +124,12 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
   const [origin, setOrigin] = useState('');
   const [destination, setDestination] = useState('');
   const [price, setPrice] = useState('');
-  // The searched date is preselected when an alert may watch it (tomorrow or later).
-  const [dates, setDates] = useState<string[]>(() => (target.date >= tomorrow ? [target.date] : []));
+  // Until the traveller picks, the default: the searched date when an alert may watch it, else the first watchable
+  // day that is not a blackout (known once the blackout list is).
+  const blackoutSet = useMemo(() => (blackout.data ? new Set(blackout.data) : null), [blackout.data]);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const dates = picked ?? defaultAlertDates(target.date, today, blackoutSet);
+  const dateHint = unwatchableDateHint(target.date, today, picked ? null : (dates[0] ?? null));
   const [gowildOnly, setGowildOnly] = useState(false);
   const [channels, setChannels] = useState<AlertChannelKind[]>(['email']);
   const [errors, setErrors] = useState<FieldErrors<AlertModalField>>({});
@@ -284,7 +296,7 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
               <TravelDatesField
                 dates={dates}
                 onChange={(next) => {
-                  setDates(next);
+                  setPicked(next);
                   clear('dates');
                 }}
                 error={errors.dates}
@@ -293,8 +305,10 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
                 today={today}
                 label="Travel dates (up to 5)"
               />
-              {target.date < tomorrow ? (
-                <p className="-mt-3 text-xs text-slate-600">Alerts start tomorrow: {formatLongDate(target.date)} cannot be watched.</p>
+              {dateHint ? (
+                <p className="-mt-3 text-xs text-slate-600" data-testid="alert-date-hint">
+                  {dateHint}
+                </p>
               ) : null}
 
               <CheckboxField

@@ -52,6 +52,8 @@ export function TravelDatesField({
         selected={dates}
         onChange={toggle}
         blackoutDates={blackoutDates}
+        // A GoWild alert cannot match a blackout day: the first boxes start after any run of them.
+        boxesSkipBlackouts
         allowBlackoutDates
         minDate={minDate}
         today={today}

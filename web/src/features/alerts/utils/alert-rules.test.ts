@@ -1,6 +1,13 @@
 import { ALERT_MESSAGES } from '@gowild/contract/notifications';
 import { describe, expect, it } from 'vitest';
-import { alertAirports, toggleAlertDate, validateAlertModal, validateNotificationForm } from './alert-rules';
+import {
+  alertAirports,
+  defaultAlertDates,
+  toggleAlertDate,
+  unwatchableDateHint,
+  validateAlertModal,
+  validateNotificationForm,
+} from './alert-rules';
 
 describe('toggleAlertDate (docs/product/alerts.md#limits)', () => {
   it('keeps dates distinct and sorted, removes a date pressed again, and refuses a sixth', () => {
@@ -13,6 +20,37 @@ describe('toggleAlertDate (docs/product/alerts.md#limits)', () => {
     expect(toggleAlertDate(dates, '2026-12-06')).toEqual({ dates, error: 'Maximum 5 travel dates allowed' });
     // Removing is still allowed at 5.
     expect(toggleAlertDate(dates, '2026-12-01').dates).toHaveLength(4);
+  });
+});
+
+// Issue 31, defect 8: on 2026-11-27 (the day after Thanksgiving) the 28th, 29th and 30th are blackout dates.
+describe('the dates the alert modal starts with (docs/product/alerts.md#alert-modal)', () => {
+  const TODAY = '2026-11-27';
+  const BLACKOUTS = new Set(['2026-11-24', '2026-11-25', '2026-11-28', '2026-11-29', '2026-11-30']);
+
+  it('a search for today starts on the first watchable day that is not a blackout, once the list is known', () => {
+    expect(defaultAlertDates(TODAY, TODAY, BLACKOUTS)).toEqual(['2026-12-01']);
+    expect(defaultAlertDates(TODAY, TODAY, new Set())).toEqual(['2026-11-28']);
+    // Not known yet: nothing rather than a guess.
+    expect(defaultAlertDates(TODAY, TODAY, null)).toEqual([]);
+    // A day already past (a results page left open overnight) is treated the same.
+    expect(defaultAlertDates('2026-11-26', TODAY, BLACKOUTS)).toEqual(['2026-12-01']);
+  });
+
+  it('keeps a searched date an alert may watch, a blackout one too (the field warns about it)', () => {
+    expect(defaultAlertDates('2026-12-05', TODAY, BLACKOUTS)).toEqual(['2026-12-05']);
+    expect(defaultAlertDates('2026-11-29', TODAY, BLACKOUTS)).toEqual(['2026-11-29']);
+  });
+
+  it('says why the searched date is not chosen in words true on the day', () => {
+    expect(unwatchableDateHint(TODAY, TODAY, '2026-12-01')).toBe(
+      'Alerts watch tomorrow or later, so today, Friday, November 27, 2026, cannot be watched. Tuesday, December 1, 2026 is chosen instead: the first day from tomorrow that is not a GoWild blackout date.',
+    );
+    expect(unwatchableDateHint(TODAY, TODAY, '2026-11-28')).toBe(
+      'Alerts watch tomorrow or later, so today, Friday, November 27, 2026, cannot be watched. Tomorrow, Saturday, November 28, 2026, is chosen instead.',
+    );
+    expect(unwatchableDateHint('2026-11-26', TODAY, null)).toBe('Thursday, November 26, 2026 has passed: alerts watch tomorrow or later.');
+    expect(unwatchableDateHint('2026-11-28', TODAY, '2026-11-28')).toBeNull();
   });
 });
 

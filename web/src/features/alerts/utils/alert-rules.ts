@@ -1,5 +1,7 @@
 import { CITY_PREFIX, findCityGroup, normalizeAirportInput } from '@gowild/contract/city-groups';
+import { addDays, formatLongDate } from '@gowild/contract/dates';
 import { ALERT_MESSAGES, MAX_ALERT_DATES, alertPriceSchema, createNotificationSchema } from '@gowild/contract/notifications';
+import { firstNonBlackoutDay } from '@/components/date-selector/calendar';
 import { type FieldErrors, validateFields } from '@/lib/form-errors';
 
 /** The client side of docs/product/alerts.md: the rules both alert screens check before they send. */
@@ -12,6 +14,37 @@ export function toggleAlertDate(dates: readonly string[], date: string): { dates
   if (dates.includes(date)) return { dates: dates.filter((d) => d !== date), error: null };
   if (dates.length >= MAX_ALERT_DATES) return { dates: [...dates], error: ALERT_MESSAGES.tooManyDates };
   return { dates: [...dates, date].sort(), error: null };
+}
+
+/**
+ * docs/product/alerts.md#alert-modal: the dates the modal starts with. The searched date when an alert may watch it
+ * (tomorrow or later: the traveller chose it, a blackout one included, which the field then warns about). Otherwise
+ * the first day from tomorrow that is not a blackout date, so the modal never starts on a day GoWild cannot match;
+ * nothing while the blackout list is not known (`blackout` null), rather than a guess that may be a blackout day.
+ */
+export function defaultAlertDates(searched: string, today: string, blackout: ReadonlySet<string> | null): string[] {
+  const tomorrow = addDays(today, 1);
+  if (searched >= tomorrow) return [searched];
+  return blackout ? [firstNonBlackoutDay(tomorrow, blackout)] : [];
+}
+
+/**
+ * The line under the dates when the searched date cannot be watched (it is today, or already past), true on the day
+ * it is read: 'Alerts watch tomorrow or later, so today, Friday, November 27, 2026, cannot be watched. Tuesday,
+ * December 1, 2026 is chosen instead: the first day from tomorrow that is not a GoWild blackout date.' Null when the
+ * searched date can be watched.
+ */
+export function unwatchableDateHint(searched: string, today: string, chosen: string | null): string | null {
+  const tomorrow = addDays(today, 1);
+  if (searched >= tomorrow) return null;
+  const why =
+    searched === today
+      ? `Alerts watch tomorrow or later, so today, ${formatLongDate(today)}, cannot be watched.`
+      : `${formatLongDate(searched)} has passed: alerts watch tomorrow or later.`;
+  if (!chosen) return why;
+  return chosen === tomorrow
+    ? `${why} Tomorrow, ${formatLongDate(chosen)}, is chosen instead.`
+    : `${why} ${formatLongDate(chosen)} is chosen instead: the first day from tomorrow that is not a GoWild blackout date.`;
 }
 
 /** The airports an alert may watch for one side of a search: one airport is fixed, several ask for a choice. */

@@ -3,9 +3,11 @@ import { SEARCH_MAX_AIRPORT_ITEMS } from '@gowild/contract/flights';
 import type { Airport } from '@gowild/contract/reference';
 import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES, type TripPair } from '@gowild/contract/trip-finder';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { useBlackoutDates } from '@/api/get-blackout-dates';
 import { type ViewMode, buildAirportOptions } from '@/components/airport-picker/airport-options';
 import { AirportPicker } from '@/components/airport-picker/airport-picker';
 import { useGridColumns } from '@/components/airport-picker/use-grid-columns';
+import { firstNonBlackoutDay } from '@/components/date-selector/calendar';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { SearchAnswer } from '@/components/search-answer/search-answer';
@@ -40,7 +42,11 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
   const options = useMemo(() => buildAirportOptions(airports ?? [], viewMode), [airports, viewMode]);
   const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
   const [origin, setOrigin] = useState('');
-  const [from, setFrom] = useState(addDays(today, 1));
+  // The first departure date: tomorrow, or the first day after it that is not a blackout date once the list is
+  // known (a trip finder that starts on a blackout day finds only Peak Day fares); the traveller's own pick after that.
+  const blackout = useBlackoutDates();
+  const [pickedFrom, setFrom] = useState<string | null>(null);
+  const from = pickedFrom ?? (blackout.data ? firstNonBlackoutDay(addDays(today, 1), new Set(blackout.data)) : addDays(today, 1));
   const [days, setDays] = useState<number>(TRIP_FINDER_LIMITS.daysDefault);
   const [dayTrip, setDayTrip] = useState(false);
   const [minNights, setMinNights] = useState<number>(TRIP_FINDER_LIMITS.nightsDefault.min);
