@@ -21,6 +21,8 @@ import type { NetworkDayReader } from './network-day.repository';
 
 /** How long a network day's kept answers are reused before they are read again (ms). */
 const NETWORK_DAY_KEEP_MS = 30_000;
+/** How long a day read before may answer while it is read again. */
+const NETWORK_DAY_STALE_MS = 5 * 60_000;
 /** Route-days at the search's two ends asked live when no answer is kept for them (a day the sweep has not reached). */
 const FILL_LIMIT = 30;
 
@@ -141,20 +143,35 @@ function toConfirm(ranked: Chain[], pick: string | null, asked: ReadonlySet<stri
  * search runs again on it, so an itinerary whose flight lost its GoWild seats gives its place to the next.
  */
 export function createConnections(deps: ConnectionsDeps) {
-  const kept = new Map<string, { at: number; answers: Promise<Map<string, RouteDayAnswer>> }>();
+  const kept = new Map<string, { at: number; answers: Promise<Map<string, RouteDayAnswer>>; refreshing?: boolean }>();
   const instant = instantAt(deps.timeZoneOf);
 
-  /** The kept answers of a date and the next, read once per NETWORK_DAY_KEEP_MS across searches. */
+  /**
+   * The kept answers of a date and the next, read once per NETWORK_DAY_KEEP_MS across searches. Past it, searches
+   * are answered from the day read before (up to NETWORK_DAY_STALE_MS old) while one read runs behind them, so only
+   * the first search of a date waits for the database.
+   */
   function answersOf(date: string): Promise<Map<string, RouteDayAnswer>> {
     const now = Date.now();
     const held = kept.get(date);
     if (held && now - held.at < NETWORK_DAY_KEEP_MS) return held.answers;
-    const answers = deps.reader.answers([date, addDays(date, 1)]).then((rows) => new Map(rows.map((r) => [routeDayKey(r), r] as const)));
-    for (const [d, k] of kept) if (now - k.at >= NETWORK_DAY_KEEP_MS) kept.delete(d);
-    kept.set(date, { at: now, answers });
+    const usable = held && now - held.at < NETWORK_DAY_STALE_MS ? held : undefined;
+    if (usable?.refreshing) return usable.answers;
+    for (const [d, k] of kept) if (now - k.at >= NETWORK_DAY_STALE_MS) kept.delete(d);
+    const read = deps.reader.answers([date, addDays(date, 1)]).then((rows) => new Map(rows.map((r) => [routeDayKey(r), r] as const)));
+    if (usable) {
+      usable.refreshing = true;
+      read.then(
+        (answers) => kept.set(date, { at: Date.now(), answers: Promise.resolve(answers) }),
+        () => (usable.refreshing = false),
+      );
+      return usable.answers;
+    }
+    const entry = { at: now, answers: read };
+    kept.set(date, entry);
     // A failed read is not kept: the next search reads again.
-    answers.catch(() => kept.delete(date));
-    return answers;
+    read.catch(() => kept.get(date) === entry && kept.delete(date));
+    return read;
   }
 
   async function run(plan: ConnectionsPlan, opts: RunOptions = {}): Promise<ConnectionsRun> {
