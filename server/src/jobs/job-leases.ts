@@ -34,7 +34,7 @@ export function createJobLeases(db: Db, holder: string) {
           returning name`,
       );
       if (taken.length > 0) return true;
-      await db.execute(sql`update job_runs set rerun = true where name = ${name} and finished_at is null and holder <> ${holder}`);
+      await db.execute(sql`update job_runs set rerun = true where name = ${name} and finished_at is null`);
       return false;
     },
 

@@ -113,7 +113,11 @@ function localRuns(leases: JobLeases | undefined, log: () => FastifyBaseLogger) 
           continue;
         }
         const rerun = await leases.finish(job.name).catch(() => false);
-        more = rerun && !stopping && !controller.signal.aborted && (await leases.acquire(job.name).catch(() => false));
+        more =
+          (again.delete(job.name) || rerun) &&
+          !stopping &&
+          !controller.signal.aborted &&
+          (await leases.acquire(job.name).catch(() => false));
         if (more) entry.heldSince = performance.now();
       }
     })().finally(() => {
@@ -133,7 +137,11 @@ function localRuns(leases: JobLeases | undefined, log: () => FastifyBaseLogger) 
         else launch(job);
         return;
       }
-      if (running.has(job.name) || !(await leases.acquire(job.name))) return;
+      if (running.has(job.name)) {
+        again.add(job.name);
+        return;
+      }
+      if (!(await leases.acquire(job.name))) return;
       if (stopping) await leases.finish(job.name);
       else launch(job);
     },

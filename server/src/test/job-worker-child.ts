@@ -4,7 +4,8 @@
  * `PROCESS_ROLE=worker` process runs them. What it runs:
  * - `CHILD_JOBS=alerts` (default): the alerts module's jobs; e-mail goes by HTTP to MAIL_URL (the test's fake mail
  *   server, which may hold a message unanswered as a mail server that took it and then stalls);
- * - `CHILD_JOBS=slow`: one job, `test.slow`, that writes its start and end to `test_job_log` and takes SLOW_MS.
+ * - `CHILD_JOBS=slow`: one job, `test.slow` (every SLOW_EVERY_MS), that writes its start and end to `test_job_log` and
+ *   takes SLOW_MS.
  * Lines on stdin: `tick <job>` puts a tick of that job on the queue (as the schedule would). It prints `ready` once
  * its jobs are scheduled. Logs (warnings and up) go to stderr.
  */
@@ -53,7 +54,7 @@ function slowJob(): Job {
   const ms = Number(process.env.SLOW_MS ?? 20_000);
   return {
     name: 'test.slow',
-    everyMs: 60 * 60_000,
+    everyMs: Number(process.env.SLOW_EVERY_MS ?? 60 * 60_000),
     async run(_log, signal) {
       const me = process.env.CHILD_NAME ?? '?';
       await database.db.execute(sql`insert into test_job_log (worker, event, at) values (${me}, 'start', clock_timestamp())`);

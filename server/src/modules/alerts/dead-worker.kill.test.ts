@@ -190,100 +190,104 @@ describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
     };
   }
 
-  it('the survivor resumes delivery within 15 s, loses nothing, and repeats only the sends in flight', async () => {
-    const { user, alert } = await queuedMatch(['email', 'push', 'telegram', 'discord']);
-    const [tg] = await database.db.insert(telegramLinks).values({ userId: user.id, chatId: '4242', label: '@traveller' }).returning();
-    const [hook] = await database.db
-      .insert(discordWebhooks)
-      .values({ userId: user.id, url: discord.url(), label: 'webhook ••••abcd' })
-      .returning();
-    const [device] = await database.db
-      .insert(pushSubscriptions)
-      .values({ userId: user.id, endpoint: `${push.url}/push/device-1`, ...browser.keys, label: 'Chrome on Linux' })
-      .returning();
-    const rows = [
-      delivery(alert.id, 'email', user.id, user.email, 0),
-      delivery(alert.id, 'telegram', tg!.id, '@traveller', 0),
-      delivery(alert.id, 'discord', hook!.id, 'webhook ••••abcd', 0),
-      delivery(alert.id, 'push', device!.id, 'Chrome on Linux', 0),
-    ];
-    for (let i = 1; i <= 8; i++) {
-      const other = await queuedMatch(['email']);
-      rows.push(delivery(other.alert.id, 'email', other.user.id, other.user.email, i));
-    }
-    const ids = (await database.db.insert(alertDeliveries).values(rows).returning({ id: alertDeliveries.id })).map((r) => r.id);
+  it(
+    'the survivor resumes delivery within 15 s, loses nothing, and repeats only the sends in flight',
+    async () => {
+      const { user, alert } = await queuedMatch(['email', 'push', 'telegram', 'discord']);
+      const [tg] = await database.db.insert(telegramLinks).values({ userId: user.id, chatId: '4242', label: '@traveller' }).returning();
+      const [hook] = await database.db
+        .insert(discordWebhooks)
+        .values({ userId: user.id, url: discord.url(), label: 'webhook ••••abcd' })
+        .returning();
+      const [device] = await database.db
+        .insert(pushSubscriptions)
+        .values({ userId: user.id, endpoint: `${push.url}/push/device-1`, ...browser.keys, label: 'Chrome on Linux' })
+        .returning();
+      const rows = [
+        delivery(alert.id, 'email', user.id, user.email, 0),
+        delivery(alert.id, 'telegram', tg!.id, '@traveller', 0),
+        delivery(alert.id, 'discord', hook!.id, 'webhook ••••abcd', 0),
+        delivery(alert.id, 'push', device!.id, 'Chrome on Linux', 0),
+      ];
+      for (let i = 1; i <= 8; i++) {
+        const other = await queuedMatch(['email']);
+        rows.push(delivery(other.alert.id, 'email', other.user.id, other.user.email, i));
+      }
+      const ids = (await database.db.insert(alertDeliveries).values(rows).returning({ id: alertDeliveries.id })).map((r) => r.id);
 
-    // Every service takes worker A's first request and never answers it.
-    telegram.script('hang');
-    discord.script('hang');
-    push.hangNext();
-    const pair = { A: startWorker('A', env), B: startWorker('B', env) };
-    workers.push(pair.A, pair.B);
-    await Promise.all([pair.A.waitFor('ready'), pair.B.waitFor('ready')]);
-    // The send job's tick, as the schedule sends it: whichever worker polls first takes it.
-    pair.A.send('tick alerts.send-emails');
-    // Five sender slots: the match on four channels and e-mail 1, all with their service.
-    expect(
-      await until(
-        () => mail.received.length === 2 && telegram.received.length === 1 && discord.received.length === 1 && push.received.length === 1,
-        30_000,
-      ),
-      'a worker is mid-delivery on every channel',
-    ).toBe(true);
-    const deadName = mail.received[0]!.worker as 'A' | 'B';
-    const survivorName = deadName === 'A' ? 'B' : 'A';
-    mail.release();
+      // Every service takes worker A's first request and never answers it.
+      telegram.script('hang');
+      discord.script('hang');
+      push.hangNext();
+      const pair = { A: startWorker('A', env), B: startWorker('B', env) };
+      workers.push(pair.A, pair.B);
+      await Promise.all([pair.A.waitFor('ready'), pair.B.waitFor('ready')]);
+      // The send job's tick, as the schedule sends it: whichever worker polls first takes it.
+      pair.A.send('tick alerts.send-emails');
+      // Five sender slots: the match on four channels and e-mail 1, all with their service.
+      expect(
+        await until(
+          () => mail.received.length === 2 && telegram.received.length === 1 && discord.received.length === 1 && push.received.length === 1,
+          30_000,
+        ),
+        'a worker is mid-delivery on every channel',
+      ).toBe(true);
+      const deadName = mail.received[0]!.worker as 'A' | 'B';
+      const survivorName = deadName === 'A' ? 'B' : 'A';
+      mail.release();
 
-    pair[deadName].proc.kill('SIGKILL');
-    expect(await pair[deadName].exited).toBe('SIGKILL');
-    const killedAt = Date.now();
-    const delivered = async () =>
-      (await database.db.select().from(alertDeliveries).where(inArray(alertDeliveries.id, ids))).filter((r) => r.deliveredAt !== null)
-        .length;
-    const firstFromB = () =>
-      Math.min(...[...mail.received.filter((m) => m.worker === survivorName).map((m) => m.at)], Number.POSITIVE_INFINITY);
-    const allDone = await until(async () => (await delivered()) === ids.length, GIVE_UP_MS, 200);
-    const resumeMs = firstFromB() - killedAt;
-    const allMs = Date.now() - killedAt;
+      pair[deadName].proc.kill('SIGKILL');
+      expect(await pair[deadName].exited).toBe('SIGKILL');
+      const killedAt = Date.now();
+      const delivered = async () =>
+        (await database.db.select().from(alertDeliveries).where(inArray(alertDeliveries.id, ids))).filter((r) => r.deliveredAt !== null)
+          .length;
+      const firstFromB = () =>
+        Math.min(...[...mail.received.filter((m) => m.worker === survivorName).map((m) => m.at)], Number.POSITIVE_INFINITY);
+      const allDone = await until(async () => (await delivered()) === ids.length, GIVE_UP_MS, 200);
+      const resumeMs = firstFromB() - killedAt;
+      const allMs = Date.now() - killedAt;
 
-    // What each service got: A's requests in flight, and what B sent.
-    const mailById = new Map<string, number>();
-    for (const m of mail.received) mailById.set(m.messageId, (mailById.get(m.messageId) ?? 0) + 1);
-    const tgMatch = telegram.received.filter((r) => r.path.endsWith('/sendMessage'));
-    const pushTopics = push.received.map((r) => String(r.headers['topic'] ?? '(none)'));
-    const figures = {
-      resumeSeconds: Number.isFinite(resumeMs) ? +(resumeMs / 1000).toFixed(1) : 'none',
-      allDeliveredSeconds: allDone ? +(allMs / 1000).toFixed(1) : `not within ${GIVE_UP_MS / 1000}`,
-      delivered: `${await delivered()}/${ids.length}`,
-      emailsReceived: mail.received.length,
-      emailMessageIds: mailById.size,
-      emailsTwice: [...mailById.values()].filter((n) => n > 1).length,
-      telegramReceived: tgMatch.length,
-      discordReceived: discord.received.length,
-      pushReceived: push.received.length,
-      pushTopics: [...new Set(pushTopics)].length,
-      pushTopicsSent: pushTopics,
-    };
-    console.log(`dead-worker figures ${JSON.stringify(figures)}`);
+      // What each service got: A's requests in flight, and what B sent.
+      const mailById = new Map<string, number>();
+      for (const m of mail.received) mailById.set(m.messageId, (mailById.get(m.messageId) ?? 0) + 1);
+      const tgMatch = telegram.received.filter((r) => r.path.endsWith('/sendMessage'));
+      const pushTopics = push.received.map((r) => String(r.headers['topic'] ?? '(none)'));
+      const figures = {
+        resumeSeconds: Number.isFinite(resumeMs) ? +(resumeMs / 1000).toFixed(1) : 'none',
+        allDeliveredSeconds: allDone ? +(allMs / 1000).toFixed(1) : `not within ${GIVE_UP_MS / 1000}`,
+        delivered: `${await delivered()}/${ids.length}`,
+        emailsReceived: mail.received.length,
+        emailMessageIds: mailById.size,
+        emailsTwice: [...mailById.values()].filter((n) => n > 1).length,
+        telegramReceived: tgMatch.length,
+        discordReceived: discord.received.length,
+        pushReceived: push.received.length,
+        pushTopics: [...new Set(pushTopics)].length,
+        pushTopicsSent: pushTopics,
+      };
+      console.log(`dead-worker figures ${JSON.stringify(figures)}`);
 
-    expect(allDone, 'every delivery delivered').toBe(true);
-    expect(resumeMs, 'the survivor sent within 15 s of the kill').toBeLessThanOrEqual(RESUME_WITHIN_MS);
-    // Nothing lost, no repeat beyond the sends in flight: e-mail 0 and 1 twice (same Message-ID), the other six once.
-    expect(mailById.size).toBe(9);
-    expect([...mailById.values()].sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 2]);
-    expect(tgMatch).toHaveLength(2);
-    expect(discord.received).toHaveLength(2);
-    // Web push: the repeat carries the first's Topic (and its tag), so the browser shows one notification.
-    expect(push.received).toHaveLength(2);
-    expect(new Set(pushTopics).size).toBe(1);
-    expect(pushTopics[0]).not.toBe('(none)');
+      expect(allDone, 'every delivery delivered').toBe(true);
+      expect(resumeMs, 'the survivor sent within 15 s of the kill').toBeLessThanOrEqual(RESUME_WITHIN_MS);
+      // Nothing lost, no repeat beyond the sends in flight: e-mail 0 and 1 twice (same Message-ID), the other six once.
+      expect(mailById.size).toBe(9);
+      expect([...mailById.values()].sort()).toEqual([1, 1, 1, 1, 1, 1, 1, 2, 2]);
+      expect(tgMatch).toHaveLength(2);
+      expect(discord.received).toHaveLength(2);
+      // Web push: the repeat carries the first's Topic (and its tag), so the browser shows one notification.
+      expect(push.received).toHaveLength(2);
+      expect(new Set(pushTopics).size).toBe(1);
+      expect(pushTopics[0]).not.toBe('(none)');
 
-    // The history says which attempts were cut off with the message handed over.
-    const attempts = await database.db.select().from(alertDeliveryAttempts).where(inArray(alertDeliveryAttempts.deliveryId, ids));
-    const interrupted = attempts.filter((x) => x.outcome === 'interrupted');
-    expect(interrupted).toHaveLength(5);
-    for (const x of interrupted) expect(x.reason).toBe(INTERRUPTED_REASONS.sending);
-    const [done] = await database.db.select().from(notifications).where(eq(notifications.id, alert.id));
-    expect(done).toMatchObject({ notificationSent: true });
-  }, 240_000);
+      // The history says which attempts were cut off with the message handed over.
+      const attempts = await database.db.select().from(alertDeliveryAttempts).where(inArray(alertDeliveryAttempts.deliveryId, ids));
+      const interrupted = attempts.filter((x) => x.outcome === 'interrupted');
+      expect(interrupted).toHaveLength(5);
+      for (const x of interrupted) expect(x.reason).toBe(INTERRUPTED_REASONS.sending);
+      const [done] = await database.db.select().from(notifications).where(eq(notifications.id, alert.id));
+      expect(done).toMatchObject({ notificationSent: true });
+    },
+    GIVE_UP_MS + 180_000,
+  );
 });
