@@ -154,6 +154,33 @@ describe.skipIf(!url)('upstream state shared between API processes through Redis
     expect(b.gateway.breakerState()).toBe('closed');
   });
 
+  it("narrows a sweep on one process to a tenth of the slots while another process's travellers search (decision 252)", async () => {
+    const answer = deferred<FlightFetchResult>();
+    const { provider, calls } = countingAirline(() => answer.promise);
+    const worker = apiProcess(provider, 'yield', { concurrency: 50 });
+    const api = apiProcess(provider, 'yield', { concurrency: 50 });
+    const traveller = api.gateway.fetch({ ...Q, destination: 'TRV' }, { caller: { userId: 'ann', premium: false } });
+    await until(() => calls.length === 1);
+    await pause(50); // the traveller's mark is written off their path
+    const sweep = Array.from({ length: 20 }, (_, i) =>
+      worker.gateway.fetch({ ...Q, destination: `S${i}` }, { lane: 'background', hedge: false }),
+    );
+    await pause(100);
+    // Five of the worker's 50 slots: before decision 252 the sweep took 20 at once, whatever the other process did.
+    expect(calls.filter((q) => q.destination.startsWith('S'))).toHaveLength(5);
+    answer.resolve(ok());
+    await Promise.all([traveller, ...sweep]);
+    // A second after the last traveller's request the sweep goes at full width again.
+    await pause(1300);
+    const before = calls.length;
+    const more = Array.from({ length: 20 }, (_, i) =>
+      worker.gateway.fetch({ ...Q, destination: `W${i}` }, { lane: 'background', hedge: false }),
+    );
+    await pause(100);
+    expect(calls.length - before).toBe(20);
+    await Promise.all(more);
+  });
+
   it('works per process when Redis cannot be reached: never a failed search', async () => {
     const down = new Redis('redis://127.0.0.1:1', {
       maxRetriesPerRequest: 0,

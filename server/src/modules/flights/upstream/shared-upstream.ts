@@ -34,6 +34,10 @@ export interface SharedUpstream {
   /** Takes the single trial request of a half-open breaker for every process; undefined when unknown. */
   claimProbe(ttlMs: number): Promise<boolean | undefined>;
   releaseProbe(): Promise<void>;
+  /** Says that travellers are asking the airline in this process, for the next `ttlMs` (decision 252). */
+  noteTravellers(ttlMs: number): Promise<void>;
+  /** Whether travellers are asking the airline in any process; undefined when unknown. */
+  travellersSearching(): Promise<boolean | undefined>;
 }
 
 interface RedisSharedOptions {
@@ -121,6 +125,7 @@ export function createRedisSharedUpstream(redis: Redis, opts: RedisSharedOptions
     tripped: `${prefix}breaker:tripped`,
     cooldown: `${prefix}breaker:cooldown`,
     probe: `${prefix}breaker:probe`,
+    travellers: `${prefix}travellers`,
   };
   const probeToken = randomUUID();
   return {
@@ -192,6 +197,13 @@ export function createRedisSharedUpstream(redis: Redis, opts: RedisSharedOptions
     },
     async releaseProbe() {
       await guarded(() => redis.eval(RELEASE_IF_OURS, 1, k.probe, probeToken));
+    },
+    async noteTravellers(ttlMs) {
+      await guarded(() => redis.set(k.travellers, '1', 'PX', Math.max(1, Math.ceil(ttlMs))));
+    },
+    async travellersSearching() {
+      const n = await guarded(() => redis.exists(k.travellers));
+      return n === undefined ? undefined : n > 0;
     },
   };
 }

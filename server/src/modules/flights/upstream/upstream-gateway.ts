@@ -20,6 +20,7 @@ import { type EarlyCutSettings, providerStage } from './stages/provider';
 import { retryStage } from './stages/retry';
 import type { RouteSchedules } from './route-schedules';
 import { scheduleFilter } from './stages/schedule';
+import { travellerFirst } from './stages/traveller-first';
 
 export type { FetchOptions, GatewayCaller, GatewayLog, GatewayResult } from './gateway-types';
 export type { BudgetLimits } from './stages/budget';
@@ -144,7 +145,10 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * - retry: bounded retries for 5xx and time-outs only, at once unless failures come together, then with a jittered
  *   back-off, and last chances from a small budget; Retry-After honoured (decision 162);
  * - breaker: a circuit breaker on sustained bot blocks, shared across processes, one trial when half-open;
+ * - traveller first: background work goes a tenth of the slots at a time while travellers ask the airline in any
+ *   process (decision 252);
  * - fair queue: the global concurrency cap, served round-robin per user, travellers before background (decision 116);
+ *   a user asking more than the slots at once ranks after every other from the start (decision 250);
  * - pace: the adaptive request rate and the Retry-After pause for everyone (decision 058);
  * - hedge: a second attempt for an attempt past the observed p95 (decisions 059, 162);
  * - provider: one HTTP attempt under a time-out, cut early when the site has not begun answering past the p95 of its
@@ -226,7 +230,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     calm,
   });
   const paced = paceStage(hedged, pace, opts.stopping);
-  const queued = fairQueueStage(paced, slots);
+  const queued = travellerFirst({ concurrency: opts.concurrency, shared, monotonic }).stage(fairQueueStage(paced, slots));
   const guarded = breaker.stage(queued);
   const retried = retryStage(guarded, {
     retries: opts.retries,
