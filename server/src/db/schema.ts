@@ -429,11 +429,21 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     /** "Chrome on Android", from the user agent when it subscribed. */
     label: text('label').notNull(),
+    /**
+     * The session that subscribed this browser (decision 246): when it ends (logout, expiry, ended elsewhere, a
+     * password reset, deactivation) the subscription goes with it, so the next person on a shared browser gets none of
+     * this user's alerts. Null only for rows written straight into the table (tests): those belong to no session.
+     */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
     brokenReason: text('broken_reason'),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /** Every delivery attempt and what it came to (delivered, retry, permanent, gone), for the delivery history. */

@@ -35,7 +35,7 @@ interface PushServices {
  */
 export function createPushModule(deps: PushDeps) {
   const { config } = deps;
-  const repo = createPushRepository(deps.db);
+  const repo = createPushRepository(deps.db, deps.clock);
   const vapid = resolveVapidKeys(config);
   const pushChannel = createWebPushChannel({ repo, vapid, clock: deps.clock, timeoutMs: config.PUSH_TIMEOUT_MS });
   const push = createPushService({

@@ -64,8 +64,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requir
       },
     },
     async (request, reply) => {
-      const { user: who } = await premium(request);
-      const device = await push.subscribe(who.id, request.body, request.headers['user-agent']);
+      const { user: who, sessionId } = await premium(request);
+      const device = await push.subscribe({ userId: who.id, sessionId }, request.body, request.headers['user-agent']);
       reply.code(201);
       return { device, message: PUSH_MESSAGES.subscribed };
     },

@@ -31,10 +31,17 @@ export function createPushService(deps: {
   return {
     publicKey: deps.publicKey,
 
-    async subscribe(userId: string, sub: PushSubscriptionJson, userAgent: string | undefined): Promise<PushDevice> {
+    /** Saves this browser for the user, tied to the session that asked (decision 246): it goes when that session ends. */
+    async subscribe(
+      who: { userId: string; sessionId: string },
+      sub: PushSubscriptionJson,
+      userAgent: string | undefined,
+    ): Promise<PushDevice> {
+      const { userId } = who;
       const endpoint = checkedEndpoint(sub.endpoint, rules);
       const row = await repo.upsert({
         userId,
+        sessionId: who.sessionId,
         endpoint,
         p256dh: sub.keys.p256dh.replace(/=+$/, ''),
         auth: sub.keys.auth.replace(/=+$/, ''),

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { passwordResetTokens, sessions, users } from '../../../db/schema';
 import type { UserRow } from '../users/users.repository';
+import { endSessions } from './sessions.repository';
 
 export function createResetTokensRepository(db: Db) {
   return {
@@ -36,7 +37,8 @@ export function createResetTokensRepository(db: Db) {
     /**
      * Spends the link and sets the new password in one transaction: the link is marked used by a single conditional
      * UPDATE, so of two simultaneous uses exactly one finds it unused. Every other link of the user is voided and every
-     * session ended. Returns the user id, or null when the link is unknown, used, expired or its account inactive.
+     * session ended, with the push subscriptions the sessions made. Returns the user id, or null when the link is
+     * unknown, used, expired or its account inactive.
      */
     async redeem(tokenHash: string, passwordHash: string, now: Date): Promise<string | null> {
       return db.transaction(async (tx) => {
@@ -58,10 +60,7 @@ export function createResetTokensRepository(db: Db) {
           .update(passwordResetTokens)
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: now })
-          .where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
+        await endSessions(tx, eq(sessions.userId, spent.userId), now);
         return spent.userId;
       });
     },

@@ -1,7 +1,28 @@
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { type SQL, and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sessions, users } from '../../../db/schema';
+import { pushSubscriptions, sessions, users } from '../../../db/schema';
 import type { UserRow } from '../users/users.repository';
+
+/** A database or a transaction: what ending sessions needs of either. */
+type Writer = Pick<Db, 'update' | 'delete'>;
+
+/**
+ * Ends the open sessions that `which` selects and deletes the push subscriptions they made (decision 246), so a
+ * browser's alerts stop with the session that turned them on: after a logout, a reset, a deactivation, or a session
+ * ended from another device, the next person on that browser gets none. Every way a session is ended goes through
+ * here (an expired session's subscriptions are never delivered to, and go with the session when it is purged).
+ * Returns the ids of the sessions ended.
+ */
+export async function endSessions(db: Writer, which: SQL | undefined, now: Date): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(which, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  const ids = ended.map((s) => s.id);
+  if (ids.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, ids));
+  return ids;
+}
 
 export function createSessionsRepository(db: Db) {
   return {
@@ -34,18 +55,10 @@ export function createSessionsRepository(db: Db) {
         .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
     },
     async revoke(sessionId: string, now: Date): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db.transaction((tx) => endSessions(tx, eq(sessions.id, sessionId), now));
     },
     async revokeAllForUser(userId: string, now: Date): Promise<number> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length;
+      return (await db.transaction((tx) => endSessions(tx, eq(sessions.userId, userId), now))).length;
     },
     /** Deletes sessions that expired before `cutoff` (revoked ones included); returns how many. */
     async deleteExpiredBefore(cutoff: Date): Promise<number> {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sessions, userIdentities, users } from '../../../db/schema';
+import { endSessions } from '../auth/sessions.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -117,14 +118,11 @@ export function createUsersRepository(db: Db) {
     async linkIdentity(provider: string, subject: string, userId: string, email: string | null): Promise<void> {
       await db.insert(userIdentities).values({ provider, subject, userId, email }).onConflictDoNothing();
     },
-    /** Deactivation ends every session at once, not at the token's expiry. */
+    /** Deactivation ends every session at once, not at the token's expiry, and the push subscriptions they made. */
     async deactivate(id: string, at: Date): Promise<UserRow | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx.update(users).set({ isActive: false }).where(eq(users.id, id)).returning();
-        await tx
-          .update(sessions)
-          .set({ revokedAt: at })
-          .where(and(eq(sessions.userId, id), sql`${sessions.revokedAt} is null`));
+        await endSessions(tx, eq(sessions.userId, id), at);
         return row;
       });
     },
