@@ -88,6 +88,22 @@ describe('the signature', () => {
     expect((await flags(user.id)).isPremium).toBe(true);
   });
 
+  it('a signature stamped more than 300 s in the future is 400 and changes nothing (clock skew: a few minutes)', async () => {
+    const { user, customer } = await customerUser();
+    const sub = stripe.setSubscription({ customer, status: 'active' });
+    // An hour ahead, and just past the tolerance: refused, as a signature as old would be.
+    for (const ahead of [3600, 301]) {
+      const { res } = await deliver('customer.subscription.updated', sub, { timestamp: now() + ahead });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: BILLING_MESSAGES.webhookSignature });
+    }
+    expect(await flags(user.id)).toEqual(FREE);
+    // A sender's clock a few minutes fast is within the tolerance.
+    const skewed = await deliver('customer.subscription.updated', sub, { timestamp: now() + 250 });
+    expect(skewed.res.statusCode).toBe(200);
+    expect((await flags(user.id)).isPremium).toBe(true);
+  });
+
   it('no signature, or a body changed after signing, is 400', async () => {
     const { customer } = await customerUser();
     const sub = stripe.setSubscription({ customer, status: 'active' });

@@ -6,6 +6,18 @@ import { checkedEvent, createStripeMapping } from './stripe-mapping';
 /** Stripe's own recommendation, and the spec's (docs/product/providers.md#billing). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * The SDK refuses a signature older than the tolerance but takes one stamped any time in the future (its check is
+ * `now - t > tolerance`), so a signed event could be replayed until its stamp came round. A stamp ahead of our clock by
+ * more than the same few minutes of clock skew is refused too. The stamp is read as the SDK reads it (`t=` in the
+ * header); a header without one is left to the SDK, which refuses it.
+ */
+function refuseFutureStamp(signature: string, receivedAtMs: number) {
+  const stamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (Number.isFinite(stamp) && stamp - receivedAtMs / 1000 > WEBHOOK_TOLERANCE_SECONDS)
+    throw new BillingSignatureError('Timestamp outside the tolerance zone (ahead of our clock)');
+}
+
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string;
@@ -124,6 +136,7 @@ export function createStripeBillingProvider(opts: StripeProviderOptions): Billin
     },
     parseWebhook(rawBody, signature, receivedAtMs) {
       if (!signature) throw new BillingSignatureError('No stripe-signature header');
+      refuseFutureStamp(signature, receivedAtMs);
       let event: Stripe.Event;
       try {
         event = Stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
