@@ -1,14 +1,25 @@
 /// <reference lib="webworker" />
 /**
  * The app's service worker (docs/product/offline.md; decision 204): the app shell is precached so the app opens with
- * no signal; the screens a traveller opened (results, returns, hub trips, summaries) are kept per signed-in user and
- * served, marked with the time they were saved, only when the network fails. Nothing else of /api is touched. Web
+ * no signal; the screens a traveller opened (results, returns, hub trips, summaries) are kept per session, sealed
+ * with keys only that session's token gives (decision 245), and served, marked with the time they were saved, only
+ * when the network fails. Nothing else of /api is touched. Web
  * pushes show as notifications that open the alert's results.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { notificationFor, openFromNotification } from './push-notifications';
-import { SAVED_AT_HEADER, SAVED_SCREENS_PER_USER, SAVED_SCREENS_PREFIX, isKeptScreen, savedScreensCacheFor } from './saved-screens';
+import {
+  type Drawer,
+  SAVED_AT_HEADER,
+  SAVED_SCREENS_PER_USER,
+  SAVED_SCREENS_PREFIX,
+  bearerToken,
+  guestDrawer,
+  isKeptScreen,
+  isLegacyDrawer,
+  sessionDrawer,
+} from './saved-screens';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -20,39 +31,68 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (!isKeptScreen(event.request.method, url, self.location.origin)) return;
-  const cacheName = savedScreensCacheFor(event.request.headers.get('authorization'));
-  if (!cacheName) return;
-  event.respondWith(networkThenSaved(event, cacheName));
+  const authorization = event.request.headers.get('authorization');
+  if (!authorization) {
+    event.respondWith(networkThenSaved(event, guestDrawer));
+    return;
+  }
+  const token = bearerToken(authorization);
+  if (!token) return;
+  event.respondWith(drawerOf(token).then((drawer) => (drawer ? networkThenSaved(event, drawer) : fetch(event.request))));
 });
 
-/** The network's answer, kept when it is a success; the kept copy only when the network cannot be reached. */
-async function networkThenSaved(event: FetchEvent, cacheName: string): Promise<Response> {
+/** Drawers of the last few tokens seen: their keys are derived once, not on every request. */
+const drawers = new Map<string, Promise<Drawer | null>>();
+function drawerOf(token: string): Promise<Drawer | null> {
+  let drawer = drawers.get(token);
+  if (!drawer) {
+    drawer = sessionDrawer(token).catch(() => null);
+    drawers.set(token, drawer);
+    for (const old of [...drawers.keys()].slice(0, Math.max(0, drawers.size - 4))) drawers.delete(old);
+  }
+  return drawer;
+}
+
+/**
+ * The network's answer, kept when it is a success; the kept copy only when the network cannot be reached, and only
+ * to the session that kept it (decision 245): another token opens another drawer, and an expired token's drawer is
+ * deleted rather than served.
+ */
+async function networkThenSaved(event: FetchEvent, drawer: Drawer): Promise<Response> {
   const { request } = event;
   let response: Response;
   try {
     response = await fetch(request);
   } catch (networkError) {
-    const saved = await (await caches.open(cacheName)).match(request, { ignoreVary: true });
+    const saved = await readSaved(drawer, request.url);
     if (saved) return saved;
     throw networkError;
   }
-  if (response.ok) event.waitUntil(keep(cacheName, request, response.clone()));
+  if (response.ok) event.waitUntil(keep(drawer, request.url, response.clone()));
   return response;
 }
 
-async function keep(cacheName: string, request: Request, response: Response): Promise<void> {
+async function readSaved(drawer: Drawer, url: string): Promise<Response | null> {
+  if (!drawer.liveAt(Date.now())) {
+    await caches.delete(drawer.name);
+    return null;
+  }
+  const stored = await (await caches.open(drawer.name)).match(await drawer.address(url), { ignoreVary: true });
+  return stored ? drawer.unseal(url, stored) : null;
+}
+
+async function keep(drawer: Drawer, url: string, response: Response): Promise<void> {
   const headers = new Headers(response.headers);
   headers.set(SAVED_AT_HEADER, new Date().toISOString());
   // Reading the body to its end: a streamed search is kept whole, once it has finished.
   const body = await response.arrayBuffer();
-  const cache = await caches.open(cacheName);
-  await cache.put(stripAuthorization(request), new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  const sealed = await drawer.seal(url, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  const cache = await caches.open(drawer.name);
+  // The key is an address alone: the token is never stored, and a session's address says nothing of what was asked.
+  await cache.put(new Request(await drawer.address(url), { method: 'GET' }), sealed);
   const keys = await cache.keys();
   for (const old of keys.slice(0, Math.max(0, keys.length - SAVED_SCREENS_PER_USER))) await cache.delete(old);
 }
-
-/** The cache key is the URL alone: the token must not be stored, and the drawer already says whose answer it is. */
-const stripAuthorization = (request: Request) => new Request(request.url, { method: 'GET' });
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
@@ -77,4 +117,9 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openFromNotification(self.clients, url, self.location.origin));
 });
 
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// Drawers of the old shape (named after the user's id, answers in the clear) go when this version takes over.
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), dropLegacyDrawers()])));
+
+async function dropLegacyDrawers(): Promise<void> {
+  for (const name of await caches.keys()) if (isLegacyDrawer(name)) await caches.delete(name);
+}

@@ -144,3 +144,83 @@ describe('auth store (docs/product/accounts-and-plans.md#sessions)', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 });
+
+describe('a session ending clears what this device kept for it (decisions 245 and 246)', () => {
+  afterEach(resetTestState);
+
+  const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const tokenExpiringIn = (ms: number) =>
+    `${b64url({ alg: 'HS256' })}.${b64url({ sub: 'u', exp: Math.floor((Date.now() + ms) / 1000) })}.sig`;
+  const fakeDevice = () => ({ forget: vi.fn(async () => {}), keepOnly: vi.fn(async () => {}) });
+  const offline = async () => Promise.reject(new ApiError('Unable to verify.', 0));
+
+  it.each([
+    ['the Log out button', async (store: ReturnType<typeof createAuthStore>) => store.logout()],
+    [
+      'a 401 from any call (expired, ended elsewhere, password reset, deactivated)',
+      async (store: ReturnType<typeof createAuthStore>) => store.clearSession(),
+    ],
+  ])('%s forgets the saved screens and the push subscription', async (_label, end) => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'stored');
+    const device = fakeDevice();
+    const store = createAuthStore(fakeApi(), device);
+    await store.initialize();
+    expect(device.forget).not.toHaveBeenCalled();
+    await end(store);
+    expect(device.forget).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [
+      'the check at start says the session ended',
+      fakeApi({ verifyToken: async () => ({ valid: false, error: 'This account has been deactivated' }) }),
+    ],
+    [
+      'a re-read of the user says it ended',
+      fakeApi({ verifyToken: vi.fn().mockResolvedValueOnce({ valid: true, user }).mockResolvedValue({ valid: false }) }),
+    ],
+  ])('%s: the device is cleared', async (_label, api) => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'stored');
+    const device = fakeDevice();
+    const store = createAuthStore(api, device);
+    await store.initialize();
+    await store.refreshUser();
+    expect(device.forget).toHaveBeenCalled();
+    expect(store.getState().isAuthenticated).toBe(false);
+  });
+
+  it("offline, a token past its expiry by this device's clock ends the session and clears the device", async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, tokenExpiringIn(-60_000));
+    await createAuthStore(fakeApi(), fakeDevice()).initialize();
+    window.localStorage.setItem(AUTH_TOKEN_KEY, tokenExpiringIn(-60_000));
+    const device = fakeDevice();
+    const store = createAuthStore(fakeApi({ verifyToken: offline }), device);
+    await store.initialize();
+    expect(store.getState()).toMatchObject({ user: null, isAuthenticated: false });
+    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(device.forget).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, a token not yet expired keeps the session and what it kept', async () => {
+    const token = tokenExpiringIn(3_600_000);
+    window.localStorage.setItem(AUTH_TOKEN_KEY, token);
+    await createAuthStore(fakeApi(), fakeDevice()).initialize();
+    const device = fakeDevice();
+    const store = createAuthStore(fakeApi({ verifyToken: offline }), device);
+    await store.initialize();
+    expect(store.getState()).toMatchObject({ user, isAuthenticated: true });
+    expect(device.forget).not.toHaveBeenCalled();
+  });
+
+  it('a live session keeps only its own screens; with no session none are kept', async () => {
+    const device = fakeDevice();
+    await createAuthStore(fakeApi(), device).initialize();
+    expect(device.keepOnly).toHaveBeenLastCalledWith(null);
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'stored');
+    await createAuthStore(fakeApi(), device).initialize();
+    expect(device.keepOnly).toHaveBeenLastCalledWith('stored');
+    await createAuthStore(fakeApi(), device).login({ email: 'a@b.co', password: 'secret1' });
+    expect(device.keepOnly).toHaveBeenLastCalledWith('login-token');
+    expect(device.forget).not.toHaveBeenCalled();
+  });
+});

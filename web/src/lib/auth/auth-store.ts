@@ -1,6 +1,7 @@
 import type { User } from '@gowild/contract/auth';
 import { ApiError, tokenStorage } from '@/lib/api-client';
-import { clearSavedScreens, stopPushOnThisDevice } from '@/lib/offline/service-worker';
+import { type SessionDevice, browserSessionDevice } from '@/lib/offline/service-worker';
+import { tokenExpiry } from '@/sw/saved-screens';
 
 /** Auth state of docs/product/accounts-and-plans.md#sessions, plus whether the first token check has finished (guards wait for it). */
 export interface AuthState {
@@ -92,7 +93,11 @@ export function isPremiumUser(user: User | null | undefined): boolean {
   return user?.is_premium === true;
 }
 
-export function createAuthStore(api: AuthApi) {
+/**
+ * The store. `device` is what this browser keeps for a session (saved screens, push): every way a session ends goes
+ * through `signedOut`, which forgets it, so the next person on a shared device finds nothing of this one (decision 245).
+ */
+export function createAuthStore(api: AuthApi, device: SessionDevice = browserSessionDevice) {
   let state: AuthState = {
     user: null,
     isAuthenticated: false,
@@ -117,15 +122,22 @@ export function createAuthStore(api: AuthApi) {
 
   function signedIn(session: Session, showWelcomeModal: boolean) {
     tokenStorage.set(session.token);
+    void device.keepOnly(session.token);
     lastUser.save(session.user);
     set({ user: session.user, isAuthenticated: true, isLoading: false, isInitialized: true, error: null, showWelcomeModal });
     return session.user;
   }
 
+  /**
+   * The session ended, whichever way: the Log out button, or the server's answer that it has (expired, ended from
+   * another device, a password reset, a deactivated account), or, offline, its token's expiry. The screens this
+   * device kept for it and its push subscription go with it (decisions 245 and 246).
+   */
   function signedOut() {
     tokenStorage.clear();
     lastUser.clear();
     set({ user: null, isAuthenticated: false, isLoading: false, isInitialized: true, showWelcomeModal: false });
+    void device.forget();
   }
 
   return {
@@ -140,12 +152,15 @@ export function createAuthStore(api: AuthApi) {
       initializing ??= (async () => {
         const token = tokenStorage.get();
         if (!token) {
+          // No session: nothing a session kept stays (one that ended while this page was closed, say).
+          void device.keepOnly(null);
           set({ isLoading: false, isInitialized: true });
           return;
         }
         try {
           const answer = await api.verifyToken(token);
           if (answer.valid && answer.user) {
+            void device.keepOnly(token);
             lastUser.save(answer.user);
             set({ user: answer.user, isAuthenticated: true, isLoading: false, isInitialized: true, error: null });
           } else {
@@ -153,7 +168,10 @@ export function createAuthStore(api: AuthApi) {
           }
         } catch (e) {
           if (!noAnswer(e)) return signedOut();
-          // Offline (or the server is down): the session stands, as the last confirmed user; checked again online.
+          // Offline (or the server is down): the session stands, as the last confirmed user, until its token's
+          // expiry by this device's clock (online, the server alone decides); checked again online.
+          const expiresAt = tokenExpiry(token);
+          if (expiresAt !== null && expiresAt <= Date.now()) return signedOut();
           const user = lastUser.read();
           set({ user, isAuthenticated: user !== null, isLoading: false, isInitialized: true });
         }
@@ -195,11 +213,8 @@ export function createAuthStore(api: AuthApi) {
       } catch {
         /* ignored on purpose */
       }
+      // The screens kept for offline use and the push subscription go with the session (signedOut).
       signedOut();
-      // The screens kept for offline use are this user's: the next person on this device sees none (decision 204),
-      // and gets none of their push alerts (decision 213).
-      clearSavedScreens();
-      stopPushOnThisDevice();
     },
 
     async updateProfile(input: ProfileInput): Promise<User> {

@@ -1,4 +1,4 @@
-import { SAVED_SCREENS_PREFIX } from '@/sw/saved-screens';
+import { SAVED_SCREENS_PREFIX, SESSION_SCREENS_PREFIX, sessionDrawerName } from '@/sw/saved-screens';
 import { noteUpdateReady } from './offline-state';
 
 let applyUpdate: (() => void) | null = null;
@@ -45,27 +45,66 @@ export function reloadIntoUpdate(): void {
 
 /** Forgets every saved screen on this device (at logout, and when a session ends): the next user sees none of them. */
 export function clearSavedScreens(): void {
-  if (typeof caches === 'undefined') return;
+  void clearSavedScreensNow();
+}
+
+function clearSavedScreensNow(): Promise<void> {
+  if (typeof caches === 'undefined') return Promise.resolve();
   navigator.serviceWorker?.controller?.postMessage({ type: 'clear-saved-screens' });
-  void caches
+  return caches
     .keys()
     .then((names) => Promise.all(names.filter((n) => n.startsWith(SAVED_SCREENS_PREFIX)).map((n) => caches.delete(n))))
+    .then(() => undefined)
     .catch(() => {
       /* Storage unavailable: nothing was saved either. */
     });
 }
 
 /**
- * Turns web push off on this device at logout (docs/product/alerts.md#web-push): the next person on it gets none of
- * this user's alerts. The push service then answers the server 410 for this browser, and the server forgets it.
+ * Keeps the screens of this session alone (at sign-in and each start with a live session; decision 245): whatever an
+ * earlier session kept, which this page did not see end, is deleted. With no session at all, every session's screens
+ * go, and this browser's push subscription (only a session can have made it).
  */
-export function stopPushOnThisDevice(): void {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
-  void navigator.serviceWorker
+async function keepOnlySessionScreens(token: string | null): Promise<void> {
+  if (!token) await stopPushNow();
+  if (typeof caches === 'undefined') return;
+  try {
+    const mine = token ? await sessionDrawerName(token) : null;
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith(SESSION_SCREENS_PREFIX) && n !== mine).map((n) => caches.delete(n)));
+  } catch {
+    /* Storage or crypto unavailable: nothing was saved either. */
+  }
+}
+
+/**
+ * Turns web push off on this device when a session ends (docs/product/alerts.md#web-push; decision 246): the next
+ * person on it gets none of this user's alerts. The server has already forgotten the subscription of an ended
+ * session; after a logout it is also told directly, and the push service answers 410 for this browser from now on.
+ */
+function stopPushNow(): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return Promise.resolve();
+  return navigator.serviceWorker
     .getRegistration()
     .then((registration) => registration?.pushManager?.getSubscription())
     .then((subscription) => subscription?.unsubscribe())
+    .then(() => undefined)
     .catch(() => {
       /* No worker or no push here: nothing to turn off. */
     });
 }
+
+/** What this device keeps for a session, and what a session's end clears (the auth store calls these). */
+export interface SessionDevice {
+  /** A session ended (any way): its saved screens and this browser's push subscription go. */
+  forget(): Promise<void>;
+  /** A session is live with this token: only its saved screens stay (none, and no push, with no session). */
+  keepOnly(token: string | null): Promise<void>;
+}
+
+export const browserSessionDevice: SessionDevice = {
+  forget: async () => {
+    await Promise.all([clearSavedScreensNow(), stopPushNow()]);
+  },
+  keepOnly: keepOnlySessionScreens,
+};
