@@ -240,20 +240,13 @@ function buildDestinationExtras(
   return { extras, hotelProvider, carProvider };
 }
 
-/** Builds the modules in dependency order: each gets what it uses, including the services of modules built before it. */
-/** `observing`: the store every airline answer is kept in (decisions 180-181), which the flights module's gateway writes. */
-async function createModules(infra: Infrastructure, overrides: AppOverrides, observing: ObservationStoreFor) {
-  const { config, database, clock, metrics, redis, email, rateLimits, serviceMonitor: monitor } = infra;
-  const db = database.db;
-  // Airline pages the adapter cannot read are kept from the first request on (docs/product/status.md).
-  const unreadablePages = createUnreadablePagesKeeper({ config, db, clock, email });
-  // Travellers' searches are the sweep's demand (decision 226); the sweeper is built after the flights it sweeps.
-  const demand = { note: (_queries: readonly FlightQuery[]): void => {} };
-  const reference = await createReferenceModule({ db, startupLock: database.withStartupLock }, overrides);
-  const accounts = createAccountsModule(
+/** Accounts: users, sessions, sign-in and the search gate every paid search passes (decision 055). */
+function buildAccounts(infra: Infrastructure, overrides: AppOverrides) {
+  const { config, database, clock, metrics, email, rateLimits } = infra;
+  return createAccountsModule(
     {
       config,
-      db,
+      db: database.db,
       clock,
       metrics,
       email,
@@ -264,6 +257,40 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     },
     overrides,
   );
+}
+
+/** Billing, with its provider's calls watched by the service monitor like every outside service's. */
+function buildBilling(
+  infra: Infrastructure,
+  overrides: AppOverrides,
+  accounts: Pick<Parameters<typeof createBillingModule>[0], 'auth' | 'users'>,
+) {
+  const { config, database, clock, email, rateLimits, serviceMonitor: monitor } = infra;
+  return createBillingModule(
+    {
+      config,
+      db: database.db,
+      clock,
+      email,
+      rateLimits,
+      ...accounts,
+      openProvider: (demoStore) => observeMethods(createBillingProvider(config, { clock, demoStore }), 'billing', BILLING_CALLS, monitor),
+    },
+    overrides,
+  );
+}
+
+/** Builds the modules in dependency order: each gets what it uses, including the services of modules built before it. */
+/** `observing`: the store every airline answer is kept in (decisions 180-181), which the flights module's gateway writes. */
+async function createModules(infra: Infrastructure, overrides: AppOverrides, observing: ObservationStoreFor) {
+  const { config, database, clock, metrics, redis, email, rateLimits, serviceMonitor: monitor } = infra;
+  const db = database.db;
+  // Airline pages the adapter cannot read are kept from the first request on (docs/product/status.md).
+  const unreadablePages = createUnreadablePagesKeeper({ config, db, clock, email });
+  // Travellers' searches are the sweep's demand (decision 226); the sweeper is built after the flights it sweeps.
+  const demand = { note: (_queries: readonly FlightQuery[]): void => {} };
+  const reference = await createReferenceModule({ db, startupLock: database.withStartupLock }, overrides);
+  const accounts = buildAccounts(infra, overrides);
   const flights = await buildFlightsModule(infra, overrides, {
     observations: observing.store,
     reference: reference.services.reference,
@@ -319,19 +346,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     { db, clock, auth, users, reference: reference.services.reference, routeRefresh: flights.services.routeRefresh, metrics },
     overrides,
   );
-  const billing = createBillingModule(
-    {
-      config,
-      db,
-      clock,
-      email,
-      auth,
-      users,
-      rateLimits,
-      openProvider: (demoStore) => observeMethods(createBillingProvider(config, { clock, demoStore }), 'billing', BILLING_CALLS, monitor),
-    },
-    overrides,
-  );
+  const billing = buildBilling(infra, overrides, { auth, users });
   const { extras, hotelProvider, carProvider } = buildDestinationExtras(infra, overrides, auth);
   const dataHealth = createDataHealth(infra, {
     auth,
