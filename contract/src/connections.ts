@@ -239,3 +239,28 @@ export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
 export function itineraryId(flights: readonly { flight_number: string; departure_time: string }[]): string {
   return flights.map((f) => `${f.flight_number}@${f.departure_time.slice(0, 16)}`).join('>');
 }
+
+/**
+ * 'Bookable with GoWild from 12:00 AM MT, Thu Nov 26' while a flight's own window is shut at `now` (on the clock of
+ * the airport where it opens, decision 175); undefined once it is open.
+ */
+export function flightOpensText(leg: Pick<ConnectionLeg, 'opens_at' | 'opens_time_zone'>, now: Date): string | undefined {
+  const at = new Date(leg.opens_at);
+  if (Number.isNaN(at.getTime()) || now.getTime() >= at.getTime()) return undefined;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: leg.opens_time_zone,
+      timeZoneName: 'shortGeneric',
+      hour: 'numeric',
+      minute: '2-digit',
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+    }).formatToParts(at);
+  } catch {
+    return `Bookable with GoWild from ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `Bookable with GoWild from ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}, ${part('weekday')} ${part('month')} ${part('day')}`;
+}

@@ -46,6 +46,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: paths.profile, lazy: () => import('@/app/routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
           { path: paths.hubSearch, lazy: () => import('@/app/routes/hub-search').then((m) => ({ Component: m.HubSearchRoute })) },
+          { path: paths.routeBuilder, lazy: () => import('@/app/routes/route-builder').then((m) => ({ Component: m.RouteBuilderRoute })) },
           { path: paths.demoCheckout, lazy: () => import('@/app/routes/demo-checkout').then((m) => ({ Component: m.DemoCheckoutRoute })) },
           { path: paths.demoPortal, lazy: () => import('@/app/routes/demo-portal').then((m) => ({ Component: m.DemoPortalRoute })) },
         ],

@@ -13,6 +13,8 @@ export const paths = {
   admin: '/admin',
   flightSummary: '/flight-summary',
   hubSearch: '/hub-search',
+  /** GoWild trips of up to three flights (docs/product/connections.md), beside the hub search. */
+  routeBuilder: '/route-builder',
   getHome: '/get-home',
   /** The trip finder (docs/product/trip-finder.md). */
   tripFinder: '/trips',

@@ -9,6 +9,7 @@ import { SearchAnswer } from '@/components/search-answer/search-answer';
 import { paths } from '@/config/paths';
 import { type HubSearchInput, useHubSearch } from '../api/search-hubs';
 import { ConnectionCard } from './connection-card';
+import { RouteBuilderTabs } from './route-builder-tabs';
 
 export interface HubSearchViewProps {
   airports: readonly Airport[] | undefined;
@@ -87,6 +88,7 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
 
   return (
     <div className="space-y-5">
+      <RouteBuilderTabs current="hub" />
       <Intro />
       <form
         onSubmit={submit}
