@@ -803,3 +803,27 @@ export const jobRuns = pgTable('job_runs', {
   resumed: boolean('resumed').notNull().default(false),
   rerun: boolean('rerun').notNull().default(false),
 });
+
+// ---- Personal API keys (issue 33; docs/product/public-api.md) ----
+
+/**
+ * A traveller's personal API key (decision 268): only the SHA-256 of the key is kept (`key_hash`), so a copy of the
+ * table opens nothing; `prefix` is the key's first characters, for the owner to tell keys apart. A revoked key stays,
+ * with `revoked_at`, so its counts remain for the admin read; it never authenticates again.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
