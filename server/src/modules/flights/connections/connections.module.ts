@@ -58,4 +58,3 @@ export function createConnectionsModule(deps: ConnectionsModuleDeps) {
     close: () => session.close(),
   } satisfies AppModule;
 }
-export type ConnectionsModule = ReturnType<typeof createConnectionsModule>;
