@@ -1,8 +1,83 @@
-// The scale-out suite: the server's tests against the machine's PostgreSQL (a fresh database per run, and one
-// per test copied from a migrated template) and Redis. Used by .ci/run next to `npm test`.
+// `npm run test:pg`: the server's tests that touch SQL or Redis, against the machine's PostgreSQL (a fresh database
+// per run, and one per test copied from a migrated template) and Redis. Used by .ci/run next to `npm test`, which
+// runs every test on the embedded PGlite.
+//
+// Which files (decision 253): the repositories' own tests, the database layer's (src/db/), every file that reads
+// TEST_DATABASE_URL or TEST_REDIS_URL (scale-out, kill, outage and Redis tests, which do more or other things on a
+// real server), and the API tests (routes, app, plugins), which send most of the services' queries. The rest of the
+// suite sends no SQL of its own, or only statements these files send too: `scripts/check-sql-ledger.mjs` proves it
+// in CI (every statement the embedded run sent must have run here too) and names the files to add when it is not so.
+//
+//   npm run test:pg                       those files
+//   npm run test:pg -- --all              the whole server suite
+//   npm run test:pg -- --list             print the files and stop
+//   npm run test:pg -- --node PATH        run Vitest on another Node (CI: Node 24, decision 136)
+//   npm run test:pg -- FILTER...          only files matching a filter (as `vitest run` takes them)
 import { execSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'server');
+
+/** Files the SQL ledger asked for: they send statements no file chosen by the rules below sends. */
+const LEDGER_FILES = [];
+
+function* testFiles(dir) {
+  for (const entry of readdirSync(path.join(serverDir, dir), { withFileTypes: true })) {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) yield* testFiles(rel);
+    else if (entry.name.endsWith('.test.ts')) yield rel;
+  }
+}
+
+/** The server test files (relative to server/) that run on PostgreSQL. */
+export function postgresFiles() {
+  const chosen = [];
+  for (const file of [...testFiles('src'), ...testFiles('scripts')].sort()) {
+    const source = readFileSync(path.join(serverDir, file), 'utf8');
+    if (
+      file.endsWith('.repository.test.ts') ||
+      file.startsWith('src/db/') ||
+      /TEST_DATABASE_URL|TEST_REDIS_URL/.test(source) ||
+      /\.routes\.test\.ts$/.test(file) ||
+      file === 'src/app.test.ts' ||
+      file.startsWith('src/plugins/') ||
+      LEDGER_FILES.includes(file)
+    )
+      chosen.push(file);
+  }
+  return chosen;
+}
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const [, value] = args.splice(at, 2);
+  return value;
+};
+const flag = (name) => {
+  const at = args.indexOf(name);
+  if (at >= 0) args.splice(at, 1);
+  return at >= 0;
+};
+const node = option('--node') ?? process.execPath;
+const all = flag('--all');
+if (flag('--list')) {
+  console.log(postgresFiles().join('\n'));
+  process.exit(0);
+}
+// Filters given: Vitest picks among the chosen files (or among all with --all).
+const files = all ? [] : postgresFiles().map((f) => `server/${f}`);
+const selected = args.length === 0 ? files : files.filter((f) => args.some((a) => f.includes(a.replace(/^\.\//, ''))));
+if (!all && selected.length === 0) {
+  console.error(`no PostgreSQL test file matches ${args.join(' ')}`);
+  process.exit(1);
+}
 
 const admin = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redis = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -50,7 +125,11 @@ await c.end();
 const runUrl = new URL(admin);
 runUrl.pathname = `/${runDb}`;
 
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+console.log(
+  `PostgreSQL run: ${all ? 'every server test file' : `${selected.length} server test files`} on Node ${spawnSync(node, ['--version']).stdout.toString().trim()}`,
+);
+const r = spawnSync(node, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...(all ? args : selected)], {
+  cwd: root,
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: runUrl.toString(), TEST_REDIS_URL: redis, TEST_DB_TAG: tag },
 });

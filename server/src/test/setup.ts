@@ -1,4 +1,14 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { flushSqlLedger, startSqlLedger } from './sql-ledger';
+
+// The SQL ledger (decision 253): which statements this file sends, when SQL_LEDGER_DIR asks for it.
+beforeAll(() => {
+  startSqlLedger(path.relative(path.resolve(import.meta.dirname, '..', '..'), expect.getState().testPath ?? 'unknown'));
+});
+afterAll(() => {
+  flushSqlLedger();
+});
 
 // Epic Stack habit: a console.error in a test is a failure, not noise.
 let errors: unknown[][] = [];
