@@ -16,6 +16,7 @@ import { registerValidation } from './plugins/validation';
 const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-api-key"]',
   'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
   'password',
@@ -66,6 +67,8 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   const serveSpa = servesApi ? await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : undefined;
   registerErrorHandling(app, { serveSpa });
 
+  // Personal API keys on the keyed routes, before any module's own checks (decision 268).
+  if (servesApi) deps.apiKeyAuth.register(app);
   // Each module's routes in a plugin of their own, so a module's hooks never reach another module's routes.
   for (const m of deps.modules) if (m.routes && (servesApi || m.name === PROBES_MODULE)) await app.register(m.routes);
   const jobs = runsJobs ? deps.modules.flatMap((m) => m.jobs ?? []) : [];

@@ -61,6 +61,9 @@ export const configSchema = z.object({
   // Plans and quotas (docs/product/accounts-and-plans.md#plans-catalogue: one catalogue, one quota setting; every text
   // is rendered from these).
   FREE_SEARCHES_PER_DAY: int(3, 0, 1000),
+  // Personal API keys (docs/product/public-api.md; decision 268): calls per key per UTC day, by the owner's plan.
+  API_KEY_CALLS_PER_DAY_FREE: int(100, 0, 1_000_000),
+  API_KEY_CALLS_PER_DAY_PREMIUM: int(1000, 0, 1_000_000),
   // The search log is written in batches off the request path (decision 065): every this many ms (0: each row at
   // once, on the request path), or as soon as this many rows wait.
   SEARCH_LOG_FLUSH_MS: int(250, 0, 60_000),

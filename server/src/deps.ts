@@ -15,6 +15,7 @@ import { openRedis } from './lib/redis';
 import { type AccountsDeps, type AccountsModule, type SearchGate, createAccountsModule } from './modules/accounts/accounts.module';
 import { type AdminModule, createAdminModule } from './modules/admin/admin.module';
 import { type AlertsModule, createAlertsModule } from './modules/alerts/alerts.module';
+import { type ApiKeysModule, createApiKeysModule } from './modules/api-keys/api-keys.module';
 import { type BillingModule, createBillingModule } from './modules/billing/billing.module';
 import {
   type MonitoredService,
@@ -62,6 +63,7 @@ type AppServices = ReferenceModule['services'] &
   LocationModule['services'] &
   AlertsModule['services'] &
   PushModule['services'] &
+  ApiKeysModule['services'] &
   SweepsModule['services'] &
   AdminModule['services'] &
   BillingModule['services'] &
@@ -306,6 +308,8 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
   // Web push (issue 25): the browsers' subscriptions and `pushChannel`, the channel the alert outbox delivers through;
   // made before the alerts module so the outbox can be given it.
   const push = createPushModule({ config, db, clock, auth, rateLimits });
+  // Personal API keys (decision 268): each key's calls a day counted in the shared rate-limit store.
+  const apiKeys = createApiKeysModule({ config, db, clock, auth, counters: rateLimits });
   const alerts = createAlertsModule({
     config,
     db,
@@ -369,6 +373,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     location,
     alerts,
     push,
+    apiKeys,
     sweeps,
     trips,
     admin,
@@ -385,6 +390,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     ...location.services,
     ...alerts.services,
     ...push.services,
+    ...apiKeys.services,
     ...sweeps.services,
     ...trips.services,
     ...admin.services,

@@ -33,7 +33,9 @@ export type { GoogleKeys } from './auth/google';
 export type { PasswordHasher } from './auth/password';
 export type { Caller, SearchGate, SearchKind, SearchOutcome, SearchTicket } from './entitlements/search-gate';
 export type { SearchEnd } from './entitlements/quota';
-export { searchCounts } from './entitlements/quota';
+export { searchCounts, secondsUntilNextUtcDay, utcDay } from './entitlements/quota';
+// The caller a personal API key stands for (modules/api-keys; decision 268).
+export { setKeyCaller } from './auth/key-caller';
 export type { UserRow } from './users/users.repository';
 export type { UsersService } from './users/users.service';
 export { presentUser } from './users/users.presenter';

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, ENTITLEMENT_MESSAGES } from '@gowild/contract/auth';
 import { ERROR_CODES } from '@gowild/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../../lib/http-error';
+import { keyCallerOf } from './key-caller';
 import type { AuthContext, SessionAuth } from './session-auth';
 
 /**
@@ -18,6 +19,9 @@ export function createRequestAuth(sessionAuth: Pick<SessionAuth, 'resolveBearer'
      * forged, expired, of an ended session or of a deactivated account is a 401, never a silent visitor.
      */
     authenticate(request: FastifyRequest): Promise<AuthContext | null> {
+      // A personal API key the key hook accepted (decision 268): its owner, never the header read as a session token.
+      const keyed = keyCallerOf(request);
+      if (keyed) return Promise.resolve(keyed);
       let p = resolved.get(request);
       if (!p) {
         p = sessionAuth.resolveBearer(request.headers.authorization);
