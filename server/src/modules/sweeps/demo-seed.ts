@@ -1,3 +1,4 @@
+import { GOOD_PRICE_RULES, LIKELIHOOD_RULES } from '@gowild/contract/observations';
 import { Registry } from 'prom-client';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -21,19 +22,31 @@ export interface DemoSeedDeps {
   observations?: ObservationBridge & { flush?(ms?: number): Promise<void> };
 }
 
+/**
+ * How much demo history `sweeps:seed-demo` writes unless told (docs/product/sweeps.md#demo-history): enough for every
+ * figure to show on a fresh demo. The good-price badge needs the most, GOOD_PRICE_RULES.minObservedDays days of a
+ * route's fares (the likelihood needs LIKELIHOOD_RULES.minObservedDays); two days more, since a run's first and last
+ * days are partial and a thin route may miss a day. A week (the old default) gave the grid and the likelihood but
+ * never a good price.
+ */
+export const DEMO_SEED_DEFAULTS = {
+  days: Math.max(GOOD_PRICE_RULES.minObservedDays, LIKELIHOOD_RULES.minObservedDays) + 2,
+  everyHours: 6,
+} as const;
+
 export interface DemoSeedOptions {
   /** Days of history, ending now. */
   days: number;
   /** Simulated hours between two sweeps. */
   everyHours: number;
   origin?: string;
-  /** Where the simulated week ends (now). */
+  /** Where the simulated history ends (now). */
   now: Date;
   out: (line: string) => void;
 }
 
 /**
- * A week of sweeps on the demo clock (docs/product/sweeps.md#demo-history; decision 191): the in-process emulator
+ * Days of sweeps on the demo clock (docs/product/sweeps.md#demo-history; decision 191): the in-process emulator
  * and a gateway of their own run on a simulated clock that steps from `days` ago to now, `everyHours` at a time, and
  * a sweep runs at each step. The emulator's fares, seats and GoWild offers drift from one time bucket to the next, so
  * the answers make a real history. Every run is recorded with trigger `demo-seed` and `demo` set; the emulator's

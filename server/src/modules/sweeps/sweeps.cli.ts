@@ -1,7 +1,7 @@
 import { isIsoDate } from '@gowild/contract/dates';
 import { type CliCommand, CliUsageError } from '../../lib/app-module';
 import { findAirport } from '../../lib/reference-data/airports';
-import { type DemoSeedDeps, seedDemoSweeps } from './demo-seed';
+import { DEMO_SEED_DEFAULTS, type DemoSeedDeps, seedDemoSweeps } from './demo-seed';
 import type { SweepReport, Sweeper } from './sweeps.service';
 
 /** `--name value` pairs; anything else is the operator's mistake. */
@@ -49,7 +49,7 @@ export function describeRun(r: SweepReport): string[] {
   return lines;
 }
 
-/** The operator's sweep commands: one sweep now, and a week of demo history. */
+/** The operator's sweep commands: one sweep now, and demo history. */
 export function sweepsCommands({ sweeper, demoSeed }: { sweeper: Sweeper; demoSeed: DemoSeedDeps }): Record<string, CliCommand> {
   return {
     'sweep:run': {
@@ -67,13 +67,12 @@ export function sweepsCommands({ sweeper, demoSeed }: { sweeper: Sweeper; demoSe
       },
     },
     'sweeps:seed-demo': {
-      usage:
-        'sweeps:seed-demo [--days 7] [--every-hours 6] [--origin XXX]   (a week of sweeps on the demo clock: demo history, emulator only)',
+      usage: `sweeps:seed-demo [--days ${DEMO_SEED_DEFAULTS.days}] [--every-hours ${DEMO_SEED_DEFAULTS.everyHours}] [--origin XXX]   (days of sweeps on the demo clock, enough for every figure: demo history, emulator only)`,
       async run(args, out) {
         const flags = parseFlags(args, ['days', 'every-hours', 'origin']);
         await seedDemoSweeps(demoSeed, {
-          days: positive(flags.days, 'days', 7, 60),
-          everyHours: positive(flags['every-hours'], 'every-hours', 6, 48),
+          days: positive(flags.days, 'days', DEMO_SEED_DEFAULTS.days, 60),
+          everyHours: positive(flags['every-hours'], 'every-hours', DEMO_SEED_DEFAULTS.everyHours, 48),
           origin: parseOrigin(flags.origin),
           now: new Date(),
           out,
