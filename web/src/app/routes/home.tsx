@@ -120,6 +120,7 @@ export function HomeRoute() {
                 today={grid.today}
                 selected={{ destination: grid.destination, date: grid.date }}
                 onOpen={grid.open}
+                answers={grid.answers}
               />
             </Suspense>
           ) : (

@@ -5,7 +5,18 @@ import { useAirports } from '@/api/get-airports';
 import { Notice } from '@/components/ui/notice';
 import { errorMessage } from '@/lib/api-client';
 import { DATE_GRID_MESSAGES, useDateGrid } from '../api/get-date-grid';
-import { type CellKind, GRID_ROWS_SHOWN, cellKind, cellLabel, cellText, goWildRange, gridStart, orderedRows } from '../utils/grid-cells';
+import {
+  type CellKind,
+  type SearchedAnswer,
+  withSearchAnswers,
+  GRID_ROWS_SHOWN,
+  cellKind,
+  cellLabel,
+  cellText,
+  goWildRange,
+  gridStart,
+  orderedRows,
+} from '../utils/grid-cells';
 
 export interface DateGridProps {
   /** As searched: an airport, a comma list or CITY:XXX. */
@@ -21,6 +32,8 @@ export interface DateGridProps {
   airportName?: (code: string) => string;
   /** The clock freshness is told against (tests pin it). */
   now?: Date;
+  /** The search on screen's answers for `selected.date`, by destination: shown until the grid's own are newer. */
+  answers?: ReadonlyMap<string, SearchedAnswer>;
 }
 
 const KIND_CLASSES: Record<CellKind, string> = {
@@ -47,9 +60,14 @@ const KEYS_MOVE: Record<string, [number, number]> = { ArrowLeft: [0, -1], ArrowR
  * the coming days, from what the service already checked. One cell is in the tab order; arrow keys, Home and End
  * move between cells, Enter or Space opens the day's results.
  */
-export function DateGrid({ origin, today, days = GRID_LIMITS.maxDays, selected, onOpen, airportName, now }: DateGridProps) {
+export function DateGrid({ origin, today, days = GRID_LIMITS.maxDays, selected, onOpen, airportName, now, answers }: DateGridProps) {
   const from = gridStart(selected.date, today);
   const grid = useDateGrid({ origin, from, days });
+  // The search just run is in the grid at once, not once its observations have been written and read back.
+  const data = useMemo(
+    () => (grid.data && answers ? withSearchAnswers(grid.data, selected.date, answers) : grid.data),
+    [grid.data, answers, selected.date],
+  );
   const airports = useAirports();
   const byCode = useMemo(() => new Map((airports.data ?? []).map((a) => [a.stationCode, a.cityAndCode])), [airports.data]);
   const nameOf = airportName ?? ((code: string) => byCode.get(code) ?? code);
@@ -72,7 +90,7 @@ export function DateGrid({ origin, today, days = GRID_LIMITS.maxDays, selected, 
       <p className="mb-3 text-xs text-slate-600">
         GoWild fares (green, darker is cheaper) and lowest fares from what we last checked; hover or focus a day to see how fresh it is.
         Open a day to see its flights.
-        {grid.data && hasRibbonFigures(grid.data) ? <span data-testid="grid-ribbon-note"> {RIBBON_TEXTS.about}</span> : null}
+        {data && hasRibbonFigures(data) ? <span data-testid="grid-ribbon-note"> {RIBBON_TEXTS.about}</span> : null}
       </p>
       {grid.isPending ? (
         <p role="status" className="text-sm text-slate-600">
@@ -82,10 +100,10 @@ export function DateGrid({ origin, today, days = GRID_LIMITS.maxDays, selected, 
         <Notice tone="warning" role="status">
           {errorMessage(grid.error, DATE_GRID_MESSAGES.failed)}
         </Notice>
-      ) : grid.data.destinations.length === 0 ? (
+      ) : !data || data.destinations.length === 0 ? (
         <p className="text-sm text-slate-600">Nothing checked from here for these dates yet.</p>
       ) : (
-        <GridTable grid={grid.data} selected={selected} onOpen={onOpen} airportName={nameOf} now={now ?? new Date()} />
+        <GridTable grid={data} selected={selected} onOpen={onOpen} airportName={nameOf} now={now ?? new Date()} />
       )}
     </section>
   );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GRID_ROWS_SHOWN, gridStart, orderedRows } from './grid-cells';
+import type { GridResponse } from '@gowild/contract/observations';
+import { buildFlight } from '@/test/build-flight';
+import { GRID_ROWS_SHOWN, gridStart, orderedRows, withSearchAnswers } from './grid-cells';
 
 const row = (destination: string, offered: (boolean | null)[]) => ({
   destination,
@@ -41,5 +43,36 @@ describe('grid pages', () => {
     expect(gridStart('2026-12-15', '2026-12-01')).toBe('2026-12-15');
     expect(gridStart('2027-01-20', '2026-12-01')).toBe('2027-01-12');
     expect(gridStart('2026-11-20', '2026-12-01')).toBe('2026-12-01');
+  });
+});
+
+describe('the grid with the search on screen in it', () => {
+  const grid = {
+    origin: 'DEN',
+    origin_airports: ['DEN'],
+    dates: [
+      { date: '2026-12-01', blackout: false },
+      { date: '2026-12-02', blackout: false },
+    ],
+    destinations: [row('LAS', [null, null]), row('MCO', [false, false])],
+  } as unknown as GridResponse;
+
+  it('puts a newer answer of the searched date into its cell, leaves older ones and other dates as they are', () => {
+    const answers = new Map([
+      ['LAS', { flights: [buildFlight({ goWild: 19, standard: 99, den: null, seats: 4 })], checkedAt: '2026-12-01T12:00:00Z' }],
+      ['MCO', { flights: [buildFlight({ goWild: 19 })], checkedAt: '2026-12-01T09:00:00Z' }],
+    ]);
+    const out = withSearchAnswers(grid, '2026-12-02', answers);
+    expect(out.destinations[0]!.cells[1]).toMatchObject({
+      go_wild_offered: true,
+      lowest_go_wild: 19,
+      lowest_fare: 19,
+      lowest_fare_source: 'answer',
+      checked_at: '2026-12-01T12:00:00Z',
+    });
+    expect(out.destinations[0]!.cells[0]).toBe(grid.destinations[0]!.cells[0]);
+    // MCO's cell was checked at 10:00, after the answer on screen (09:00): the cell's stands.
+    expect(out.destinations[1]).toBe(grid.destinations[1]);
+    expect(withSearchAnswers(grid, '2026-12-09', answers)).toBe(grid);
   });
 });

@@ -1,4 +1,6 @@
 import { addDays, daysBetween, formatMediumDate } from '@gowild/contract/dates';
+import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
+import type { Flight } from '@gowild/contract/flights';
 import { formatWholeDollars } from '@gowild/contract/money';
 import { GRID_LIMITS, type GridCell, type GridResponse, checkedAgoText, ribbonFareText } from '@gowild/contract/observations';
 
@@ -93,4 +95,50 @@ export function orderedRows<T extends GridResponse['destinations'][number]>(rows
   const shown = sorted.slice(0, GRID_ROWS_SHOWN);
   const kept = keep && !shown.some((d) => d.destination === keep) ? sorted.find((d) => d.destination === keep) : undefined;
   return kept ? [...shown, kept] : shown;
+}
+
+/** A search on screen's answer for one destination: its flights and when they were checked. */
+export interface SearchedAnswer {
+  flights: readonly Flight[];
+  checkedAt?: string;
+}
+
+/**
+ * The grid with the search on screen in it (docs/product/date-grid-and-history.md#date-grid): the searched date's cell
+ * of each destination the search answered takes that answer when it is newer than the cell's (or the cell was never
+ * checked), so the grid shows the search just run before its observations are written and read back. Answers without
+ * a check time, or older than the cell, leave it as it is. The same grid when nothing changes.
+ */
+export function withSearchAnswers(grid: GridResponse, date: string, answers: ReadonlyMap<string, SearchedAnswer>): GridResponse {
+  const at = grid.dates.findIndex((d) => d.date === date);
+  if (at < 0 || answers.size === 0) return grid;
+  let changed = false;
+  const destinations = grid.destinations.map((row) => {
+    const answer = answers.get(row.destination);
+    const cell = row.cells[at];
+    if (!answer?.checkedAt || !cell) return row;
+    if (cell.checked_at !== null && Date.parse(cell.checked_at) >= Date.parse(answer.checkedAt)) return row;
+    changed = true;
+    const cells = [...row.cells];
+    cells[at] = cellOfAnswer(cell, answer.flights, answer.checkedAt);
+    return { ...row, cells };
+  });
+  return changed ? { ...grid, destinations } : grid;
+}
+
+/** A cell as an answer gives it: GoWild offered, the lowest GoWild and lowest fares, the most GoWild seats. */
+function cellOfAnswer(cell: GridCell, flights: readonly Flight[], checkedAt: string): GridCell {
+  const goWild = flights.filter(hasGoWild).map((f) => f.fares.go_wild!);
+  const fares = flights.map(lowestFare).filter((p): p is number => p !== null);
+  const seats = goWild.map((f) => f.available_seats).filter((s): s is number => typeof s === 'number');
+  return {
+    ...cell,
+    go_wild_offered: goWild.length > 0,
+    lowest_go_wild: goWild.length > 0 ? Math.min(...goWild.map((f) => f.total)) : null,
+    lowest_fare: fares.length > 0 ? Math.min(...fares) : null,
+    lowest_fare_source: fares.length > 0 ? 'answer' : null,
+    lowest_fare_seen_at: fares.length > 0 ? checkedAt : null,
+    ...('seats' in cell ? { seats: seats.length > 0 ? Math.max(...seats) : null } : {}),
+    checked_at: checkedAt,
+  };
 }

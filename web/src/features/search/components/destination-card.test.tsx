@@ -43,6 +43,26 @@ describe('DestinationCard freshness', () => {
     renderCard();
     expect(screen.queryByTestId('checked-ago')).toBeNull();
   });
+
+  it('says a destination answered at once is being confirmed, what changed once it is, and never calls unconfirmed fares fresh', () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000 - 5000).toISOString();
+    const { unmount, rerender } = renderCard({ checkedAt: twoHoursAgo, confirming: true });
+    expect(screen.getByTestId('checked-ago').textContent).toBe(' · checked 2 h ago · confirming…');
+    expect(screen.queryByTestId('confirmed-change')).toBeNull();
+    const card = (props: Partial<Parameters<typeof DestinationCard>[0]>) => (
+      <MemoryRouter>
+        <ul>
+          <DestinationCard code="LAS" name="Las Vegas (LAS)" flights={flights} expanded onToggle={() => {}} isPremium {...props} />
+        </ul>
+      </MemoryRouter>
+    );
+    rerender(card({ checkedAt: new Date().toISOString(), change: 'now $168 (was $161)' }));
+    expect(screen.getByTestId('checked-ago').textContent).toBe(' · checked just now');
+    expect(screen.getByTestId('confirmed-change').textContent).toBe('now $168 (was $161)');
+    rerender(card({ checkedAt: twoHoursAgo, unconfirmed: true }));
+    expect(screen.getByTestId('checked-ago').textContent).toBe(' · checked 2 h ago · could not confirm');
+    unmount();
+  });
 });
 
 describe('DestinationCard filters', () => {

@@ -4,7 +4,7 @@ import { goWildFareLabel } from '@gowild/contract/gowild-fare';
 import { DEFAULT_FLIGHT_SORT } from '@gowild/contract/flight-sort';
 import type { Flight, GoWildFare } from '@gowild/contract/flights';
 import { ALERT_MESSAGES } from '@gowild/contract/notifications';
-import { checkedAgoText } from '@gowild/contract/observations';
+import { freshnessText } from '@gowild/contract/answer-at-once';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -47,6 +47,28 @@ export interface DestinationCardProps {
   checkedAt?: string;
   /** Premium: the live re-check of this destination, at the top of the open card (RecheckControl). */
   recheck?: ReactNode;
+  /**
+   * Answer at once (docs/product/search.md#answer-at-once): the fares last seen, while the airline is asked
+   * (`confirming`) or after it did not answer (`unconfirmed`); `change`: what the live answer changed.
+   */
+  confirming?: boolean;
+  unconfirmed?: boolean;
+  change?: string;
+}
+
+/** 'checked 2 h ago · confirming…', 'checked 2 h ago · could not confirm' or 'checked 12 min ago', with the exact time on hover. */
+function Freshness({ checkedAt, confirming, unconfirmed }: { checkedAt: string; confirming: boolean; unconfirmed: boolean }) {
+  const state = confirming ? 'confirming' : unconfirmed ? 'unconfirmed' : 'confirmed';
+  return (
+    <span
+      data-testid="checked-ago"
+      data-state={state}
+      title={new Date(checkedAt).toLocaleString()}
+      className={confirming ? 'text-slate-500' : unconfirmed ? 'text-amber-800' : undefined}
+    >
+      {` · ${freshnessText(checkedAt, state)}`}
+    </span>
+  );
 }
 
 /** The cheapest GoWild fare of the destination, with its kind (a charged kind is named on the card). */
@@ -101,6 +123,9 @@ export function DestinationCard({
   history,
   checkedAt,
   recheck,
+  confirming = false,
+  unconfirmed = false,
+  change,
 }: DestinationCardProps) {
   const panelId = useId();
   // What a visitor or a free user gets instead of the alert modal.
@@ -128,6 +153,7 @@ export function DestinationCard({
       data-testid="destination-card"
       data-code={code}
       data-gowild={goWild !== null}
+      data-confirming={confirming || undefined}
     >
       <h3>
         <button
@@ -142,12 +168,13 @@ export function DestinationCard({
             <span className="text-xs text-slate-600">
               {flights.length} flight{flights.length === 1 ? '' : 's'}
               {nonstop ? ' · nonstop available' : ''}
-              {checkedAt ? (
-                <span data-testid="checked-ago" title={new Date(checkedAt).toLocaleString()}>
-                  {` · ${checkedAgoText(checkedAt)}`}
-                </span>
-              ) : null}
+              {checkedAt ? <Freshness checkedAt={checkedAt} confirming={confirming} unconfirmed={unconfirmed} /> : null}
             </span>
+            {change ? (
+              <span className="block text-xs font-medium text-amber-800" data-testid="confirmed-change">
+                {change}
+              </span>
+            ) : null}
             {insight}
           </span>
           <span className="flex shrink-0 items-center gap-2">

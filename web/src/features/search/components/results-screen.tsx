@@ -176,6 +176,9 @@ export function ResultsScreen(props: ResultsScreenProps) {
                 onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code, r.flights) : undefined}
                 signedIn={props.signedIn}
                 checkedAt={r.checkedAt}
+                confirming={r.confirming}
+                unconfirmed={r.unconfirmed}
+                change={r.change}
                 recheck={
                   expanded === r.code && done && isPremium && !inbound && props.onRecheck ? (
                     <RecheckControl checkedAt={r.checkedAt} onRecheck={() => props.onRecheck!(r.code)} />

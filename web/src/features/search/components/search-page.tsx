@@ -13,6 +13,7 @@ import { useRegisterHomeReset } from '@/lib/home-reset';
 import { recheckDestination } from '../api/recheck-destination';
 import { initialSearchState, useFlightSearch } from '../hooks/use-flight-search';
 import { asWritten, screenLink, useSearchUrl } from '../hooks/use-search-url-state';
+import type { DestinationResult } from '../utils/group-results';
 import type { SearchLink } from '../utils/search-link';
 import {
   type FormState,
@@ -100,6 +101,24 @@ export interface DateGridSlot {
   destination: string | null;
   today: string;
   open: (destination: string, date: string) => void;
+  /**
+   * The search on screen's answers so far, by destination (its date is `date`): the grid shows them before its own
+   * observations are written and read back (withSearchAnswers). Destinations still being confirmed are left out.
+   */
+  answers: ReadonlyMap<string, SearchedAnswer>;
+}
+
+/** One destination's answer as the date grid takes it (its own SearchedAnswer, composed in app/routes). */
+interface SearchedAnswer {
+  flights: readonly Flight[];
+  checkedAt?: string;
+}
+
+/** A search's answers the date grid may show: those confirmed, or never to be (docs/product/search.md#answer-at-once). */
+function searchedAnswers(results: readonly DestinationResult[]): ReadonlyMap<string, SearchedAnswer> {
+  return new Map(
+    results.filter((r) => !r.confirming).map((r) => [r.code, { flights: r.flights, ...(r.checkedAt ? { checkedAt: r.checkedAt } : {}) }]),
+  );
 }
 
 /**
@@ -269,6 +288,7 @@ export function SearchPage(props: SearchPageProps) {
                 date,
                 destination: requestValues.destination || null,
                 today,
+                answers: searchedAnswers(shownSearch.results),
                 // A cell opens that destination on that day: a single-route search, the URL its one state.
                 open: (destination, day) => startSearch({ ...form, ...requestValues, singleRoute: true, destination, date: day }),
               })

@@ -85,3 +85,58 @@ describe('search state: a live re-check of one destination', () => {
     expect(s).toBe(next);
   });
 });
+
+describe('search state: answer at once, confirm live (docs/product/search.md#answer-at-once)', () => {
+  const seenAt = '2026-04-01T10:00:00.000Z';
+  const liveAt = '2026-04-01T12:00:00.000Z';
+  const dest = (code: string, flights: ReturnType<typeof buildFlight>[], extra: Partial<Extract<Action, { type: 'destination' }>> = {}) =>
+    ({ type: 'destination', code, flights, checked: 0, total: 3, failed: false, ...extra }) as Action;
+  const atOnce = run([
+    ...started,
+    dest('LAS', [buildFlight({ goWild: 49, standard: 161, den: null })], { checkedAt: seenAt, confirming: true }),
+    dest('MCO', [buildFlight({ goWild: null, standard: 161, den: null })], { checkedAt: seenAt, confirming: true }),
+    dest('PHX', [buildFlight({ goWild: null, standard: 120, den: null })], { checkedAt: seenAt, confirming: true }),
+  ]);
+
+  it('shows every destination at once as being confirmed, then each in place with what changed', () => {
+    expect(atOnce.results.map((r) => [r.code, r.confirming, r.checkedAt])).toEqual([
+      ['LAS', true, seenAt],
+      ['MCO', true, seenAt],
+      ['PHX', true, seenAt],
+    ]);
+    const s = run(
+      [
+        dest('MCO', [buildFlight({ goWild: null, standard: 168, den: null })], { checkedAt: liveAt, checked: 1 }),
+        dest('LAS', [buildFlight({ goWild: null, standard: 161, den: null })], { checkedAt: liveAt, checked: 2 }),
+        dest('PHX', [buildFlight({ goWild: null, standard: 120, den: null })], { checkedAt: liveAt, checked: 3 }),
+        { type: 'summary', failed: [], overBudgetMessage: null },
+      ],
+      atOnce,
+    );
+    expect(s.results.map((r) => [r.code, r.confirming ?? false, r.checkedAt, r.change ?? null])).toEqual([
+      ['LAS', false, liveAt, 'GoWild sold out since we last checked'],
+      ['MCO', false, liveAt, 'now $168 (was $161)'],
+      ['PHX', false, liveAt, null],
+    ]);
+    expect(s.checked).toBe(3);
+  });
+
+  it('keeps the fares last seen, with their age, when the confirmation fails or is no newer', () => {
+    const s = run(
+      [
+        dest('LAS', [], { failed: true, checked: 1 }),
+        dest('MCO', atOnce.results[1]!.flights, { checkedAt: seenAt, checked: 2 }),
+        { type: 'summary', failed: ['LAS'], overBudgetMessage: null },
+      ],
+      atOnce,
+    );
+    const byCode = Object.fromEntries(s.results.map((r) => [r.code, r]));
+    expect(byCode.LAS).toMatchObject({ confirming: false, unconfirmed: true, checkedAt: seenAt });
+    expect(byCode.LAS?.flights).toHaveLength(1);
+    expect(byCode.MCO).toMatchObject({ unconfirmed: true, checkedAt: seenAt });
+    // PHX never heard from again before the summary: not confirmed either.
+    expect(byCode.PHX).toMatchObject({ confirming: false, unconfirmed: true });
+    // The places with fares last seen are on their cards, not in the could-not-check notice.
+    expect(s.failed).toEqual([]);
+  });
+});

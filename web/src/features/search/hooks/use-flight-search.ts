@@ -1,3 +1,4 @@
+import { confirmedChangeText } from '@gowild/contract/answer-at-once';
 import { ERROR_CODES } from '@gowild/contract/errors';
 import type { Flight } from '@gowild/contract/flights';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
@@ -38,7 +39,17 @@ export interface FlightSearchState {
 type Action =
   | { type: 'start'; request: FlightSearchRequest; keep: boolean }
   | { type: 'event-start'; total: number; codes: string[]; originAirports: string[] }
-  | { type: 'destination'; code: string; flights: Flight[]; checked: number; total: number; failed: boolean; checkedAt?: string }
+  | {
+      type: 'destination';
+      code: string;
+      flights: Flight[];
+      checked: number;
+      total: number;
+      failed: boolean;
+      checkedAt?: string;
+      /** Sent at once from what was last seen: the same code comes again when confirmed. */
+      confirming?: boolean;
+    }
   | { type: 'summary'; failed: string[]; overBudgetMessage: string | null }
   | { type: 'unreadable'; code: string | null }
   | { type: 'recheck'; searchId: number; code: string; flights: Flight[]; checkedAt: string | null }
@@ -62,6 +73,24 @@ export const initialSearchState: FlightSearchState = {
   searchId: 0,
 };
 
+/**
+ * A destination's answer as it arrives (docs/product/search.md#answer-at-once): sent at once, it is being confirmed;
+ * sent again after that, it is the live answer, with what changed, unless it is no newer than what was seen (the
+ * airline failed and the last good answer stood in), which stays unconfirmed.
+ */
+function arrived(kept: DestinationResult | undefined, a: Extract<Action, { type: 'destination' }>): DestinationResult {
+  const fresh: DestinationResult = { code: a.code, flights: a.flights, ...(a.checkedAt ? { checkedAt: a.checkedAt } : {}) };
+  if (a.confirming) return { ...fresh, confirming: true };
+  if (!kept?.confirming) return fresh;
+  if (!a.checkedAt || (kept.checkedAt && Date.parse(a.checkedAt) <= Date.parse(kept.checkedAt))) return { ...fresh, unconfirmed: true };
+  const change = confirmedChangeText(kept.flights, a.flights);
+  return change ? { ...fresh, change } : fresh;
+}
+
+/** The search ended: a destination still being confirmed was not, and says so. */
+const unconfirmedLeft = (results: DestinationResult[]) =>
+  results.some((r) => r.confirming) ? results.map((r) => (r.confirming ? { ...r, confirming: false, unconfirmed: true } : r)) : results;
+
 export function searchReducer(state: FlightSearchState, action: Action): FlightSearchState {
   switch (action.type) {
     case 'start':
@@ -79,13 +108,12 @@ export function searchReducer(state: FlightSearchState, action: Action): FlightS
       const failed = action.failed
         ? [...state.failed.filter((c) => c !== action.code), action.code]
         : state.failed.filter((c) => c !== action.code);
-      const others = state.results.filter((r) => r.code !== action.code);
       const kept = state.results.find((r) => r.code === action.code);
-      // A failed code on retry keeps whatever it had before.
-      const results =
-        action.failed && kept
-          ? state.results
-          : [...others, { code: action.code, flights: action.flights, ...(action.checkedAt ? { checkedAt: action.checkedAt } : {}) }];
+      // A failed code on retry keeps whatever it had before; one being confirmed keeps the fares last seen, with their age.
+      const next =
+        action.failed && kept ? (kept.confirming ? { ...kept, confirming: false, unconfirmed: true } : kept) : arrived(kept, action);
+      // In place: a card that was confirmed keeps its spot in the list.
+      const results = kept ? state.results.map((r) => (r === kept ? next : r)) : [...state.results, next];
       const unreadable = action.failed ? state.unreadable : state.unreadable.filter((c) => c !== action.code);
       return { ...state, results, failed, unreadable, checked: action.checked, total: action.total };
     }
@@ -104,7 +132,14 @@ export function searchReducer(state: FlightSearchState, action: Action): FlightS
       const failed = [...new Set([...state.failed, ...action.failed])].filter(
         (c) => !state.results.some((r) => r.code === c && r.flights.length > 0),
       );
-      return { ...state, status: 'done', failed, overBudgetMessage: action.overBudgetMessage, checked: state.total || state.checked };
+      return {
+        ...state,
+        status: 'done',
+        results: unconfirmedLeft(state.results),
+        failed,
+        overBudgetMessage: action.overBudgetMessage,
+        checked: state.total || state.checked,
+      };
     }
     case 'recheck': {
       // A live re-check of one destination (premium): its card shows the new answer in place, checked as of now.
@@ -127,10 +162,10 @@ export function searchReducer(state: FlightSearchState, action: Action): FlightS
       // The stream closed without its summary: whatever was not heard from was not checked.
       const heard = new Set([...state.results.map((r) => r.code), ...state.unreadable]);
       const missing = state.codes.filter((c) => !heard.has(c));
-      return { ...state, status: 'done', failed: [...new Set([...state.failed, ...missing])] };
+      return { ...state, status: 'done', results: unconfirmedLeft(state.results), failed: [...new Set([...state.failed, ...missing])] };
     }
     case 'error':
-      return { ...state, status: 'error', error: action.error };
+      return { ...state, status: 'error', results: unconfirmedLeft(state.results), error: action.error };
     case 'reset':
       return { ...initialSearchState, searchId: state.searchId + 1 };
   }
@@ -175,6 +210,7 @@ export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
             total: ev.total,
             failed: ev.failed === true,
             ...(ev.checked_at ? { checkedAt: ev.checked_at } : {}),
+            ...(ev.confirming ? { confirming: true } : {}),
           });
         else if (ev.type === 'unreadable') dispatch({ type: 'unreadable', code: ev.code });
         else if (ev.type === 'summary') {

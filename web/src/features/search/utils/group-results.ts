@@ -6,6 +6,14 @@ export interface DestinationResult {
   flights: Flight[];
   /** When the airline's answer was fetched (ISO instant): "checked 12 min ago" (docs/product/observations.md#freshness). */
   checkedAt?: string;
+  /**
+   * Answer at once (docs/product/search.md#answer-at-once): `confirming` while these are the fares last seen and the
+   * airline is being asked; `unconfirmed` when it did not answer, so they stay the fares last seen, with their age;
+   * `change` what the live answer changed ('now $168 (was $161)'), absent when nothing did.
+   */
+  confirming?: boolean;
+  unconfirmed?: boolean;
+  change?: string;
 }
 
 export interface GroupedResults {
