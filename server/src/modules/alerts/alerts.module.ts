@@ -33,8 +33,6 @@ import { type AlertsService, createAlertsService } from './alerts.service';
 import { WINDOW_OPEN_CHECK_EVERY_MS, type WindowOpenChecker, createWindowOpenChecker } from './window-open-check';
 import { createWindowOpenRepository } from './window-open.repository';
 import { windowOpenCommands } from './window-open.cli';
-import { windowAlertsRoutes } from './window-open.routes';
-import { type WindowAlertsService, createWindowAlertsService } from './window-open.service';
 
 // The channel port (issue 25), for the modules that implement a channel (push).
 export type { AlertChannel, AlertMessage, ChannelTarget, DeliveryOutcome } from './channels/alert-channel';
@@ -74,7 +72,6 @@ interface AlertsServices {
   alertMailer: AlertOutbox;
   alertChannels: ChannelsService;
   telegramBot: TelegramBot;
-  windowAlerts: WindowAlertsService;
   windowOpenChecker: WindowOpenChecker;
 }
 
@@ -130,14 +127,6 @@ export function createAlertsModule(deps: AlertsDeps) {
     ...links,
   });
   const alerts = createAlertsService({ repo, reference: deps.reference, clock, mailer: alertMailer, channels: alertChannels, ...links });
-  const windowAlerts = createWindowAlertsService({
-    repo,
-    reference: deps.reference,
-    clock,
-    mailer: alertMailer,
-    channels: alertChannels,
-    ...links,
-  });
   const windowOpenChecker = createWindowOpenChecker({
     repo: createWindowOpenRepository(deps.db),
     flights: deps.flights,
@@ -177,11 +166,10 @@ export function createAlertsModule(deps: AlertsDeps) {
   ];
   return {
     name: 'alerts',
-    services: { alerts, alertChecker, alertMailer, alertChannels, telegramBot, windowAlerts, windowOpenChecker } satisfies AlertsServices,
+    services: { alerts, alertChecker, alertMailer, alertChannels, telegramBot, windowOpenChecker } satisfies AlertsServices,
     routes: async (app) => {
       await alertsRoutes(app, { auth: deps.auth, alerts });
       await channelsRoutes(app, { auth: deps.auth, channels: alertChannels });
-      await windowAlertsRoutes(app, { auth: deps.auth, windowAlerts });
     },
     jobs,
     cli: {

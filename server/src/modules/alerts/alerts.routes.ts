@@ -1,6 +1,5 @@
 import {
   ALERT_MESSAGES,
-  createNotificationSchema,
   listNotificationsQuerySchema,
   notificationCreatedResponseSchema,
   notificationDeletedResponseSchema,
@@ -11,13 +10,45 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../lib/http-error';
 import type { AuthService } from '../accounts/accounts.module';
+import type { AlertKind, AlertRequestBase } from './alert-kinds/alert-kind';
+import { priceAlertKind } from './alert-kinds/price';
+import { windowOpenAlertKind } from './alert-kinds/window-open';
 import type { AlertsService } from './alerts.service';
 
 const tags = ['notifications'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
+/** Every kind of alert, each with its create call (decision 266); the list and the delete serve them all. */
+export const ALERT_KINDS: readonly AlertKind<AlertRequestBase>[] = [priceAlertKind, windowOpenAlertKind];
+
+/** One kind's create call: premium first, then the kind's body, 201 with the alert as the list shows it. */
+function createRoute<Body extends AlertRequestBase>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  kind: AlertKind<Body>,
+  premium: (request: FastifyRequest) => ReturnType<AuthService['requirePremium']>,
+  alerts: AlertsService,
+) {
+  app.post(
+    kind.route.path,
+    {
+      preHandler: async (request) => void (await premium(request)),
+      schema: {
+        tags,
+        summary: kind.route.summary,
+        body: kind.route.body,
+        response: { 201: notificationCreatedResponseSchema, ...Object.fromEntries(kind.route.errors.map((code) => [code, errorResponse])) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await premium(request);
+      reply.code(201);
+      return alerts.create(kind, user, request.body as Body, request.log);
+    },
+  );
+}
+
 /**
- * /api/notifications (docs/product/alerts.md#alerts-api): premium accounts only, checked before validation, so a
+ * /api/notifications (docs/product/alerts.md#alerts-api), and each kind's create call beside it: premium accounts only, checked before validation, so a
  * visitor hears 401 'Please log in to create flight alerts' and a free user 403 PREMIUM_REQUIRED whatever they send.
  */
 export const alertsRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requirePremium'>; alerts: AlertsService }> = async (
@@ -26,23 +57,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requ
 ) => {
   const premium = (request: FastifyRequest) => auth.requirePremium(request, ALERT_MESSAGES.premiumRequired, ALERT_MESSAGES.loginRequired);
 
-  app.post(
-    '/api/notifications',
-    {
-      preHandler: async (request) => void (await premium(request)),
-      schema: {
-        tags,
-        summary: 'Create a flight alert (at most 3 active; dates from tomorrow at the origin airport)',
-        body: createNotificationSchema,
-        response: { 201: notificationCreatedResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { user } = await premium(request);
-      reply.code(201);
-      return alerts.create(user, request.body, request.log);
-    },
-  );
+  for (const kind of ALERT_KINDS) createRoute(app, kind, premium, alerts);
 
   app.get(
     '/api/notifications',

@@ -4,11 +4,9 @@ import {
   ALERT_CHANNEL_KINDS,
   ALERT_MAX_DAYS_AHEAD,
   ALERT_MESSAGES,
-  type CreateNotification,
   MAX_ACTIVE_ALERTS,
   type Notification,
   alertAirportNotInNetworkMessage,
-  alertCreatedFromPage,
 } from '@gowild/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
@@ -17,7 +15,7 @@ import { findAirport } from '../../lib/reference-data/airports';
 import type { UserRow } from '../accounts/accounts.module';
 import type { ReferenceService } from '../reference/reference.module';
 import { todayAtAirport } from './alert-dates';
-import { alertConfirmationEmail } from './alert-emails';
+import type { AlertKind, AlertRequestBase } from './alert-kinds/alert-kind';
 import type { AlertOutbox } from './alert-outbox';
 import type { ChannelsService } from './channels/channels.service';
 import type { AlertsRepository, NotificationRow } from './alerts.repository';
@@ -51,12 +49,13 @@ export function presentNotification(row: NotificationRow): Notification {
 }
 
 /**
- * The alert rules of docs/product/alerts.md that need data: known airports of the route network, dates from tomorrow
- * at the origin airport, the 3-alert cap under concurrent creates, owner-only reads and deletes. The request's shape
- * (codes, 1–5 distinct dates, price above 0, origin ≠ destination) is the contract schema's, checked before this.
+ * The alert rules of docs/product/alerts.md that need data, for every kind of alert (decision 266): known airports of
+ * the route network, dates from tomorrow at the origin airport, the 3-alert cap shared by all kinds under concurrent
+ * creates, owner-only reads and deletes. The request's shape (codes, dates, price above 0, origin ≠ destination) is
+ * the contract schema's, checked before this; what a kind adds is its AlertKind's (alert-kinds/).
  */
 export function createAlertsService(deps: {
-  repo: AlertsRepository;
+  repo: Pick<AlertsRepository, 'createWithinLimit' | 'listForUser' | 'findOwned' | 'deleteOpen'>;
   reference: Pick<ReferenceService, 'destinationsFrom' | 'originsTo'>;
   clock: Clock;
   mailer: Pick<AlertOutbox, 'kick' | 'targetsFor'>;
@@ -65,6 +64,7 @@ export function createAlertsService(deps: {
   supportEmail: string;
 }) {
   const { repo, reference, clock } = deps;
+  const links = { appUrl: deps.appUrl, supportEmail: deps.supportEmail };
 
   function checkAirport(code: string) {
     if (!findAirport(code)) throw badRequest(unknownAirportMessage(code));
@@ -73,46 +73,41 @@ export function createAlertsService(deps: {
   }
 
   return {
-    async create(user: Pick<UserRow, 'id' | 'email' | 'firstName'>, body: CreateNotification, log?: FastifyBaseLogger) {
+    async create<Body extends AlertRequestBase>(
+      kind: AlertKind<Body>,
+      user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+      body: Body,
+      log?: FastifyBaseLogger,
+    ) {
       checkAirport(body.origin_airport);
       checkAirport(body.destination_airport);
       const now = clock.now();
       const today = todayAtAirport(body.origin_airport, now);
-      if (body.travel_dates.some((d) => d <= today)) throw badRequest(ALERT_MESSAGES.datesTomorrowOrLater);
-      if (body.travel_dates.some((d) => d > addDays(today, ALERT_MAX_DAYS_AHEAD))) throw badRequest(ALERT_MESSAGES.datesTooFar);
+      const travelDates = kind.travelDates(body);
+      if (travelDates.some((d) => d <= today)) throw badRequest(ALERT_MESSAGES.datesTomorrowOrLater);
+      if (travelDates.some((d) => d > addDays(today, ALERT_MAX_DAYS_AHEAD))) throw badRequest(ALERT_MESSAGES.datesTooFar);
+      const columns = kind.columns(body, now);
       await deps.channels.checkChosen(user.id, body.channels);
       // Read before the transaction (decision 205): the confirmation goes to every chosen channel's targets.
       const targets = await deps.mailer.targetsFor(user.id, body.channels);
       const row = await repo.createWithinLimit(
         {
           userId: user.id,
+          kind: kind.kind,
           originAirport: body.origin_airport,
           destinationAirport: body.destination_airport,
-          travelDates: body.travel_dates,
-          // The contract allows whole cents only; the round only drops the float's last bits (49.99 * 100).
-          maxPriceCents: Math.round(body.max_price * 100),
-          gowildOnly: body.gowild_only,
-          phoneNumber: body.phone_number ? body.phone_number : null,
-          smsConsent: body.sms_consent,
+          travelDates,
+          ...columns,
           channels: body.channels,
           createdAt: now,
         },
         MAX_ACTIVE_ALERTS,
-        (created) =>
-          // A price alert always has its price (a check in the table says so).
-          alertConfirmationEmail(
-            { email: user.email, firstName: user.firstName },
-            { ...created, maxPriceCents: created.maxPriceCents ?? 0 },
-            {
-              appUrl: deps.appUrl,
-              supportEmail: deps.supportEmail,
-            },
-          ),
+        (created) => kind.confirmation({ email: user.email, firstName: user.firstName }, created, links),
         targets,
       );
       if (row === 'limit') throw conflict(ALERT_MESSAGES.maxAlertsReached);
       deps.mailer.kick(log);
-      return { notification: presentNotification(row), message: alertCreatedFromPage(row.travelDates.length) };
+      return { notification: presentNotification(row), message: kind.createdMessage(row) };
     },
 
     async list(userId: string, includeCompleted: boolean) {
