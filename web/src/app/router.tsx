@@ -27,6 +27,7 @@ export const appRoutes: RouteObject[] = [
       { path: paths.plans, lazy: () => import('@/app/routes/plans').then((m) => ({ Component: m.PlansRoute })) },
       { path: paths.support, lazy: () => import('@/app/routes/support').then((m) => ({ Component: m.SupportRoute })) },
       { path: paths.status, lazy: () => import('@/app/routes/status').then((m) => ({ Component: m.StatusRoute })) },
+      { path: paths.developers, lazy: () => import('@/app/routes/developers').then((m) => ({ Component: m.DevelopersRoute })) },
       { path: paths.resetPassword, lazy: () => import('@/app/routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })) },
       { path: paths.flightSummary, lazy: () => import('@/app/routes/flight-summary').then((m) => ({ Component: m.FlightSummaryRoute })) },
       { path: paths.debugGoogle, lazy: () => import('@/app/routes/debug-google').then((m) => ({ Component: m.DebugGoogleRoute })) },

@@ -21,6 +21,8 @@ export const paths = {
   support: '/support',
   /** The public data-health page (docs/product/status.md). */
   status: '/status',
+  /** The public API's page (docs/product/public-api.md). */
+  developers: '/developers',
   debugGoogle: '/debug/google',
   /** The demo billing pages (docs/product/billing.md#demo-checkout). */
   demoCheckout: '/billing/demo-checkout',

@@ -8,16 +8,33 @@ import type { ApiKeysService, KeyQuota } from './api-keys.service';
 /**
  * The read-only routes a personal API key may call (docs/product/public-api.md; decision 268): answers from kept
  * observations and reference data, nothing that changes an account, spends money or reads another user. Every other
- * route refuses a key with 403, whatever else the request carries.
+ * route refuses a key with 403, whatever else the request carries. `freshness` and `example` feed /developers.
  */
-export const KEYED_ROUTES: readonly string[] = [
-  '/api/flights/grid',
-  '/api/flights/price-history',
-  '/api/flights/route-insights',
-  '/api/flights/connections',
-  '/api/airports',
-  '/api/gowild/blackout-dates',
+export const KEYED_ENDPOINTS: readonly { path: string; freshness: string; example: string }[] = [
+  {
+    path: '/api/flights/grid',
+    freshness: 'Kept observations only, no airline request; each cell carries when its answer was seen (premium key).',
+    example: '/api/flights/grid?origin=DEN&from=2026-12-01&days=7',
+  },
+  {
+    path: '/api/flights/price-history',
+    freshness: 'Every fare kept for the route and date over time, with the GoWild likelihood; as fresh as the last search or sweep.',
+    example: '/api/flights/price-history?origin=DEN&destination=LAS&date=2026-12-01',
+  },
+  {
+    path: '/api/flights/route-insights',
+    freshness: 'GoWild likelihood and good price per destination, from kept observations.',
+    example: '/api/flights/route-insights?origin=DEN&date=2026-12-01',
+  },
+  {
+    path: '/api/flights/connections',
+    freshness: 'Kept observations first; legs may be confirmed live with the airline, as in the app (premium key).',
+    example: '/api/flights/connections?origin=DEN&destination=MIA&date=2026-12-01',
+  },
+  { path: '/api/airports', freshness: 'Reference data, changes when the network does.', example: '/api/airports' },
+  { path: '/api/gowild/blackout-dates', freshness: 'Reference data: the GoWild blackout calendar.', example: '/api/gowild/blackout-dates' },
 ];
+export const KEYED_ROUTES: readonly string[] = KEYED_ENDPOINTS.map((e) => e.path);
 const keyed = new Set(KEYED_ROUTES);
 
 /** The key the request carries: `X-API-Key`, or an `Authorization: Bearer gwk_…` (a session token is left alone). */

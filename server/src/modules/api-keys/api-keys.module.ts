@@ -31,16 +31,12 @@ interface ApiKeysServices {
  * keyed routes (api-key-auth.ts), which app.ts registers on the whole app.
  */
 export function createApiKeysModule(deps: ApiKeysDeps) {
-  const apiKeys = createApiKeysService({
-    repo: createApiKeysRepository(deps.db),
-    clock: deps.clock,
-    counters: deps.counters,
-    limits: { free: deps.config.API_KEY_CALLS_PER_DAY_FREE, premium: deps.config.API_KEY_CALLS_PER_DAY_PREMIUM },
-  });
+  const limits = { free: deps.config.API_KEY_CALLS_PER_DAY_FREE, premium: deps.config.API_KEY_CALLS_PER_DAY_PREMIUM };
+  const apiKeys = createApiKeysService({ repo: createApiKeysRepository(deps.db), clock: deps.clock, counters: deps.counters, limits });
   return {
     name: 'api-keys',
     services: { apiKeys, apiKeyAuth: { register: (app: FastifyInstance) => registerApiKeyAuth(app, apiKeys) } } satisfies ApiKeysServices,
-    routes: (app) => apiKeysRoutes(app, { auth: deps.auth, keys: apiKeys }),
+    routes: (app) => apiKeysRoutes(app, { auth: deps.auth, keys: apiKeys, limits }),
   } satisfies AppModule;
 }
 export type ApiKeysModule = ReturnType<typeof createApiKeysModule>;

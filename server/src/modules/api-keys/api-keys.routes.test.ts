@@ -187,3 +187,14 @@ describe('GET /api/admin/api-keys', () => {
     expect((await app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: free.headers })).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/developers', () => {
+  it('lists the keyed endpoints, each in the OpenAPI document, and the quotas from the settings', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/developers' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { endpoints: { path: string }[]; quotas: unknown };
+    expect(body.quotas).toEqual({ free: 5, premium: 8 });
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    for (const e of body.endpoints) expect(doc.paths[e.path], e.path).toBeDefined();
+  });
+});

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../lib/http-error';
 import type { AuthService } from '../accounts/accounts.module';
+import { KEYED_ENDPOINTS } from './api-key-auth';
 import type { ApiKeysService } from './api-keys.service';
 
 const tags = ['account'];
@@ -23,7 +24,8 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 export const apiKeysRoutes: FastifyPluginAsyncZod<{
   auth: Pick<AuthService, 'requireUser' | 'requireAdmin'>;
   keys: ApiKeysService;
-}> = async (app, { auth, keys }) => {
+  limits: { free: number; premium: number };
+}> = async (app, { auth, keys, limits }) => {
   const user = async (request: FastifyRequest) => (await auth.requireUser(request, API_KEY_MESSAGES.loginRequired)).user;
   const security = [{ bearer: [] }];
 
@@ -77,6 +79,27 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       await keys.revoke(await user(request), request.params.id);
       return { message: API_KEY_MESSAGES.revoked };
+    },
+  );
+
+  // What /developers lists beside the OpenAPI document: the routes a key may call, how fresh each is, the quotas.
+  app.get(
+    '/api/developers',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The endpoints a personal API key may call, their freshness and example, and the daily quotas',
+        response: {
+          200: z.object({
+            endpoints: z.array(z.object({ path: z.string(), freshness: z.string(), example: z.string() })),
+            quotas: z.object({ free: z.number().int(), premium: z.number().int() }),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { endpoints: [...KEYED_ENDPOINTS], quotas: limits };
     },
   );
 

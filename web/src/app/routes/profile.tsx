@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/app/routes/page-header';
+import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel';
 import { ProfileSettings } from '@/features/auth/components/profile-settings';
 import { CheckoutReturnNotice } from '@/features/billing/components/checkout-return-notice';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
@@ -25,6 +26,7 @@ export function ProfileRoute() {
         user={user}
         subscription={<SubscriptionPanel user={user} onUpgrade={() => void upgrade.start('monthly')} upgrading={upgrade.pending} />}
       />
+      <ApiKeysPanel />
     </div>
   );
 }
