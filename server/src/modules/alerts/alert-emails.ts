@@ -4,28 +4,13 @@ import { formatMediumDateWithYear } from '@gowild/contract/dates';
 import { FARE_LABELS, formatDuration, formatLocalTime, formatStops } from '@gowild/contract/flight-format';
 import type { FareKey } from '@gowild/contract/flights';
 import { ALERT_CHECK_INTERVAL_MINUTES, alertSearchPath } from '@gowild/contract/notifications';
-import { findAirport } from '../../lib/reference-data/airports';
+import { base, escapeHtml, htmlPage, routeLabel } from './alert-words';
 import type { QueuedEmail } from './alerts.repository';
 
 /**
  * The two alert e-mails (docs/product/alerts.md#alert-e-mails), in plain text and HTML. They are rendered when
  * queued, so what the outbox holds is exactly what is sent, however late the sender runs.
  */
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const base = (appUrl: string) => appUrl.replace(/\/+$/, '');
-
-/** 'Denver (DEN)', or the code alone for an airport the reference data does not know. */
-function airportLabel(code: string): string {
-  const a = findAirport(code);
-  return a ? `${a.city} (${code})` : code;
-}
-
-function routeLabel(origin: string, destination: string): string {
-  return `${airportLabel(origin)} → ${airportLabel(destination)}`;
-}
 
 interface Owner {
   email: string;
@@ -39,13 +24,6 @@ interface AlertFacts {
   /** US cents. */
   maxPriceCents: number;
   gowildOnly: boolean;
-}
-
-function page(body: string): string {
-  return `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #1f2937; line-height: 1.5">
-${body}
-</body></html>`;
 }
 
 const button = (href: string, label: string) =>
@@ -73,7 +51,7 @@ export function alertConfirmationEmail(owner: Owner, alert: AlertFacts, opts: { 
     '',
     `Questions? Write to ${opts.supportEmail}.`,
   ].join('\n');
-  const html = page(`<p>Hi ${escapeHtml(owner.firstName)},</p>
+  const html = htmlPage(`<p>Hi ${escapeHtml(owner.firstName)},</p>
 <p>Your flight alert is set. We will e-mail you once, when we find a flight that matches:</p>
 <table style="border-collapse:collapse">
 <tr><td style="padding:2px 12px 2px 0;color:#6b7280">Route</td><td><strong>${escapeHtml(route)}</strong></td></tr>
@@ -135,7 +113,7 @@ export function alertMatchEmail(
     'This alert is now complete and will not e-mail you again.',
     `Questions? Write to ${opts.supportEmail}.`,
   ].join('\n');
-  const html = page(`<p>Hi ${escapeHtml(owner.firstName)},</p>
+  const html = htmlPage(`<p>Hi ${escapeHtml(owner.firstName)},</p>
 <p>We found a <strong>${escapeHtml(fare)}</strong> fare of <strong>${escapeHtml(price)}</strong> on ${escapeHtml(route)} on
 <strong>${escapeHtml(date)}</strong>, within your maximum of ${escapeHtml(formatPrice(alert.maxPriceCents / 100))}.</p>
 <table style="border-collapse:collapse">

@@ -32,7 +32,6 @@ import { alertsRoutes } from './alerts.routes';
 import { type AlertsService, createAlertsService } from './alerts.service';
 import { WINDOW_OPEN_CHECK_EVERY_MS, type WindowOpenChecker, createWindowOpenChecker } from './window-open-check';
 import { createWindowOpenRepository } from './window-open.repository';
-import { windowOpenCommands } from './window-open.cli';
 
 // The channel port (issue 25), for the modules that implement a channel (push).
 export type { AlertChannel, AlertMessage, ChannelTarget, DeliveryOutcome } from './channels/alert-channel';
@@ -172,10 +171,7 @@ export function createAlertsModule(deps: AlertsDeps) {
       await channelsRoutes(app, { auth: deps.auth, channels: alertChannels });
     },
     jobs,
-    cli: {
-      ...alertsCommands({ checker: alertChecker, mailer: alertMailer }),
-      ...windowOpenCommands({ checker: windowOpenChecker, mailer: alertMailer }),
-    },
+    cli: alertsCommands({ checker: alertChecker, windowChecker: windowOpenChecker, mailer: alertMailer }),
     metrics,
     // E-mails being sent finish before the e-mail provider closes.
     close: () => alertMailer.idle(),

@@ -7,19 +7,12 @@ import { formatDollars } from '@gowild/contract/money';
 import { findAirport } from '../../lib/reference-data/airports';
 import type { AlertMessage } from './channels/alert-channel';
 import type { QueuedEmail } from './alerts.repository';
+import { base, escapeHtml, htmlPage, routeLabel } from './alert-words';
 
 /**
  * The window-open alert's words (docs/product/alerts.md#tell-me-when-gowild-opens): the confirmation e-mail when it is
  * set, and the one message when the window has opened, built as a channel-neutral AlertMessage and rendered to e-mail.
  */
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const base = (appUrl: string) => appUrl.replace(/\/+$/, '');
-const airportLabel = (code: string) => {
-  const a = findAirport(code);
-  return a ? `${a.city} (${code})` : code;
-};
 
 interface WindowAlertFacts {
   originAirport: string;
@@ -36,11 +29,8 @@ export function opensAtText(origin: string, opensAt: Date): string {
 }
 
 function page(paragraphs: string[], link: { href: string; label: string }): string {
-  return `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #1f2937; line-height: 1.5">
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#166534;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
-</body></html>`;
+  return htmlPage(`${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#166534;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`);
 }
 
 /** Sent when a window-open alert is set. */
@@ -49,7 +39,7 @@ export function windowAlertConfirmationEmail(
   alert: WindowAlertFacts,
   opts: { appUrl: string; supportEmail: string },
 ): QueuedEmail {
-  const route = `${airportLabel(alert.originAirport)} → ${airportLabel(alert.destinationAirport)}`;
+  const route = routeLabel(alert.originAirport, alert.destinationAirport);
   const manage = `${base(opts.appUrl)}/notifications`;
   const lines = [
     `Hi ${owner.firstName},`,
@@ -80,7 +70,7 @@ export interface WindowFinding {
 /** The one message a window-open alert sends (message kind 'window_open'). */
 export function windowOpenMessage(alert: WindowAlertFacts, found: WindowFinding | null, appUrl: string): AlertMessage {
   const { originAirport: o, destinationAirport: d, travelDate } = alert;
-  const route = `${airportLabel(o)} → ${airportLabel(d)}`;
+  const route = routeLabel(o, d);
   const day = formatMediumDateWithYear(travelDate);
   const text = found
     ? [
