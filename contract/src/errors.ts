@@ -27,3 +27,16 @@ export const ERROR_CODES = {
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The most characters of a caller's input an error message quotes back. */
+export const ECHO_MAX_CHARS = 40;
+
+/**
+ * A caller's input as an error message quotes it ('Unknown city: CITY:…', 'No such endpoint: GET /api/…'): whole up
+ * to ECHO_MAX_CHARS characters, else cut there with an ellipsis. Enough to recognise what was sent; a 5,000-character
+ * value no longer comes back as a 10 kB answer (and into every log and screen that shows the message).
+ */
+export function echoInput(input: string, max = ECHO_MAX_CHARS): string {
+  const chars = Array.from(input); // whole characters: an emoji is not cut in half
+  return chars.length <= max ? input : `${chars.slice(0, max - 1).join('')}…`;
+}

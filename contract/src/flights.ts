@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echoInput } from './errors';
 import { GOWILD_FARE_TYPES } from './gowild-fare';
 
 /** Fares (docs/product/search.md#flights): each fare has a total in USD and, for premium callers only, seats left. */
@@ -243,8 +244,9 @@ export const inboundQuerySchema = z.object({
   max_workers: maxWorkersParam,
 });
 
+/** 'Unknown city: CITY:XYZ' or 'Unknown airport code: XYZ', the code quoted as errors quote input (`echoInput`). */
 export function unknownAirportMessage(code: string): string {
-  return code.startsWith('CITY:') ? `Unknown city: ${code}` : `Unknown airport code: ${code}`;
+  return code.startsWith('CITY:') ? `Unknown city: ${echoInput(code)}` : `Unknown airport code: ${echoInput(code)}`;
 }
 
 /** docs/product/accounts-and-plans.md#free-search-quota: the 429 text, built from the server's quota figure. */

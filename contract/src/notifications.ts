@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echoInput } from './errors';
 import { formatPrice } from './money';
 import { isIsoDate } from './dates';
 
@@ -97,7 +98,7 @@ export const CHANNEL_MESSAGES = {
   discordNotLinked: 'No Discord webhook is saved',
   discordUrlRequired: 'Paste a Discord channel webhook address',
   discordUrlInvalid: 'That is not a Discord channel webhook address (https://discord.com/api/webhooks/<id>/<token>)',
-  discordHostRefused: (host: string) => `Webhooks on ${host} are not accepted; only Discord's own webhook addresses are`,
+  discordHostRefused: (host: string) => `Webhooks on ${echoInput(host)} are not accepted; only Discord's own webhook addresses are`,
   discordPrivateAddress: 'That address points to a private network and is refused',
   discordUnresolvable: 'That address could not be found',
   discordTestFailed: (reason: string) => `Discord refused the test message: ${reason}`,

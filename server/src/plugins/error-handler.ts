@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@gowild/contract/errors';
+import { ERROR_CODES, echoInput } from '@gowild/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { SERVICE_UNAVAILABLE_MESSAGE, describeConnectionError, isConnectionError } from '../lib/connection-errors';
 import { HttpError } from '../lib/http-error';
@@ -49,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa?: (
     const path = request.url.split('?')[0] ?? '';
     // Without the web app (a worker process) every unknown path is an unknown endpoint.
     if (!opts.serveSpa || path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
-      return send(reply, 404, `No such endpoint: ${request.method} ${path}`, ERROR_CODES.NOT_FOUND);
+      return send(reply, 404, `No such endpoint: ${request.method} ${echoInput(path)}`, ERROR_CODES.NOT_FOUND);
     }
     return opts.serveSpa(reply);
   });

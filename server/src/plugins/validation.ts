@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@gowild/contract/errors';
+import { ERROR_CODES, echoInput } from '@gowild/contract/errors';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -34,13 +34,21 @@ const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     if (result.success) return { value: result.data };
     const validation: FastifySchemaValidationError[] = result.error.issues.map((issue) => ({
       keyword: issue.code,
-      instancePath: `/${issue.path.map(String).join('/')}`,
-      schemaPath: `#/${issue.path.map(String).join('/')}/${issue.code}`,
-      message: issue.message,
+      // Places and unknown keys are the caller's input: quoted cut, as every error quotes input (issue 34).
+      instancePath: `/${issue.path.map((p) => echoInput(String(p))).join('/')}`,
+      schemaPath: `#/${issue.path.map((p) => echoInput(String(p))).join('/')}/${issue.code}`,
+      message: issue.code === 'unrecognized_keys' ? unrecognizedKeys(issue.keys) : issue.message,
       params: { generic: (issue as ZodIssueParams).generic === true },
     }));
     return { error: validation };
   };
+
+/** Zod's 'Unrecognized keys: "a", "b"' with each key quoted cut and at most three of them named. */
+function unrecognizedKeys(keys: readonly string[]): string {
+  const named = keys.slice(0, 3).map((k) => `"${echoInput(k)}"`);
+  const more = keys.length > named.length ? ` and ${keys.length - named.length} more` : '';
+  return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${named.join(', ')}${more}`;
+}
 
 /** What Fastify attaches to a request (or throws) when a schema refuses its input. */
 interface ValidationFailure {
