@@ -31,8 +31,8 @@ test('the map of the answers loads on demand, marks every destination and opens 
   expect(goWildCards).toBeGreaterThan(0);
   await expect(map.locator('.gw-results-marker').first()).toContainText('$');
 
-  // A click on a marker opens its card. Nearby airports' price pills overlap at the first zoom (Austin under San
-  // Antonio on some days), as they do for a traveller, so the click goes to a GoWild marker that is on top at its centre.
+  // A click on a marker opens its card. Price labels never overlap (crowded-labels.spec.ts), but where airports crowd
+  // some wait for a closer zoom, so the click goes to a GoWild label that is shown and on top at its centre.
   const topGoWildMarker = () =>
     map.evaluate((el) => {
       for (const wrap of Array.from(el.querySelectorAll('.leaflet-marker-icon'))) {

@@ -1,10 +1,11 @@
 import { formatWholeDollars } from '@gowild/contract/money';
 import type { Airport } from '@gowild/contract/reference';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { useAppConfig } from '@/lib/app-config';
 import { useLeafletMap } from '../hooks/use-leaflet-map';
+import { type LabelToPlace, type Rect, labelPriority, placeLabels } from '../utils/label-placement';
 import { MapUnavailable } from './route-map';
 
 /** The results map (docs/product/results-map.md): zoom 2 to 8, shorter on a phone. */
@@ -17,6 +18,13 @@ export interface MapDestination {
   lowest: number | null;
 }
 
+/** A searched airport's code sits this far left of its dot, after Leaflet's tooltip arrow. */
+const ORIGIN_LABEL_OFFSET = 8;
+const TOOLTIP_ARROW = 6;
+
+/** The box of a destination's dot, which the marker is (and which keeps focus); its label is drawn beside it. */
+const DOT_BOX = 12;
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The marker's words, for the label on the map and for a screen reader: 'Las Vegas (LAS): GoWild $29'. */
@@ -27,9 +35,10 @@ export function markerText(d: MapDestination, name: string): string {
 }
 
 /**
- * Every destination of the departure results on one map (decision 202): a marker per destination with its lowest
- * fare, GoWild ones in the GoWild green and drawn on top, the searched airports as dots. A marker is a button: a click,
- * or Enter on it with the keyboard, opens that destination's card.
+ * Every destination of the departure results on one map (decision 202): a marker per destination (a dot, and beside
+ * it its lowest fare where there is room: docs/product/results-map.md#crowded-places), GoWild ones in the GoWild green
+ * and drawn on top, the searched airports as dots with their codes. A marker is a button: a click, or Enter on it with
+ * the keyboard, opens that destination's card.
  */
 export function ResultsMap({
   origins,
@@ -92,29 +101,50 @@ function DrawnResultsMap(props: {
   });
   const map = state.map;
 
+  const [hidden, setHidden] = useState(0);
+
   useEffect(() => {
     if (!map) return;
     const layer = L.layerGroup().addTo(map);
+    const originLabels: L.Tooltip[] = [];
     for (const code of origins) {
       const a = byCode.get(code)!;
-      L.circleMarker([a.lat, a.lng], { radius: 6, weight: 2, color: '#ffffff', fillColor: '#1e3a8a', fillOpacity: 1, interactive: false })
-        .bindTooltip(code, { permanent: true, direction: 'left', offset: [-8, 0], className: 'gw-map-label' })
+      const dot = L.circleMarker([a.lat, a.lng], {
+        radius: 6,
+        weight: 2,
+        color: '#ffffff',
+        fillColor: '#1e3a8a',
+        fillOpacity: 1,
+        interactive: false,
+      })
+        .bindTooltip(code, { permanent: true, direction: 'left', offset: [-ORIGIN_LABEL_OFFSET, 0], className: 'gw-map-label' })
         .addTo(layer);
+      const tooltip = dot.getTooltip();
+      if (tooltip) originLabels.push(tooltip);
     }
-    // GoWild last, so they are drawn on top where labels crowd.
-    const ordered = [...destinations].sort((x, y) => Number(x.goWild !== null) - Number(y.goWild !== null));
-    for (const d of ordered) {
+    // Each destination is a dot at its airport with its price label beside it; where labels would cover each other
+    // the label goes to another side of its dot, or waits for a closer zoom (docs/product/results-map.md#crowded-places).
+    const markers = new Map<string, { marker: L.Marker; pill: HTMLElement | null }>();
+    for (const d of destinations) {
       const a = byCode.get(d.code)!;
       const goWild = d.goWild !== null;
       const price = goWild ? formatWholeDollars(d.goWild!) : d.lowest !== null ? formatWholeDollars(d.lowest) : '–';
       const label = markerText(d, a.cityAndCode);
-      const html = `<span class="gw-results-marker${goWild ? ' gw-results-marker-gowild' : ''}" data-code="${escapeHtml(d.code)}">${escapeHtml(d.code)} <b>${escapeHtml(price)}</b></span>`;
-      L.marker([a.lat, a.lng], {
-        icon: L.divIcon({ html, className: 'gw-results-marker-wrap', iconSize: undefined, iconAnchor: [24, 12] }),
+      const code = escapeHtml(d.code);
+      const kind = goWild ? ' gw-results-marker-gowild' : '';
+      const html = `<span class="gw-results-dot${goWild ? ' gw-results-dot-gowild' : ''}" data-code="${code}"></span><span class="gw-results-marker${kind}" data-code="${code}">${code} <b>${escapeHtml(price)}</b></span>`;
+      const marker = L.marker([a.lat, a.lng], {
+        icon: L.divIcon({
+          html,
+          className: 'gw-results-marker-wrap',
+          iconSize: [DOT_BOX, DOT_BOX],
+          iconAnchor: [DOT_BOX / 2, DOT_BOX / 2],
+        }),
         title: label,
         alt: label,
         keyboard: true,
         riseOnHover: true,
+        // GoWild above the others where dots crowd.
         zIndexOffset: goWild ? 1000 : 0,
       })
         .on('click', () => openRef.current(d.code))
@@ -127,8 +157,48 @@ function DrawnResultsMap(props: {
           });
         })
         .addTo(layer);
+      markers.set(d.code, { marker, pill: marker.getElement()?.querySelector<HTMLElement>('.gw-results-marker') ?? null });
     }
+    // A label's size does not change with the zoom: measured once, while every label is still shown.
+    const sizes = new Map([...markers].map(([code, m]) => [code, { width: m.pill?.offsetWidth ?? 0, height: m.pill?.offsetHeight ?? 0 }]));
+    const originSizes = originLabels.map((t) => ({ width: t.getElement()?.offsetWidth ?? 0, height: t.getElement()?.offsetHeight ?? 0 }));
+    const order = labelPriority(destinations);
+    const place = () => {
+      const labels: LabelToPlace[] = order.map((d) => {
+        const a = byCode.get(d.code)!;
+        const p = map.latLngToContainerPoint([a.lat, a.lng]);
+        return { id: d.code, x: p.x, y: p.y, ...sizes.get(d.code)! };
+      });
+      // The searched airports' dots and codes (to the left of the dot, with the tooltip's arrow) stay readable too.
+      const obstacles: Rect[] = origins.map((code, i) => {
+        const a = byCode.get(code)!;
+        const p = map.latLngToContainerPoint([a.lat, a.lng]);
+        const { width, height } = originSizes[i]!;
+        return { left: p.x - ORIGIN_LABEL_OFFSET - TOOLTIP_ARROW - width, top: p.y - height / 2, right: p.x + 8, bottom: p.y + height / 2 };
+      });
+      const placed = placeLabels(labels, obstacles);
+      let waiting = 0;
+      for (const l of labels) {
+        const pill = markers.get(l.id)?.pill;
+        const spot = placed.get(l.id);
+        if (!pill) continue;
+        if (!spot) {
+          waiting += 1;
+          pill.hidden = true;
+          continue;
+        }
+        // The pill is drawn inside the dot's box, whose top left corner is half a box up and left of the point.
+        pill.hidden = false;
+        pill.style.left = `${Math.round(spot.rect.left - l.x + DOT_BOX / 2)}px`;
+        pill.style.top = `${Math.round(spot.rect.top - l.y + DOT_BOX / 2)}px`;
+        pill.dataset.side = spot.side;
+      }
+      setHidden(waiting);
+    };
+    place();
+    map.on('zoomend resize', place);
     return () => {
+      map.off('zoomend resize', place);
       layer.remove();
     };
   }, [map, origins, destinations, byCode]);
@@ -143,6 +213,12 @@ function DrawnResultsMap(props: {
         aria-label="Map of the destinations: each marker opens its destination's card"
       />
       {state.status === 'failed' ? <MapUnavailable /> : null}
+      {hidden > 0 ? (
+        <p className="mt-1 text-xs text-slate-600" data-testid="results-map-hidden">
+          {hidden === 1 ? '1 price is' : `${hidden} prices are`} left off where airports are close together: zoom in to see{' '}
+          {hidden === 1 ? 'it' : 'them'}, or point at a dot.
+        </p>
+      ) : null}
     </div>
   );
 }
