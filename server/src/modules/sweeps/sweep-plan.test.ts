@@ -221,11 +221,11 @@ describe('the targeted plan (decision 258)', () => {
   });
 
   describe('cover pages for the grid', () => {
-    const covering = { ...targeted, coverDays: 14, coverMs: 24 * HOUR };
+    const covering = { ...targeted, coverDays: 14 };
 
     it('asks two pages for a fortnight nothing brought a figure for: each covers its day and three either side', () => {
-      const due = planSweep([MCO_ATL], at(20 * HOUR, slot('2026-07-15'), slot('2026-07-16')), noon, covering);
-      // Today and tomorrow were asked 20 h ago: their pages' week views reach the 19th; the 20th on are not covered.
+      const due = planSweep([MCO_ATL], at(4 * HOUR, slot('2026-07-15'), slot('2026-07-16')), noon, covering);
+      // Today and tomorrow were asked at 08:00: their pages' week views reach the 19th; the 20th on are not covered.
       expect(due.map((s) => [s.date, s.reason])).toEqual([
         ['2026-07-23', 'cover'],
         ['2026-07-28', 'cover'],
@@ -234,11 +234,11 @@ describe('the targeted plan (decision 258)', () => {
       expect(cold.map((s) => s.date)).toEqual(['2026-07-18', '2026-07-25']);
     });
 
-    it('asks nothing where travellers brought answers or week-view figures within the day', () => {
+    it('asks nothing where travellers brought answers or week-view figures today at the origin', () => {
       const seen = at(3 * HOUR, ...days(14).map((d) => slot(d)));
       expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), seen)).toEqual([]);
-      // The same figures a day and more old cover nothing.
-      const old = at(25 * HOUR, ...days(14).map((d) => slot(d)));
+      // Figures from yesterday at the origin (23:00, thirteen hours ago) cover nothing today.
+      const old = at(13 * HOUR, ...days(14).map((d) => slot(d)));
       expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), old)).toHaveLength(2);
       // A gap on the 22nd alone: the page of the 25th covers it (the last day of the grid is the 28th).
       const gap = at(

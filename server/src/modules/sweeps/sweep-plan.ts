@@ -1,6 +1,6 @@
 import { type IsoDate, addDays } from '@gowild/contract/dates';
 import { GOWILD_WINDOW_DAYS, type GoWildRouteKind, goWildSegmentOpensAt } from '@gowild/contract/gowild-window';
-import { localDate } from '@gowild/contract/local-time';
+import { localDate, localToUtcMs } from '@gowild/contract/local-time';
 
 /** One route of the network, with what the window rule needs to know of it. */
 export interface SweepRoute {
@@ -29,7 +29,7 @@ export interface SweepSlot {
  * - `departure`: today at the origin (the flights about to leave, whose GoWild seats go first), last swept more than
  *   `departureMs` ago;
  * - `cover`: a page asked for its week view (decision 243) where a day of the grid's `coverDays` has had no answer and
- *   no ribbon figure for `coverMs` (coverage.ts); the only page the plan asks for a date whose window is shut.
+ *   no ribbon figure yet today at the origin (`coverSlots`); the only page the plan asks for a date whose window is shut.
  *
  * The hourly plan (`mode: 'hourly'`, decisions 187 and 226 as they were) adds, instead of `departure` and `cover`:
  * - `near`: today or tomorrow at the origin, last swept more than `refreshMs` ago (or never);
@@ -60,9 +60,8 @@ export interface PlanSettings {
   laterMs: number;
   /** Targeted plan: how often today's slots are asked again while their flights leave (SWEEP_DEPARTURE_MINUTES; 0: never). */
   departureMs?: number;
-  /** Targeted plan: the grid's days from today that keep a figure no older than `coverMs` (0: no cover pages). */
+  /** Targeted plan: the grid's days from today that keep a figure seen today at the origin (0: no cover pages). */
   coverDays?: number;
-  coverMs?: number;
   /** How long after its window opens a never-swept slot still counts as an opening (default one hour). */
   openingMs?: number;
   /**
@@ -90,7 +89,18 @@ export interface PlanFilter {
  * the origin airport on the day(s) before (`goWildSegmentOpensAt`, decision 175), the one home of that rule. Kept
  * behind this one function so the planner follows the rule wherever it changes.
  */
-export const windowOpensAt = (route: SweepRoute, date: IsoDate): Date => goWildSegmentOpensAt(route.kind, date, route.timeZone);
+export function windowOpensAt(route: SweepRoute, date: IsoDate): Date {
+  // Remembered: the worker plans every minute, about 13 dates of each of the network's routes, and a time zone's
+  // midnight is worked out through Intl (most of a plan's time before).
+  const key = `${route.kind}|${route.timeZone}|${date}`;
+  let at = opensAtCache.get(key);
+  if (!at) {
+    if (opensAtCache.size >= 100_000) opensAtCache.clear();
+    opensAtCache.set(key, (at = goWildSegmentOpensAt(route.kind, date, route.timeZone)));
+  }
+  return at;
+}
+const opensAtCache = new Map<string, Date>();
 
 export const slotKey = (s: SweepSlot) => `${s.origin}-${s.destination}-${s.date}`;
 
@@ -99,12 +109,12 @@ export const slotKey = (s: SweepSlot) => `${s.origin}-${s.destination}-${s.date}
  * has opened. Dates before today at the origin have left; dates whose window is still shut have no GoWild fare to
  * find (the sweep is for GoWild; standard fares on them are looked up when a traveller asks).
  */
-export function openDates(route: SweepRoute, now: Date): IsoDate[] {
-  const today = localDate(now, route.timeZone);
+export function openDates(route: SweepRoute, now: Date, today: IsoDate = localDate(now, route.timeZone)): IsoDate[] {
   const dates: IsoDate[] = [];
   // One day past the longest window, so a rule counted in another time zone than the origin's is never cut short.
+  const cal = calendarFrom(today);
   for (let i = 0; i <= GOWILD_WINDOW_DAYS[route.kind] + 1; i++) {
-    const date = addDays(today, i);
+    const date = cal.at(i);
     if (windowOpensAt(route, date).getTime() <= now.getTime()) dates.push(date);
   }
   return dates;
@@ -113,10 +123,24 @@ export function openDates(route: SweepRoute, now: Date): IsoDate[] {
 /** Days either side of a results page's date its week view (the ribbon) shows a lowest fare for (decision 243). */
 export const RIBBON_REACH_DAYS = 3;
 
+/** The dates from `today` − 7 to `today` + 35 by offset (`at(i)`, `offsetOf(date)`), worked out once per day. */
+function calendarFrom(today: IsoDate) {
+  let cal = calendars.get(today);
+  if (!cal) {
+    if (calendars.size >= 1000) calendars.clear();
+    const dates = Array.from({ length: 43 }, (_, i) => addDays(today, i - 7));
+    const offsets = new Map(dates.map((d, i) => [d, i - 7]));
+    cal = { at: (i: number) => dates[i + 7] ?? addDays(today, i), offsetOf: (d: IsoDate) => offsets.get(d) };
+    calendars.set(today, cal);
+  }
+  return cal;
+}
+const calendars = new Map<IsoDate, { at(i: number): IsoDate; offsetOf(d: IsoDate): number | undefined }>();
+
 /**
  * The cover pages of one route (decision 258): the grid's `coverDays` from today at the origin should each have a
- * lowest fare no older than `coverMs`. A day has one when an answer or a ribbon figure for it was seen since (`seen`,
- * whoever asked), or when the sweep asked a page within `RIBBON_REACH_DAYS` of it since (its ribbon showed the day,
+ * lowest fare seen today (since midnight at the origin). A day has one when an answer or a ribbon figure for it was
+ * seen since (`seen`, whoever asked), or when the sweep asked a page within `RIBBON_REACH_DAYS` of it since (its ribbon showed the day,
  * or showed nothing for it because nothing sells: asking again would not change that), or a page within reach is
  * planned in this run. Each day left uncovered, earliest first, gets the page `RIBBON_REACH_DAYS` after it (the last
  * day of the grid at most), whose ribbon covers it and the days up to a week on: about two pages a route a day when
@@ -126,6 +150,8 @@ function coverSlots(
   route: SweepRoute,
   now: Date,
   ctx: {
+    /** Today at the route's origin. */
+    today: IsoDate;
     lastSwept: ReadonlyMap<string, Date>;
     seen: ReadonlyMap<string, Date>;
     planned: readonly DueSlot[];
@@ -135,31 +161,34 @@ function coverSlots(
 ): DueSlot[] {
   const days = ctx.settings.coverDays ?? 0;
   if (days <= 0) return [];
-  const since = now.getTime() - (ctx.settings.coverMs ?? 86_400_000);
-  const today = localDate(now, route.timeZone);
-  const lastDay = addDays(today, days - 1);
+  // Today's figures: since midnight at the origin. A rolling day would let pages asked at different hours expire at
+  // different hours, each leaving a gap that a new page fills: about four pages a route a day instead of two.
+  const since = localToUtcMs(`${ctx.today}T00:00:00`, route.timeZone);
+  const cal = calendarFrom(ctx.today);
   const key = (date: IsoDate) => slotKey({ origin: route.origin, destination: route.destination, date });
   const recent = (m: ReadonlyMap<string, Date>, date: IsoDate) => (m.get(key(date))?.getTime() ?? -Infinity) >= since;
-  const covered = new Set<IsoDate>();
-  const coverAround = (date: IsoDate) => {
-    for (let k = -RIBBON_REACH_DAYS; k <= RIBBON_REACH_DAYS; k++) covered.add(addDays(date, k));
+  // Offsets from today whose figure is recent enough, or will be once this run's pages are in.
+  const covered = new Set<number>();
+  const coverAround = (i: number) => {
+    for (let k = -RIBBON_REACH_DAYS; k <= RIBBON_REACH_DAYS; k++) covered.add(i + k);
   };
-  for (let i = -RIBBON_REACH_DAYS; i < days + RIBBON_REACH_DAYS; i++)
-    if (recent(ctx.lastSwept, addDays(today, i))) coverAround(addDays(today, i));
-  for (const s of ctx.planned) coverAround(s.date);
+  for (let i = -RIBBON_REACH_DAYS; i < days + RIBBON_REACH_DAYS; i++) if (recent(ctx.lastSwept, cal.at(i))) coverAround(i);
+  for (const s of ctx.planned) coverAround(cal.offsetOf(s.date) ?? -Infinity);
   const out: DueSlot[] = [];
   for (let i = 0; i < days; i++) {
-    const day = addDays(today, i);
-    if (covered.has(day) || recent(ctx.seen, day)) continue;
-    const reach = addDays(day, RIBBON_REACH_DAYS);
-    const page = reach < lastDay ? reach : lastDay;
+    if (covered.has(i) || recent(ctx.seen, cal.at(i))) continue;
+    const page = Math.min(i + RIBBON_REACH_DAYS, days - 1);
     coverAround(page);
-    if (ctx.filter.date && page !== ctx.filter.date) continue;
-    const slot = { origin: route.origin, destination: route.destination, date: page };
-    out.push({ ...slot, reason: 'cover', lastSweptAt: ctx.lastSwept.get(key(page)), opensAt: windowOpensAt(route, page) });
+    const date = cal.at(page);
+    if (ctx.filter.date && date !== ctx.filter.date) continue;
+    const slot = { origin: route.origin, destination: route.destination, date };
+    out.push({ ...slot, reason: 'cover', lastSweptAt: ctx.lastSwept.get(key(date)), opensAt: windowOpensAt(route, date) });
   }
   return out;
 }
+
+/** Plain code-unit order (dates, airport codes): a plan sorts thousands of slots every minute, localeCompare is slow. */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const rank: Record<SlotReason, number> = { opening: 0, demand: 1, departure: 2, near: 2, cover: 3, later: 3 };
 
@@ -227,10 +256,13 @@ export function planSweep(
   const due: DueSlot[] = [];
   // Demanded dates of each route: the hourly plan keeps searched dates whose window is still shut fresh too.
   const demanded = demandedDates(demand, demandMin);
+  // Today in each of the network's few time zones, once per plan.
+  const todays = new Map<string, IsoDate>();
   for (const route of routes) {
     if (filter.origin && route.origin !== filter.origin) continue;
-    const today = localDate(now, route.timeZone);
-    const open = openDates(route, now);
+    let today = todays.get(route.timeZone);
+    if (!today) todays.set(route.timeZone, (today = localDate(now, route.timeZone)));
+    const open = openDates(route, now, today);
     const extra = (demanded.get(`${route.origin}-${route.destination}`) ?? []).filter((d) => d >= today && !open.includes(d));
     const mine: DueSlot[] = [];
     for (const date of [...open, ...extra]) {
@@ -243,7 +275,7 @@ export function planSweep(
         {
           open: open.includes(date),
           today: date === today,
-          near: date <= addDays(today, 1),
+          near: date <= calendarFrom(today).at(1),
           age: last ? now.getTime() - last.getTime() : Infinity,
           sweptSinceOpening: !!last && last >= opensAt,
           sinceOpening: now.getTime() - opensAt.getTime(),
@@ -254,7 +286,7 @@ export function planSweep(
       );
       if (reason) mine.push({ ...slot, reason, lastSweptAt: last, opensAt, ...(reason === 'demand' ? { demand: searches } : {}) });
     }
-    if (targeted && !filter.force) mine.push(...coverSlots(route, now, { lastSwept, seen, planned: mine, settings, filter }));
+    if (targeted && !filter.force) mine.push(...coverSlots(route, now, { today, lastSwept, seen, planned: mine, settings, filter }));
     due.push(...mine);
   }
   return due.sort(
@@ -264,10 +296,10 @@ export function planSweep(
       // The most searched first, an origin's date together: a budget too small for every demanded slot keeps whole
       // searches fresh (a search asks the airline nothing only when all its routes are fresh) rather than a few
       // routes of many.
-      (a.reason === 'demand' ? (b.demand ?? 0) - (a.demand ?? 0) || a.date.localeCompare(b.date) || a.origin.localeCompare(b.origin) : 0) ||
+      (a.reason === 'demand' ? (b.demand ?? 0) - (a.demand ?? 0) || cmp(a.date, b.date) || cmp(a.origin, b.origin) : 0) ||
       (a.lastSweptAt?.getTime() ?? -Infinity) - (b.lastSweptAt?.getTime() ?? -Infinity) ||
-      a.date.localeCompare(b.date) ||
-      (a.origin + a.destination).localeCompare(b.origin + b.destination),
+      cmp(a.date, b.date) ||
+      cmp(a.origin + a.destination, b.origin + b.destination),
   );
 }
 

@@ -18,8 +18,6 @@ import { type SweepSettings, createSweeper } from './sweeps.service';
 export const SWEEP_RUN_EVERY_MS = 60_000;
 /** The grid's fortnight: the days from today the targeted plan keeps a lowest fare for, by ribbons (decision 258). */
 export const SWEEP_COVER_DAYS = 14;
-/** How old a grid figure may be before the targeted plan asks a page for its week view. */
-export const SWEEP_COVER_MS = 24 * 3_600_000;
 /** How often a worker forgets past slots and old runs. */
 const PURGE_EVERY_MS = 3_600_000;
 
@@ -31,7 +29,6 @@ export function sweepSettings(config: Config): SweepSettings {
     plan: config.SWEEP_PLAN,
     departureMs: config.SWEEP_DEPARTURE_MINUTES * 60_000,
     coverDays: SWEEP_COVER_DAYS,
-    coverMs: SWEEP_COVER_MS,
     refreshMs: config.SWEEP_REFRESH_MINUTES * 60_000,
     laterMs: config.SWEEP_LATER_REFRESH_MINUTES * 60_000,
     runEveryMs: SWEEP_RUN_EVERY_MS,

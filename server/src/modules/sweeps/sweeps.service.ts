@@ -40,9 +40,8 @@ export interface SweepSettings {
   laterMs: number;
   /** The targeted plan: today's slots asked again this often (SWEEP_DEPARTURE_MINUTES; 0: never). */
   departureMs?: number;
-  /** The targeted plan: the grid's days kept with a lowest fare no older than `coverMs` (0: no cover pages). */
+  /** The targeted plan: the grid's days kept with a lowest fare seen today at the origin (0: no cover pages). */
   coverDays?: number;
-  coverMs?: number;
   /** The scheduled run's period: the steady share of the budget one run may spend (decision 188). */
   runEveryMs: number;
   /** Gateway queries one run keeps in flight. */
@@ -178,11 +177,12 @@ async function withoutService(
 }
 
 /**
- * The grid's figures seen within the cover period (`coverMs`), for the targeted plan's cover pages: read at most every
- * ten minutes (the sweep's own pages count at once, from its slots); a failed read counts none, so the sweep asks its
- * own pages as if nothing else had brought figures.
+ * The grid's figures seen within the last day (every origin's midnight is in it), for the targeted plan's cover pages:
+ * read at most every ten minutes (the sweep's own pages count at once, from its slots); a failed read counts none, so
+ * the sweep asks its own pages as if nothing else had brought figures.
  */
-function seenFiguresOf(reader: CoverageReader | undefined, coverDays: number, coverMs: number) {
+function seenFiguresOf(reader: CoverageReader | undefined, coverDays: number) {
+  const coverMs = 86_400_000;
   let cached: { at: number; seen: Map<string, Date> } | undefined;
   return async (now: Date): Promise<Map<string, Date>> => {
     if (coverDays <= 0 || !reader) return new Map();
@@ -207,7 +207,7 @@ export function createSweeper(deps: SweepDeps) {
   const { repo, clock, metrics, settings } = deps;
   const claimMs = settings.claimMs ?? 10 * 60_000;
   const coverDays = (settings.plan ?? 'targeted') === 'targeted' ? (settings.coverDays ?? 0) : 0;
-  const seenFigures = seenFiguresOf(deps.coverage, coverDays, settings.coverMs ?? 86_400_000);
+  const seenFigures = seenFiguresOf(deps.coverage, coverDays);
 
   async function runOnce(opts: RunOptions): Promise<SweepReport> {
     const started = performance.now();
@@ -241,7 +241,6 @@ export function createSweeper(deps: SweepDeps) {
         laterMs: settings.laterMs,
         departureMs: settings.departureMs,
         coverDays,
-        coverMs: settings.coverMs,
         freshMs: settings.freshMs,
         // One scheduled run ahead, so the answer is renewed before a search can find it stale.
         leadMs: settings.runEveryMs,

@@ -44,7 +44,6 @@ function setup(schema: string) {
       runEveryMs: 60_000,
       concurrency: 4,
       coverDays: 14,
-      coverMs: 24 * HOUR,
     },
     sweeperId: 'test',
     coverage: createCoverageReader(database.db),
@@ -53,16 +52,16 @@ function setup(schema: string) {
 }
 
 describe('the targeted plan through the sweeper (decision 258)', () => {
-  it('asks two cover pages for an empty fortnight, then nothing for a day, then again', async () => {
+  it('asks two cover pages for an empty fortnight, then nothing until the next day at the origin', async () => {
     const { clock, airline, sweeper } = setup('ATL');
     const today = localDate(clock.now(), 'America/New_York');
     const first = await sweeper.run({ trigger: 'schedule' });
     expect(first).toMatchObject({ due: 2, requests: 2 });
     expect(airline.requests.map((q) => q.date)).toEqual([addDays(today, 3), addDays(today, 10)]);
-    // No hourly refresh, and its own pages cover the fortnight for a day.
-    clock.advance(5 * HOUR);
+    // No hourly refresh, and its own pages cover the fortnight for the rest of the day at the origin.
+    clock.advance(11 * HOUR);
     expect((await sweeper.run({ trigger: 'schedule' })).due).toBe(0);
-    clock.advance(20 * HOUR);
+    clock.advance(2 * HOUR);
     expect((await sweeper.run({ trigger: 'schedule' })).due).toBeGreaterThan(0);
   });
 
