@@ -9,7 +9,8 @@
  * in production either, as in decision 017) and the app server pointed at it (built web app, embedded database in a
  * temp dir), creates a premium user with the CLI, signs in through the API and drives Debian's Chromium.
  * BENCH_EMULATOR=inprocess runs the emulator inside the app server instead (the default app configuration). Every run searches a different origin so the flight cache never answers (a cold search each time).
- * It then measures the maps' budgets (benchMaps below); BENCH_PART=maps measures only those.
+ * It then measures the maps' budgets (benchMaps below); BENCH_PART=maps measures only those. BENCH_PART=link measures
+ * a search link opened in a fresh browser against the same search from the form (benchLink).
  * The clock starts in the page on the Search click and stops on the first animation frame after the first card
  * enters the DOM, so it includes the request, the server, the emulator and React's render.
  */
@@ -161,6 +162,7 @@ async function main() {
         });
       };
     })()`);
+    if (process.env.BENCH_PART === 'link') return await benchLink(browser, base, token);
     await benchMaps(browser, base, token);
     if (process.env.BENCH_PART === 'maps') return;
     const page = await context.newPage();
@@ -214,6 +216,75 @@ async function main() {
     emulator?.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** In the page: resolves, on the frame after the first destination card appears, with that time and how many cards. */
+const FIRST_CARD = `new Promise((done) => {
+  const cards = () => document.querySelectorAll('[data-testid="destination-card"]').length;
+  const finish = () => requestAnimationFrame(() => done([performance.now(), cards()]));
+  if (cards() > 0) return finish();
+  const obs = new MutationObserver(() => { if (cards() > 0) { obs.disconnect(); finish(); } });
+  obs.observe(document, { childList: true, subtree: true });
+})`;
+
+/**
+ * A shared or bookmarked search link opened in a fresh browser (issue 30, "Links"): a new context each run (nothing
+ * cached, the service worker installing), signed in, straight to `/?origin=…&date=…&screen=departure_flights`; the
+ * time from the navigation's start to the first destination card, beside the same search from the form in another
+ * fresh context (Search click to first card), each run a different cold origin. Prints the ratio (goal ≤ 1.2) and,
+ * per link run, when the page's requests left (from the navigation's start).
+ */
+async function benchLink(browser: Browser, base: string, token: string): Promise<void> {
+  const fresh = async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+    await ctx.addInitScript((t) => {
+      localStorage.setItem('auth-token', t);
+      for (const v of ['3.1', '1.4']) localStorage.setItem(`app_update_modal_${v}`, 'seen');
+    }, token);
+    return ctx;
+  };
+  const d = new Date();
+  d.setDate(d.getDate() + 2);
+  const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const links: number[] = [];
+  const forms: number[] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const [linkOrigin, formOrigin] = [ORIGINS[(2 * i) % ORIGINS.length]!, ORIGINS[(2 * i + 1) % ORIGINS.length]!];
+    const ctx = await fresh();
+    const p = await ctx.newPage();
+    await p.goto(`${base}/?origin=${linkOrigin}&date=${date}&screen=departure_flights`, { waitUntil: 'commit' });
+    const [linkMs, linkCards] = (await p.evaluate(FIRST_CARD)) as [number, number];
+    const requests = (await p.evaluate(
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => [new URL(e.name).pathname, Math.round(e.startTime), Math.round(e.responseEnd)])`,
+    )) as [string, number, number][];
+    await ctx.close();
+
+    const formCtx = await fresh();
+    const f = await formCtx.newPage();
+    await f.goto(`${base}/`);
+    await f.getByRole('button', { name: 'Airport View' }).click();
+    await f.getByRole('searchbox', { name: /Departure Airport/ }).fill(formOrigin);
+    await f.locator(`button[data-value="${formOrigin}"]`).click();
+    await f.locator(`button[data-date="${date}"]`).click();
+    await f.evaluate(
+      `window.__first = ${FIRST_CARD}; document.querySelector('[data-testid="search-button"]').addEventListener('click', () => { window.__start = performance.now(); }, { capture: true, once: true })`,
+    );
+    await f.getByTestId('search-button').click();
+    const [formMs, formCards] = (await f.evaluate(`window.__first.then(([t, n]) => [t - window.__start, n])`)) as [number, number];
+    await formCtx.close();
+    if (i > 0) {
+      links.push(linkMs);
+      forms.push(formMs);
+    }
+    process.stdout.write(
+      `${i === 0 ? 'warm-up' : `run ${i}`}: link ${linkOrigin} ${linkMs.toFixed(0)} ms (${linkCards} cards at first); form ${formOrigin} ${formMs.toFixed(0)} ms (${formCards} cards)\n` +
+        `  link requests [path, start, end ms]: ${requests.map(([n, a, b]) => `${n} ${a}–${b}`).join(', ')}\n`,
+    );
+  }
+  const [link, form] = [median(links), median(forms)];
+  console.log(
+    `\nshared link in a fresh browser → first destination: median ${link.toFixed(0)} ms; from the form: median ${form.toFixed(0)} ms; ratio ${(link / form).toFixed(2)} (goal ≤ 1.2); load average ${loadavg()[0]!.toFixed(1)}`,
+  );
 }
 
 /**

@@ -155,11 +155,9 @@ export function SearchPage(props: SearchPageProps) {
     setDraft((prev) => ({ key, state: searchFormReducer(prev && prev.key === key ? prev.state : seeded, action) }));
   };
 
-  const airportsSettled = airports.isSuccess || airports.isError;
   const view = deriveSearchView({
     parsed,
     auth,
-    airportsSettled,
     search: search.request && parsed.kind === 'link' && requestKey(linkRequest(parsed.link)) === requestKey(search.request) ? search : null,
   });
   const wantedKey = view.request ? requestKey(view.request) : null;

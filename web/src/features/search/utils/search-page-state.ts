@@ -201,13 +201,14 @@ interface SearchView {
 export function deriveSearchView(input: {
   parsed: ParsedLink;
   auth: Pick<SearchAuth, 'initialized' | 'signedIn'>;
-  airportsSettled: boolean;
   /** The search's state, when it is the search the URL asks for (else null: it has not started yet). */
   search: { status: 'idle' | 'loading' | 'done' | 'error'; results: readonly DestinationResult[] } | null;
 }): SearchView {
-  const { parsed, auth, airportsSettled, search } = input;
+  const { parsed, auth, search } = input;
   const idle: SearchView = { screen: 'search', request: null, departure: null, notice: null, waitingForDeparture: false };
-  if (parsed.kind !== 'link' || !auth.initialized || !airportsSettled || linkRefusal(parsed, auth)) return idle;
+  // The airports list only names places (a card shows its code until it has loaded): a link's search does not wait
+  // for it, nor for the blackout dates or the config, so it starts as soon as the sign-in check has settled (issue 30).
+  if (parsed.kind !== 'link' || !auth.initialized || linkRefusal(parsed, auth)) return idle;
   const link = parsed.link;
   const request = linkRequest(link);
   if (link.screen !== 'return_flights' || !link.flight) return { ...idle, screen: link.screen, request };
