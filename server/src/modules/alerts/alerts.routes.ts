@@ -19,7 +19,7 @@ const tags = ['notifications'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** Every kind of alert, each with its create call (decision 266); the list and the delete serve them all. */
-export const ALERT_KINDS: readonly AlertKind<AlertRequestBase>[] = [priceAlertKind, windowOpenAlertKind];
+const ALERT_KINDS: readonly AlertKind<AlertRequestBase>[] = [priceAlertKind, windowOpenAlertKind];
 
 /** One kind's create call: premium first, then the kind's body, 201 with the alert as the list shows it. */
 function createRoute<Body extends AlertRequestBase>(

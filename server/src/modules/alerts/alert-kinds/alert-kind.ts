@@ -3,7 +3,7 @@ import type { notifications } from '../../../db/schema';
 import type { NotificationRow, QueuedEmail } from '../alerts.repository';
 
 /** The kinds an alert row can have (notifications.kind); the contract's Notification['kind']. */
-export type AlertKindName = 'price' | 'window_open';
+type AlertKindName = 'price' | 'window_open';
 
 /** What every create request has, whatever its kind. */
 export interface AlertRequestBase {
@@ -13,13 +13,10 @@ export interface AlertRequestBase {
 }
 
 /** The columns a kind sets on its row beyond the route, dates, owner and channels. */
-export type KindColumns = Pick<
-  typeof notifications.$inferInsert,
-  'maxPriceCents' | 'gowildOnly' | 'phoneNumber' | 'smsConsent' | 'opensAt'
->;
+type KindColumns = Pick<typeof notifications.$inferInsert, 'maxPriceCents' | 'gowildOnly' | 'phoneNumber' | 'smsConsent' | 'opensAt'>;
 
 /** The links an alert's words carry. */
-export interface AlertLinks {
+interface AlertLinks {
   appUrl: string;
   supportEmail: string;
 }
