@@ -36,7 +36,7 @@ function Harness({ blackout = [] as string[], allow = true, onPick = (_d: string
 
 const dayButtons = () => screen.getAllByRole('button', { pressed: false }).filter((b) => b.dataset.date);
 
-describe('DateSelector box view', () => {
+describe('DateSelector box view', { timeout: 20_000 }, () => {
   it('shows 3 days from today, then all 30 with tags', async () => {
     const user = userEvent.setup();
     render(<Harness blackout={['2026-05-01']} />);
@@ -70,7 +70,7 @@ describe('DateSelector box view', () => {
   });
 });
 
-describe('DateSelector before the blackout list is known (issue 31, defect 3)', () => {
+describe('DateSelector before the blackout list is known (issue 31, defect 3)', { timeout: 20_000 }, () => {
   /** The search page's way: the list from the blackout query as an array, empty until it answers. */
   function LikeSearchPage() {
     const blackout = useBlackoutDates();
@@ -125,7 +125,7 @@ describe('DateSelector before the blackout list is known (issue 31, defect 3)', 
   });
 });
 
-describe('DateSelector calendar view', () => {
+describe('DateSelector calendar view', { timeout: 20_000 }, () => {
   it('shows 42 cells from the Sunday before the 1st, with past days disabled', async () => {
     const user = userEvent.setup();
     render(<Harness />);
