@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NonIndexRouteObject } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { registerHomeReset } from '@/lib/home-reset';
 import { buildConfig, buildUser, currentLocation, mockApi, renderWithProviders, resetTestState, signedInAs } from '@/test/test-utils';
@@ -11,6 +11,18 @@ function start(route: string) {
 }
 
 describe('app routes and shell', () => {
+  // The pages are lazy routes, loaded (the opened one, then the sign-in page) before the guard's redirect renders: a
+  // first import, transforming the module tree, took 1-2.5 s on a loaded machine, past findBy's one second. Loaded
+  // once here, the tests time the routing, not the transform.
+  beforeAll(async () => {
+    await Promise.all([
+      import('@/app/routes/login'),
+      import('@/app/routes/profile'),
+      import('@/app/routes/route-map'),
+      import('@/app/routes/notifications'),
+      import('@/app/routes/admin'),
+    ]);
+  }, 120_000);
   afterEach(resetTestState);
 
   it('a visitor opening /profile lands on the sign-in page', async () => {
