@@ -26,7 +26,7 @@ describe('the early cut end to end, through the in-process emulator', () => {
   let provider: ReturnType<typeof createFrontierProvider>;
   let engine: FlightsEngine;
   beforeAll(async () => {
-    emulator = await startFrontierEmulator({ network, clock, latencyMs: 1000, seed: 7 });
+    emulator = await startFrontierEmulator({ network, clock, latencyMs: 2500, seed: 7 });
     provider = createFrontierProvider({
       baseUrl: emulator.url,
       bookingBaseUrl: 'https://booking.flyfrontier.com',
@@ -62,8 +62,8 @@ describe('the early cut end to end, through the in-process emulator', () => {
       const answer = await search('2026-04-03');
       const text = await registry.metrics();
       const cuts = metric(text, 'flight_upstream_early_cuts_total');
-      // A page takes 1 s here, so even a loaded machine reads the redirects well before: the 5xx pages (sent after
-      // 1 s) and the hangs (never) are cut, not waited for; a hang would otherwise hold its destination for 20 s.
+      // A page takes 2.5 s here, so even a loaded machine reads the redirects well before: the 5xx pages (sent after
+      // 2.5 s) and the hangs (never) are cut, not waited for; a hang would otherwise hold its destination for 20 s.
       expect(cuts).toBeGreaterThan(0);
       expect(emulator.stats.hangs + emulator.stats.errors).toBeGreaterThanOrEqual(cuts);
       expect(Object.keys(answer.flights).length).toBeGreaterThan(60);
