@@ -332,6 +332,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     flights: flights.services.flights,
     // The demo seed's own gateway keeps its answers in the same store.
     observations: observing.store,
+    workerId: infra.liveness?.id,
   });
   demand.note = (queries) => void sweeps.services.sweeper.noteDemand(queries);
   const trips = createTripsModule({ auth, flights: flights.services.flights });

@@ -49,12 +49,17 @@ export interface SweepsDeps {
   flights: Pick<FlightsEngine, 'gateway'>;
   /** The observation store, for the demo seed's own gateway (the app's gateway has it already). */
   observations?: DemoSeedDeps['observations'];
+  /**
+   * This process's heartbeat id (db/liveness.ts; PostgreSQL only): the sweeper signs its claims with it, so another
+   * worker takes a dead one's claimed slots within seconds (decision 269).
+   */
+  workerId?: string;
 }
 
 /** Sweeps (docs/product/sweeps.md): the scheduled sweep of the network's open GoWild dates, and its CLI. */
 export function createSweepsModule(deps: SweepsDeps) {
   const settings = sweepSettings(deps.config);
-  const repo = createSweepsRepository(deps.db);
+  const repo = createSweepsRepository(deps.db, { holdersBeat: deps.workerId !== undefined });
   const metrics = sweepMetrics(deps.metrics);
   const sweeper = createSweeper({
     repo,
@@ -63,7 +68,7 @@ export function createSweepsModule(deps: SweepsDeps) {
     clock: deps.clock,
     metrics,
     settings,
-    sweeperId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    sweeperId: deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     coverage: createCoverageReader(deps.db),
   });
   let lastPurge = 0;

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { holderAlive } from '../../db/liveness';
 import { sweepDemand, sweepRuns, sweepSlots } from '../../db/schema';
 import { type SweepSlot, slotKey } from './sweep-plan';
 
@@ -30,8 +31,16 @@ const BUDGET_LOCK = 187_001;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The sweep's tables: the slots' last sweeps and claims, and the runs (the budget is counted from them). */
-export function createSweepsRepository(db: Db) {
+/**
+ * The sweep's tables: the slots' last sweeps and claims, and the runs (the budget is counted from them).
+ *
+ * `holdersBeat`: every sweeper names itself by its process's heartbeat id (db/liveness.ts, on PostgreSQL), so a claim
+ * whose holder stopped beating is free at once instead of when it runs out (decision 269).
+ */
+export function createSweepsRepository(db: Db, opts: { holdersBeat?: boolean } = {}) {
+  const holderDead = opts.holdersBeat
+    ? sql`or (${sweepSlots.claimedBy} is not null and not ${holderAlive(sql`${sweepSlots.claimedBy}`)})`
+    : sql``;
   return {
     /** When each slot of a travel date at or after `fromDate` was last swept, by `slotKey`. */
     async lastSwept(fromDate: string): Promise<Map<string, Date>> {
@@ -46,7 +55,8 @@ export function createSweepsRepository(db: Db) {
 
     /**
      * Claims the slots no one else holds and no one has swept since the plan read them, until `until`, in one
-     * statement (a row lock each, so of two workers claiming one slot exactly one gets it). Answers the claimed keys.
+     * statement (a row lock each, so of two workers claiming one slot exactly one gets it). A claim whose holder is
+     * dead counts as no claim (see `holdersBeat`). Answers the claimed keys.
      */
     async claim(slots: readonly ClaimRequest[], by: string, now: Date, until: Date): Promise<Set<string>> {
       if (slots.length === 0) return new Set();
@@ -64,7 +74,7 @@ export function createSweepsRepository(db: Db) {
         from jsonb_to_recordset(${json}::jsonb) as s(origin text, destination text, travel_date date, last_swept_at timestamptz)
         on conflict (origin, destination, travel_date) do update
           set claimed_until = excluded.claimed_until, claimed_by = excluded.claimed_by
-          where (${sweepSlots.claimedUntil} is null or ${sweepSlots.claimedUntil} <= ${now.toISOString()}::timestamptz)
+          where (${sweepSlots.claimedUntil} is null or ${sweepSlots.claimedUntil} <= ${now.toISOString()}::timestamptz ${holderDead})
             and ${sweepSlots.lastSweptAt} is not distinct from excluded.last_swept_at
         returning origin, destination, travel_date::text as date`);
       return new Set(rowsOf<SweepSlot>(result).map((r) => slotKey(r)));

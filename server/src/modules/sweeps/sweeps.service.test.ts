@@ -8,6 +8,7 @@ import { scriptedAirline } from '../../test/alerts';
 import { createTestDatabase, withDatabase } from '../../test/database';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
 import { sweepMetrics } from './sweeps.metrics';
+import { slotKey } from './sweep-plan';
 import { createSweepsRepository } from './sweeps.repository';
 import { type SweepSettings, createSweeper } from './sweeps.service';
 
@@ -191,6 +192,34 @@ describe("travellers' demand (decision 226)", () => {
 describe('several sweepers', () => {
   it('sweep each slot once between them', async () => {
     await twoSweepers(database);
+  });
+
+  it("take a dead sweeper's claimed slots at once, never a living one's", async () => {
+    // Two holders by their heartbeats (db/liveness.ts): one beat just now, one a minute ago (dead after 8 s).
+    const db = database.db;
+    await db.execute(sql`
+      insert into job_workers (id, started_at, heartbeat_at)
+      values ('sweeper-alive', now(), now()), ('sweeper-dead', now() - interval '1 minute', now() - interval '1 minute')`);
+    try {
+      const beating = createSweepsRepository(db, { holdersBeat: true });
+      const now = new Date();
+      const until = new Date(now.getTime() + 10 * MINUTE);
+      const alive = { origin: 'MCO', destination: 'ATL', date: '2026-07-15' };
+      const dead = { origin: 'MCO', destination: 'DEN', date: '2026-07-15' };
+      expect((await beating.claim([alive], 'sweeper-alive', now, until)).size).toBe(1);
+      expect((await beating.claim([dead], 'sweeper-dead', now, until)).size).toBe(1);
+      // The dead one's claim had ten minutes to run: it is taken now; the living one's is not.
+      expect([...(await beating.claim([alive, dead], 'sweeper-next', now, until))]).toEqual([slotKey(dead)]);
+
+      // One process without heartbeats (the embedded database): a claim holds until it runs out, whoever signed it.
+      const unsigned = { origin: 'LAX', destination: 'DEN', date: '2026-07-15' };
+      const plain = createSweepsRepository(db);
+      expect((await plain.claim([unsigned], 'sweeper-gone', now, until)).size).toBe(1);
+      expect((await plain.claim([unsigned], 'sweeper-next', now, until)).size).toBe(0);
+      expect((await plain.claim([unsigned], 'sweeper-next', until, new Date(until.getTime() + MINUTE))).size).toBe(1);
+    } finally {
+      await db.execute(sql`delete from job_workers where id in ('sweeper-alive', 'sweeper-dead')`);
+    }
   });
 
   const adminUrl = process.env.TEST_DATABASE_URL;
