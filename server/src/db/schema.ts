@@ -827,3 +827,91 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );
+
+// ---- The digest (issue 33; docs/product/digest.md) ----
+
+/**
+ * A traveller's digest opt-in (decisions 270-271): which origins, on which channels, daily or weekly (on `weekday`,
+ * 1 = Monday … 7 = Sunday), at `local_hour` in `time_zone`. `next_due_at` is the next instant a digest is due (null
+ * while switched off); `last_seen` holds the GoWild fares the last digest reported ("ORIGIN-DEST" → cents), so the
+ * next one can say what is new and what dropped since; `last_sent_at` is when that digest was written.
+ */
+export const digestSettings = pgTable(
+  'digest_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(true),
+    origins: text('origins').array().notNull(),
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{email}'::text[]`),
+    frequency: text('frequency').notNull(),
+    weekday: integer('weekday').notNull().default(1),
+    localHour: integer('local_hour').notNull(),
+    timeZone: text('time_zone').notNull(),
+    nextDueAt: timestamp('next_due_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    lastSeen: jsonb('last_seen')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('digest_settings_frequency', sql`${t.frequency} in ('daily', 'weekly')`),
+    check('digest_settings_hour', sql`${t.localHour} between 0 and 23`),
+    check('digest_settings_weekday', sql`${t.weekday} between 1 and 7`),
+    // The run's scan: the digests due now.
+    index('digest_settings_due_idx')
+      .on(t.nextDueAt)
+      .where(sql`${t.enabled}`),
+  ],
+);
+
+/**
+ * The digest outbox (decision 271): one row per (traveller, period, channel, target), so a period's digest is written
+ * once whatever number of workers plan it, and each row is delivered under a lease like the alert outbox's (a dead
+ * holder's rows are taken over once its heartbeat stops, decision 247). A failed attempt is retried with its channel's
+ * back-off until `expires_at` (the next period's digest), never after it has been delivered.
+ */
+export const digestDeliveries = pgTable(
+  'digest_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'daily:YYYY-MM-DD' or 'weekly:YYYY-MM-DD', the traveller's local date of the slot. */
+    period: text('period').notNull(),
+    channel: text('channel').notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    title: text('title').notNull(),
+    textBody: text('text_body').notNull(),
+    /** E-mail only: the HTML body. */
+    htmlBody: text('html_body'),
+    url: text('url').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    sendingAttempt: integer('sending_attempt'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('digest_deliveries_period_target_idx').on(t.userId, t.period, t.channel, t.targetId),
+    index('digest_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    index('digest_deliveries_held_idx')
+      .on(t.lockedBy)
+      .where(sql`${t.lockedUntil} is not null`),
+  ],
+);
