@@ -287,7 +287,8 @@ export const billingDemoObjects = pgTable(
 /**
  * A flight alert: one airport pair, 1–5 travel dates, a maximum price (docs/product/alerts.md#alert-record). The
  * checker completes it on the first date with a match (found_price, found_travel_date) or, with no price, when every
- * date has passed. notification_sent turns true when the match e-mail has been delivered.
+ * date has passed. notification_sent turns true when the match e-mail has been delivered. Other kinds (`kind`):
+ * window-open, origin-wide (destination 'ANY'), seat count (`max_seats`) and chain (`legs`).
  */
 export const notifications = pgTable(
   'notifications',
@@ -333,13 +334,19 @@ export const notifications = pgTable(
     windowResult: text('window_result'),
     /** GoWild seats the airline showed on the cheapest GoWild flight (null: not said). */
     foundSeats: integer('found_seats'),
+    /** A seat-count alert: tell me when GoWild seats drop to this many or fewer (decision 273). */
+    maxSeats: integer('max_seats'),
+    /** A chain alert: its flights in order (decision 273). */
+    legs: jsonb('legs').$type<{ origin: string; destination: string; date: string; flight_number: string }[]>(),
+    /** An origin-wide alert's match: the destination GoWild was found to ('ANY' is its destination_airport). */
+    foundDestination: text('found_destination'),
   },
   (t) => [
     check('notifications_max_price_cents_min', sql`${t.maxPriceCents} >= 100`),
-    check('notifications_kind', sql`${t.kind} in ('price', 'window_open')`),
+    check('notifications_kind', sql`${t.kind} in ('price', 'window_open', 'origin_wide', 'seats', 'chain')`),
     check(
       'notifications_kind_fields',
-      sql`(${t.kind} = 'price' and ${t.maxPriceCents} is not null) or (${t.kind} = 'window_open' and ${t.opensAt} is not null)`,
+      sql`(${t.kind} = 'price' and ${t.maxPriceCents} is not null) or (${t.kind} = 'window_open' and ${t.opensAt} is not null) or ${t.kind} = 'origin_wide' or (${t.kind} = 'seats' and ${t.maxSeats} is not null) or (${t.kind} = 'chain' and ${t.legs} is not null)`,
     ),
     // The window-open job's scan: alerts still waiting, by when they are due.
     index('notifications_window_due_idx')
