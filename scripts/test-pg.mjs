@@ -26,7 +26,7 @@ const serverDir = path.join(root, 'server');
 /**
  * Files the SQL ledger asked for (`node scripts/check-sql-ledger.mjs --suggest`): services tested below their routes,
  * whose statements no file chosen by the rules below sends (admin actions, Stripe webhooks, the role matrix's
- * quota paths, the alert and window-open checkers, the password reset, the demo checkout, Google sign-in).
+ * quota paths, the alert and window-open checkers, the password reset, the demo checkout, Google sign-in, the alert mailer, the targeted sweep plan and demand counting).
  */
 const LEDGER_FILES = [
   'src/modules/admin/admin.actions.test.ts',
@@ -39,6 +39,9 @@ const LEDGER_FILES = [
   'src/modules/accounts/entitlements/search-gate.test.ts',
   'src/modules/billing/billing.demo.test.ts',
   'src/modules/accounts/auth/google.test.ts',
+  'src/modules/alerts/alert-mailer.test.ts',
+  'src/modules/sweeps/sweeps.targeted.test.ts',
+  'src/modules/sweeps/sweeps.demand.test.ts',
 ];
 
 function* testFiles(dir) {
