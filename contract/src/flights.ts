@@ -225,6 +225,15 @@ const maxWorkersParam = z
   .optional()
   .meta({ description: "Airline queries in flight at once for this search (clamped to the server's cap)" });
 
+/**
+ * `format=csv`: the answer as a CSV file, one flight per row under a header row (docs/product/anywhere.md#export);
+ * left out, the usual answer.
+ */
+export const exportFormatParam = z
+  .enum(['csv'], { error: 'format must be csv, or left out for the usual answer' })
+  .optional()
+  .meta({ description: 'csv: the answer as a CSV file (text/csv), a header row and one flight per row' });
+
 /** GET /api/flights/search (and /search/stream): every destination, or with `destination` one route (premium). */
 export const searchQuerySchema = z.object({
   origin: airportsParam(SEARCH_MESSAGES.originRequired),
@@ -234,6 +243,7 @@ export const searchQuerySchema = z.object({
     .meta({ description: 'With a value, a single-route search (premium); blank or absent for every destination' }),
   date: dateParam({ optional: false }),
   max_workers: maxWorkersParam,
+  format: exportFormatParam,
 });
 /** GET /api/flights/single: one route (premium). */
 export const singleQuerySchema = searchQuerySchema.extend({ destination: airportsParam(SEARCH_MESSAGES.destinationRequired) });

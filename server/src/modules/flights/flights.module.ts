@@ -20,6 +20,8 @@ import { type GetHomeInput, type GetHomePlan, planGetHome } from './get-home.pla
 import { type TripFinder, createTripFinder } from './trip-finder';
 import { type TripPlanInput, type TripPlan, planTrips } from './trip-finder.plan';
 import { premiumSearchRoutes } from './premium-search.routes';
+import { type AnywherePlan, type AnywherePlanInput, planAnywhere } from './anywhere/anywhere.plan';
+import { anywhereRoutes } from './anywhere/anywhere.routes';
 import { goWildRouteKind } from '@gowild/contract/gowild-window';
 import { findAirport } from '../../lib/reference-data/airports';
 import { flightsCommands } from './flights.cli';
@@ -64,6 +66,8 @@ export interface FlightsEngine {
   /** The trip finder: GoWild round trips and day trips over a range of dates (docs/product/trip-finder.md). */
   trips: TripFinder;
   planTrips(input: TripPlanInput): TripPlan;
+  /** Every destination over a range of days (docs/product/anywhere.md). */
+  planAnywhere(input: AnywherePlanInput): AnywherePlan;
 }
 
 /** A gateway fetch as a live re-check: neither the flight cache nor a kept observation may answer it (decision 183). */
@@ -194,6 +198,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
       kindOf: (o, d) => goWildRouteKind(findAirport(o)?.countryCode, findAirport(d)?.countryCode),
     }),
     planTrips: (input) => planTrips(input, context()),
+    planAnywhere: (input) => planAnywhere(input, context()),
   };
 }
 
@@ -238,6 +243,7 @@ export async function createFlightsModule(deps: FlightsDeps, overrides: { flight
       opened?.useLog(app.log);
       await flightRoutes(app, { flights: engine, searchGate, session });
       await premiumSearchRoutes(app, { flights: engine, searchGate, session });
+      await anywhereRoutes(app, { flights: engine, searchGate, session });
     },
     cli: flightsCommands({ routeRefresh }),
     metrics: engine.metrics,

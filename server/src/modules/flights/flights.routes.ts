@@ -16,6 +16,7 @@ import type { GroupDone, GroupObserved } from './flight-search.service';
 import type { FlightsEngine } from './flights.module';
 import { clientGone, searchAdmission } from './search-admission';
 import { flightSearchRunner } from './search-runners';
+import { flightsCsv, sendCsv } from './anywhere/flights-csv';
 import type { SearchSession } from './search-session';
 
 /**
@@ -23,7 +24,7 @@ import type { SearchSession } from './search-session';
  * observations are older than the fresh time first from them (`confirming`), sent again when the airline has
  * confirmed it (docs/product/search.md#answer-at-once).
  */
-function streamedGroups(write: (e: SearchStreamEvent) => void) {
+export function streamedGroups(write: (e: Extract<SearchStreamEvent, { type: 'destination' }>) => void) {
   return {
     onGroup: (g: GroupDone) =>
       write({
@@ -67,6 +68,11 @@ export const flightRoutes: FastifyPluginAsyncZod<{
     const ticket = admission.ticketOf(request);
     const runner = flightSearchRunner(flights.search, plan, live ? { live } : { answers: flights.answers });
     const { answer: ran, abandoned } = await session.run(ticket, runner, { gone: clientGone(reply) });
+    // docs/product/anywhere.md#export: the same answer (kept or run) as a CSV file.
+    if ((request.query as { format?: string }).format === 'csv') {
+      const { origin, date } = plan.search_parameters;
+      return sendCsv(reply, flightsCsv(ran.run.response.flights, { premium: ticket.caller.isPremium }), { origin, from: date });
+    }
     if (ran.kept) return flights.answers.send(request, reply, ran.kept);
     if (abandoned) return ran.run.response;
     const json = reply.serialize(ran.run.response) as string;

@@ -66,6 +66,7 @@ const flightRoutes: [string, string, Expect][] = [
   ['GET /api/flights/hub', `/api/flights/hub?origin=DEN&destination=MCO&date=${today}`, premiumOnly],
   ['GET /api/flights/home', '/api/flights/home?from=MCO&home=DEN&radius=0', premiumOnly],
   ['GET /api/flights/trips', `/api/flights/trips?origin=MCO&from=${today}&days=1&day_trip=true`, premiumOnly],
+  ['GET /api/flights/anywhere', `/api/flights/anywhere?origin=MCO&from=${today}&to=${today}&format=csv`, premiumOnly],
   [
     'GET /api/trips/summary',
     `/api/trips/summary?departure=a&return=b&origin=DEN&destination=MCO&date=${today}`,

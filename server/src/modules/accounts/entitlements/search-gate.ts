@@ -3,6 +3,7 @@ import { SEARCH_MESSAGES, dailyLimitMessage } from '@gowild/contract/flights';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import { GET_HOME_MESSAGES } from '@gowild/contract/get-home';
 import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder';
+import { ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../../lib/http-error';
@@ -25,7 +26,7 @@ export interface Caller {
  * What a search asks for: every destination from an origin, one route, every origin into a destination, or
  * two-flight trips through a hub (docs/product/search.md#via-a-hub).
  */
-export type SearchKind = 'search' | 'single' | 'inbound' | 'hub' | 'home' | 'trips';
+export type SearchKind = 'search' | 'single' | 'inbound' | 'hub' | 'home' | 'trips' | 'anywhere';
 
 /** How a search that ran went, as the search log records it and the rule of `searchCounts` judges it. */
 export interface SearchOutcome extends SearchDelivery {
@@ -67,6 +68,7 @@ const PREMIUM_KINDS: Partial<Record<SearchKind, string>> = {
   hub: HUB_MESSAGES.premiumRequired,
   home: GET_HOME_MESSAGES.premiumRequired,
   trips: TRIP_FINDER_MESSAGES.premiumRequired,
+  anywhere: ANYWHERE_MESSAGES.premiumRequired,
 };
 
 interface SearchGateDeps {

@@ -1,0 +1,77 @@
+import { exportFileName } from '@gowild/contract/anywhere';
+import { isAvailable } from '@gowild/contract/flight-format';
+import { flightListRows, sortFlightList } from '@gowild/contract/flight-list';
+import type { Fare, Flight } from '@gowild/contract/flights';
+import type { FastifyReply } from 'fastify';
+import { findAirport } from '../../../lib/reference-data/airports';
+
+/**
+ * A field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. A field a spreadsheet would
+ * run as a formula (=, +, -, @ first) is quoted with a leading apostrophe: an export must never run anything.
+ */
+function field(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const money = (n: number | null) => (n === null ? null : n.toFixed(2));
+const onSale = (fare: Fare | null) => money(isAvailable(fare) ? fare.total : null);
+
+/**
+ * The flights of an answer as CSV (docs/product/anywhere.md#export): a header row, then one flight per row in
+ * timetable order (departure, then destination). Prices to the cent, as the airline charges them; times airport-local,
+ * as the airline gives them. Seats only for premium callers (a free caller's answer has none to give).
+ */
+export function flightsCsv(flights: Readonly<Record<string, readonly Flight[]>>, opts: { premium: boolean }): string {
+  const header = [
+    'Origin',
+    'Destination',
+    'Destination city',
+    'Date',
+    'Departs (local)',
+    'Arrives (local)',
+    'Stops',
+    'Duration (minutes)',
+    'Flight',
+    'Fare type',
+    'Price (USD)',
+    'GoWild (USD)',
+    'Standard (USD)',
+    'Discount Den (USD)',
+    ...(opts.premium ? ['Seats'] : []),
+    'Booking link',
+  ];
+  const rows = sortFlightList(flightListRows(flights), 'departure', 'ascending').map((r) => {
+    const f = r.flight;
+    return [
+      r.origin,
+      r.destination,
+      findAirport(r.destination)?.city ?? '',
+      r.date,
+      r.departure.slice(0, 16).replace('T', ' '),
+      r.arrival.slice(0, 16).replace('T', ' '),
+      r.stops,
+      r.duration,
+      f.flight_number,
+      r.fareLabel,
+      money(r.price),
+      onSale(f.fares.go_wild),
+      onSale(f.fares.standard),
+      onSale(f.fares.discount_den),
+      ...(opts.premium ? [r.seats] : []),
+      r.fare ? (f.booking_links[r.fare] ?? null) : null,
+    ];
+  });
+  return [header, ...rows].map((cells) => cells.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Sends CSV as a download named for the search (gowild-DEN-2026-04-02.csv). */
+export function sendCsv(reply: FastifyReply, csv: string, name: { origin: string; from: string; to?: string }) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${exportFileName(name.origin, name.from, name.to)}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
