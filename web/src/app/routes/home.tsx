@@ -14,9 +14,11 @@ import { SearchPage, type SelectedTrip } from '@/features/search/components/sear
 import { DATE_GRID_TEASER } from '@/features/date-grid/teaser';
 import { WEATHER_MESSAGES } from '@/features/weather/api/get-weather';
 import { WhatsNewModal } from '@/features/whats-new/components/whats-new-modal';
+import { ExportCsvButton } from '@/features/flight-list/components/export-csv-button';
 import { PremiumTeaser } from '@/app/premium-feature-panel';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useAirports } from '@/api/get-airports';
 
 // The alert modal is a chunk of its own, fetched the first time a premium user presses 'Price alert'.
 // An open card's weather, hotels and cars are chunks of their own, fetched when a card first opens: the search form
@@ -40,6 +42,10 @@ const DateGrid = lazy(() => import('@/features/date-grid/components/date-grid').
 const RouteInsightLine = lazy(() =>
   import('@/features/price-history/components/route-insight-line').then((m) => ({ default: m.RouteInsightLine })),
 );
+// The flat list of every flight: a chunk of its own, fetched the first time a traveller presses 'List'.
+const FlightListTable = lazy(() =>
+  import('@/features/flight-list/components/flight-list-table').then((m) => ({ default: m.FlightListTable })),
+);
 const PriceHistoryPanel = lazy(() =>
   import('@/features/price-history/components/price-history-panel').then((m) => ({ default: m.PriceHistoryPanel })),
 );
@@ -55,6 +61,8 @@ export function HomeRoute() {
   const here = location.data;
   const upgrade = useUpgrade();
   const [alertTarget, setAlertTarget] = useState<AlertTarget | null>(null);
+  const airports = useAirports();
+  const airportCity = useCallback((code: string) => airports.data?.find((a) => a.stationCode === code)?.city ?? code, [airports.data]);
 
   const distance = useMemo(() => (here ? (lat: number, lng: number) => distanceMiles(here, { lat, lng }) : undefined), [here]);
   const onSelectReturn = useCallback(
@@ -136,6 +144,14 @@ export function HomeRoute() {
           <Suspense fallback={null}>
             <PriceHistoryPanel route={route} />
           </Suspense>
+        )}
+        renderFlightList={({ flights, caption }) => (
+          <Suspense fallback={null}>
+            <FlightListTable flights={flights} caption={caption} isPremium={auth.isPremium} airportName={airportCity} />
+          </Suspense>
+        )}
+        renderExport={({ origin, destination, date }) => (
+          <ExportCsvButton target={{ path: '/flights/search', query: { origin, date, ...(destination ? { destination } : {}) } }} />
         )}
       />
       <Suspense fallback={null}>{alertTarget ? <AlertModal target={alertTarget} onClosed={() => setAlertTarget(null)} /> : null}</Suspense>

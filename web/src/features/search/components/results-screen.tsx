@@ -64,6 +64,10 @@ export interface ResultsScreenProps {
    * could not (null when it did), throws the server's refusal. Without it the cards have no re-check.
    */
   onRecheck?: (code: string) => Promise<string | null>;
+  /** Beside the cards, every flight of the answer in one sortable table (docs/product/anywhere.md#the-flat-list). */
+  renderFlightList?: (list: { flights: Flight[]; caption: string }) => ReactNode;
+  /** The answer as a CSV file (docs/product/anywhere.md#export): its button, once the search is done. */
+  exportControl?: ReactNode;
 }
 
 /** The card state right after a search: a single-route search's only destination opens by itself. */
@@ -128,6 +132,10 @@ export function ResultsScreen(props: ResultsScreenProps) {
     : props.hasDestination
       ? `${props.originLabel} → ${props.destinationLabel}`
       : `Flights from ${props.originLabel}`;
+
+  // docs/product/anywhere.md#the-flat-list: the cards, or every flight in one table.
+  const [listView, setListView] = useState(false);
+  const showList = listView && Boolean(props.renderFlightList);
 
   // docs/product/results-map.md: the departure results of a search with several destinations, on request.
   const [mapOpen, setMapOpen] = useState(false);
@@ -292,8 +300,32 @@ export function ResultsScreen(props: ResultsScreenProps) {
         </section>
       ) : null}
 
-      {renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}
-      {renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
+      {anyShown && (props.renderFlightList || (done && props.exportControl)) ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="results-view-tools">
+          {props.renderFlightList ? (
+            <div role="group" aria-label="Show results as" className="inline-flex rounded-lg border border-slate-300 p-0.5">
+              {[false, true].map((list) => (
+                <Button
+                  key={String(list)}
+                  variant={listView === list ? 'primary' : 'ghost'}
+                  size="xs"
+                  aria-pressed={listView === list}
+                  onClick={() => setListView(list)}
+                >
+                  {list ? 'List' : 'Cards'}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          {done ? props.exportControl : null}
+        </div>
+      ) : null}
+
+      {showList && anyShown
+        ? props.renderFlightList!({ flights: all.flatMap((r) => r.flights), caption: `${title}, ${formatLongDate(props.date)}` })
+        : null}
+      {showList ? null : renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}
+      {showList ? null : renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
 
       {done && !anyShown ? (
         <Notice

@@ -91,6 +91,9 @@ export interface SearchPageProps {
   /** An outbound card's line of route history (GoWild likelihood, good price), and its price history when open. */
   renderCardInsight?: (route: { origin: string; destination: string; date: string }) => ReactNode;
   renderCardHistory?: (route: { origin: string; destination: string; date: string }) => ReactNode;
+  /** The results' flat list of every flight, and (outbound) the CSV export of the search on screen. */
+  renderFlightList?: ResultsScreenProps['renderFlightList'];
+  renderExport?: (search: { origin: string; destination: string; date: string }) => ReactNode;
 }
 
 /** What the search page gives the date grid: the origin and date on screen, and how to open a cell. */
@@ -274,6 +277,12 @@ export function SearchPage(props: SearchPageProps) {
         renderDestinationExtras={props.renderDestinationExtras}
         renderFlightMap={props.renderFlightMap}
         renderResultsMap={props.renderResultsMap}
+        renderFlightList={props.renderFlightList}
+        exportControl={
+          outbound && props.renderExport
+            ? props.renderExport({ origin: requestValues.origin, destination: requestValues.destination, date })
+            : null
+        }
         passCharges={props.passCharges ?? null}
         goWildGap={(code) =>
           requestValues.direction === 'inbound' ? gapFor(code, requestValues.destination, date) : gapFor(requestValues.origin, code, date)
