@@ -1,5 +1,6 @@
 import { daysBetween } from './dates';
 import { FARE_KEYS, type Fare, type FareKey, type Flight } from './flights';
+import { goWildFareLabel } from './gowild-fare';
 
 /**
  * How a flight reads to a traveller: its price, fares, durations, airport-local times and next-day arrivals.
@@ -30,6 +31,16 @@ export function flightPriceFare(flight: Pick<Flight, 'fares'>): FareKey | null {
 export function flightPrice(flight: Pick<Flight, 'fares'>): number {
   const key = flightPriceFare(flight);
   return key ? flight.fares[key]!.total : 0;
+}
+
+/**
+ * The name of the fare a flight is priced at, as the trip summary writes it ('GoWild', 'GoWild Early Booking',
+ * 'Standard', 'Discount Den'), or null when no fare is on sale (docs/product/prices.md).
+ */
+export function flightPriceName(flight: Pick<Flight, 'fares'>): string | null {
+  const key = flightPriceFare(flight);
+  if (!key) return null;
+  return key === 'go_wild' ? goWildFareLabel(flight.fares.go_wild?.fare_type) : FARE_LABELS[key];
 }
 
 /** Sum of two flights' prices, in cents to avoid float drift, back in dollars. */

@@ -10,10 +10,16 @@ describe('money', () => {
     expect(formatPrice(4.99)).toBe('$4.99');
   });
 
-  it('writes result prices in whole dollars with thousands separators', () => {
+  it('writes result prices in whole dollars with thousands separators, never below the price (issue 31, defect 2)', () => {
     expect(formatWholeDollars(29)).toBe('$29');
     expect(formatWholeDollars(28.5)).toBe('$29');
-    expect(formatWholeDollars(1234.4)).toBe('$1,234');
+    // The summary says $15.41: the card may not say $15.
+    expect(formatWholeDollars(15.41)).toBe('$16');
+    expect(formatWholeDollars(15.01)).toBe('$16');
+    expect(formatWholeDollars(1234.4)).toBe('$1,235');
+    // Float noise is not a cent.
+    expect(formatWholeDollars(0.1 + 0.2 + 14.7)).toBe('$15');
+    expect(formatWholeDollars(15.000000001)).toBe('$15');
   });
 
   it('writes summary prices to the cent', () => {

@@ -13,12 +13,21 @@ export function formatPrice(amount: number): string {
   return `$${formatAmount(amount)}`;
 }
 
-/** docs/product/search.md#fare-types: result prices in whole US dollars: '$29', '$1,234'. */
-export function formatWholeDollars(amount: number): string {
-  return `$${Math.round(amount).toLocaleString('en-US')}`;
+/**
+ * docs/product/prices.md: an amount in whole dollars, cents rounded up ($15.41 is 16), so a figure on the results is
+ * never lower than what the summary charges for the same fare (decision 279). Cents are counted as whole numbers
+ * first, so float noise ($15.000000001) does not add a dollar.
+ */
+export function wholeDollarsUp(amount: number): number {
+  return Math.ceil(Math.round(amount * 100) / 100);
 }
 
-/** Summary prices to the cent: '$42.50', '$1,234.00'. */
+/** docs/product/prices.md: result prices in whole US dollars, rounded up: '$29', '$16' for $15.41, '$1,235'. */
+export function formatWholeDollars(amount: number): string {
+  return `$${wholeDollarsUp(amount).toLocaleString('en-US')}`;
+}
+
+/** docs/product/prices.md: summary prices (and the fare-move notice, the .ics, e-mails) to the cent: '$42.50', '$1,234.00'. */
 export function formatDollars(amount: number): string {
   return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

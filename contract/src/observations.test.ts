@@ -84,7 +84,7 @@ describe('freshness', () => {
   });
 
   it("says a ribbon figure's source and when it was seen", () => {
-    expect(ribbonFareText(79.4, '2026-11-24T10:00:00Z', now)).toBe("lowest fare $79 from the airline's week view, seen 2 h ago");
+    expect(ribbonFareText(79.4, '2026-11-24T10:00:00Z', now)).toBe("lowest fare $80 from the airline's week view, seen 2 h ago");
     expect(ribbonFareText(129, '2026-11-24T11:59:59Z', now)).toBe("lowest fare $129 from the airline's week view, seen just now");
     expect(RIBBON_TEXTS.about).toContain('nothing about GoWild');
   });

@@ -81,6 +81,8 @@ describe('trip calendar (.ics)', () => {
     expect(r!.endDate.toJSDate().toISOString()).toBe('2026-04-03T02:05:00.000Z');
     expect(o!.location).toBe('Denver International (DEN), Denver, CO');
     expect(o!.description).toContain(CALENDAR_TEXTS.bookNote);
+    // The price the trip summary charges, to the cent, with its fare (issue 31, defect 1).
+    expect(o!.description).toContain('Price when chosen: $19.00 (GoWild).');
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
   });
 

@@ -1,4 +1,6 @@
+import { flightPrice, flightPriceName } from './flight-format';
 import type { Flight } from './flights';
+import { formatDollars } from './money';
 import { type GoWildRouteKind, goWildTripOpening } from './gowild-window';
 import { utcToLocalIso } from './local-time';
 
@@ -35,6 +37,8 @@ export const CALENDAR_TEXTS = {
   bookNote: 'Book each flight separately on the airline site.',
   separateTickets:
     'Separate tickets: the airline does not know these flights belong together. If the first one is late or cancelled, the second will not wait and is not rebooked for you.',
+  /** The flight's price as the trip summary shows it (docs/product/prices.md). */
+  price: (amount: string, fare: string) => `Price when chosen: ${amount} (${fare}).`,
   reminderSummary: (from: string, to: string) => `GoWild opens for your return ${from} → ${to}`,
   reminderDescription: (date: string, airport: string) =>
     `GoWild seats for your return flight on ${date} go on sale now (midnight at ${airport}, where its last flight leaves). Book early: they sell out.`,
@@ -188,6 +192,7 @@ export function buildTripCalendar(input: TripCalendarInput): string {
     const description = [
       `Frontier ${f.flight_number}: ${airportLabel(from, f.origin)} → ${airportLabel(to, f.destination)}.`,
       `${stops}, ${f.total_trip_time} (h:mm) door to door.`,
+      ...(flightPriceName(f) ? [CALENDAR_TEXTS.price(formatDollars(flightPrice(f)), flightPriceName(f)!)] : []),
       input.separateTickets ? CALENDAR_TEXTS.separateTickets : CALENDAR_TEXTS.bookNote,
     ].join('\n');
     events.push([

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { computeFlightHash } from './flight-hash';
 import { matchFlight, parseRef, priceChangedMessage, refOf } from './trips';
 
-const flight = (over: Partial<{ flight_number: string; departure_time: string; lowest_price: number | null }> = {}) => {
+type Fares = { go_wild: number | null; standard: number | null; discount_den: number | null };
+const fare = (total: number | null) => (total === null ? null : { total, available_seats: null });
+
+/** A flight whose price is `lowest_price` as its only (Standard) fare, unless `fares` says otherwise. */
+const flight = (over: Partial<{ flight_number: string; departure_time: string; lowest_price: number | null; fares: Fares }> = {}) => {
+  const { fares: given, ...rest } = over;
+  const lowest = rest.lowest_price === undefined ? 31 : rest.lowest_price;
+  const totals = given ?? { go_wild: null, standard: lowest, discount_den: null };
+  const prices = Object.values(totals).filter((t): t is number => t !== null);
   const f = {
     departure_time: '2026-04-02T06:15:00',
     arrival_time: '2026-04-02T08:45:00',
@@ -10,8 +18,9 @@ const flight = (over: Partial<{ flight_number: string; departure_time: string; l
     stops: 0,
     destination: 'MCO',
     flight_number: 'F9 1234',
-    lowest_price: 31 as number | null,
-    ...over,
+    ...rest,
+    lowest_price: prices.length ? Math.min(...prices) : null,
+    fares: { go_wild: fare(totals.go_wild), standard: fare(totals.standard), discount_den: fare(totals.discount_den) },
   };
   return { ...f, flightHash: computeFlightHash(f) };
 };
@@ -35,6 +44,17 @@ describe('flight references (decision 197)', () => {
     expect(matchFlight([other], then.flightHash, parseRef(refOf(then)))).toBeNull();
     // No fare left: not bookable, so gone.
     expect(matchFlight([flight({ lowest_price: null })], then.flightHash, parseRef(refOf(then)))).toBeNull();
+  });
+
+  it('speaks of the price the summary charges, not the cheapest fare, when GoWild sells out (issue 31, defect 1)', () => {
+    // Chosen at GoWild $94.41; now GoWild is gone and the summary charges Standard $198 (Discount Den is $161).
+    const then = flight({ fares: { go_wild: 94.41, standard: 198, discount_den: 161 } });
+    const now = flight({ fares: { go_wild: null, standard: 198, discount_den: 161 } });
+    expect(refOf(then)).toBe('F9 1234~2026-04-02T06:15:00~94.41');
+    expect(matchFlight([now], then.flightHash, parseRef(refOf(then)))?.priceChange).toEqual({ from: 94.41, to: 198 });
+    // The cheapest fare moved but the summary's price did not: nothing to say.
+    const cheaperDen = flight({ fares: { go_wild: 94.41, standard: 198, discount_den: 90 } });
+    expect(matchFlight([cheaperDen], 'old', parseRef(refOf(then)))?.priceChange).toBeNull();
   });
 
   it('words the change in dollars and cents', () => {

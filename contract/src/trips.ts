@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flightSchema } from './flights';
+import { flightPrice, flightPriceFare } from './flight-format';
+import { type Flight, flightSchema } from './flights';
 import { formatDollars } from './money';
 
 /** A fare that moved since a link was made (decision 197): the price then (null when unknown) and now. */
@@ -83,6 +84,8 @@ export const LEGACY_RETURN_DAYS = 7;
  * it had when the link was made. The hash includes the price (docs/product/search.md#flight-hash), so a link made
  * before a fare change finds no flight by hash; the reference finds the same flight and says what the price was.
  * Written `F9 1234 / F9 567~2026-04-02T06:15:00~31.00` (no price after the last `~` when no fare was offered).
+ * The price is the flight's price as the trip summary charges it (`flightPrice`, docs/product/prices.md), so the
+ * notice, the breakdown and the total speak of the same fare (decision 279).
  */
 export interface FlightRef {
   flightNumber: string;
@@ -92,8 +95,10 @@ export interface FlightRef {
 
 const REF_PATTERN = /^([A-Za-z0-9 /]{2,60})~(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)~(\d{1,6}(?:\.\d{1,2})?)?$/;
 
-export function refOf(f: { flight_number: string; departure_time: string; lowest_price: number | null }): string {
-  return [f.flight_number, f.departure_time, f.lowest_price === null ? '' : f.lowest_price.toFixed(2)].join('~');
+type RefFlight = Pick<Flight, 'flight_number' | 'departure_time' | 'fares'>;
+
+export function refOf(f: RefFlight): string {
+  return [f.flight_number, f.departure_time, flightPriceFare(f) === null ? '' : flightPrice(f).toFixed(2)].join('~');
 }
 
 export function parseRef(value: string | null | undefined): FlightRef | null {
@@ -107,7 +112,7 @@ const normalizeNumbers = (n: string) => n.trim().toUpperCase().replace(/\s+/g, '
 const minute = (t: string) => t.slice(0, 16);
 
 /** The flight a link names: by its hash, else (with a reference) the same flight numbers leaving at the same time. */
-export function matchFlight<F extends { flight_number: string; departure_time: string; lowest_price: number | null; flightHash: string }>(
+export function matchFlight<F extends RefFlight & { flightHash: string }>(
   flights: readonly F[],
   hash: string,
   ref: FlightRef | null,
@@ -119,8 +124,10 @@ export function matchFlight<F extends { flight_number: string; departure_time: s
     (f) => normalizeNumbers(f.flight_number) === ref.flightNumber && minute(f.departure_time) === minute(ref.departureTime),
   );
   // A flight with no fare left cannot be booked: for the traveller it is gone.
-  if (!same || same.lowest_price === null) return null;
-  return { flight: same, priceChange: same.lowest_price === ref.price ? null : { from: ref.price, to: same.lowest_price } };
+  if (!same || flightPriceFare(same) === null) return null;
+  const now = flightPrice(same);
+  const moved = ref.price === null || Math.round(ref.price * 100) !== Math.round(now * 100);
+  return { flight: same, priceChange: moved ? { from: ref.price, to: now } : null };
 }
 
 /** 'The price changed from $31.00 to $45.00' (decision 197), said once for the flight whose fare moved. */

@@ -1,3 +1,4 @@
+import { flightPrice } from '@gowild/contract/flight-format';
 import { computeFlightHash } from '@gowild/contract/flight-hash';
 import type { Flight } from '@gowild/contract/flights';
 import { legOf, refOf } from '@gowild/contract/trips';
@@ -20,9 +21,11 @@ async function flightsOf(page: import('@playwright/test').Page, token: string, u
   return ((await res.json()) as { flights: Record<string, Flight[]> }).flights;
 }
 
-/** The flight as it was when the link was made: $12 dearer, so its hash is not any flight's hash now. */
+/** The flight as it was when the link was made: every fare $12 dearer, so its hash is not any flight's hash now. */
 const before = (f: Flight): Flight => {
-  const then = { ...f, lowest_price: f.lowest_price! + 12 };
+  const up = <T extends { total: number } | null>(fare: T): T => (fare ? { ...fare, total: fare.total + 12 } : fare);
+  const fares = { go_wild: up(f.fares.go_wild), standard: up(f.fares.standard), discount_den: up(f.fares.discount_den) };
+  const then = { ...f, fares, lowest_price: f.lowest_price! + 12 };
   return { ...then, flightHash: computeFlightHash(then) };
 };
 
@@ -36,7 +39,7 @@ test('a return link made before the fare moved finds the departure and says the 
   const q = new URLSearchParams({ origin: 'DEN', date, screen: 'return_flights', flight: then.flightHash, flight_ref: refOf(then) });
   await page.goto(`/?${q}`);
   await expect(page.getByTestId('selected-departure')).toContainText(code);
-  const message = `The price changed from ${dollars(then.lowest_price!)} to ${dollars(now.lowest_price!)}`;
+  const message = `The price changed from ${dollars(flightPrice(then))} to ${dollars(flightPrice(now))}`;
   await expect(page.getByText(message)).toHaveCount(1);
   await expect(page.getByText('Could not find the selected departure flight. Please try selecting a different flight.')).toHaveCount(0);
   // Still there a moment later: no jump back to the departures.
@@ -74,7 +77,7 @@ test('a summary link made before the fare moved opens in a fresh browser with th
   });
   await page.goto(`/flight-summary?${q}`);
   await expect(page.getByTestId('leg-outbound')).toBeVisible();
-  const message = `The price changed from ${dollars(then.lowest_price!)} to ${dollars(out.lowest_price!)}`;
+  const message = `The price changed from ${dollars(flightPrice(then))} to ${dollars(flightPrice(out))}`;
   await expect(page.getByTestId('leg-outbound').getByTestId('price-changed')).toHaveText(message);
   await expect(page.getByTestId('price-changed')).toHaveCount(1);
   // Back to the return flights keeps the reference, so that link survives the next change too.

@@ -1,5 +1,6 @@
 import { addDays, todayUtc } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
+import { flightPrice } from '@gowild/contract/flight-format';
 import { computeFlightHash } from '@gowild/contract/flight-hash';
 import { TRIP_MESSAGES, legOf, refOf } from '@gowild/contract/trips';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +28,13 @@ async function firstFlight(origin: string, destination: string, date: string): P
   const flights = (res.json().flights as Record<string, Flight[]>)[destination] ?? [];
   expect(flights.length).toBeGreaterThan(0);
   return flights[0]!;
+}
+
+/** The flight as it was when every fare cost `by` dollars more. */
+function dearer(f: Flight, by: number): Flight {
+  const up = <T extends { total: number } | null>(fare: T): T => (fare ? { ...fare, total: fare.total + by } : fare);
+  const fares = { go_wild: up(f.fares.go_wild), standard: up(f.fares.standard), discount_den: up(f.fares.discount_den) };
+  return { ...f, fares, lowest_price: f.lowest_price === null ? null : f.lowest_price + by };
 }
 
 beforeAll(async () => {
@@ -59,7 +67,7 @@ describe('GET /api/trips/summary', () => {
     const out = await firstFlight('DEN', 'MCO', addDays(today(), 4));
     const back = await firstFlight('MCO', 'DEN', addDays(today(), 7));
     // The link as made when the departure cost $10 more: its hash and reference carry that price.
-    const then = { ...out, lowest_price: out.lowest_price! + 10 };
+    const then = dearer(out, 10);
     const q = {
       departure: computeFlightHash(then),
       return: back.flightHash,
@@ -76,7 +84,7 @@ describe('GET /api/trips/summary', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().departure).toEqual(out);
-    expect(res.json().departure_price_change).toEqual({ from: then.lowest_price, to: out.lowest_price });
+    expect(res.json().departure_price_change).toEqual({ from: flightPrice(then), to: flightPrice(out) });
     expect(res.json()).not.toHaveProperty('return_price_change');
     // Without the reference the hash alone finds nothing: the spec's one message.
     const bare = await app.inject({ method: 'GET', url: `/api/trips/summary?${new URLSearchParams(q)}`, headers: premium });

@@ -1,13 +1,12 @@
 import { GoWildPrice } from '@/components/gowild-price/gowild-price';
-import { goWildFareLabel } from '@gowild/contract/gowild-fare';
 import { goWildRouteKind } from '@gowild/contract/gowild-window';
 import { formatDollars } from '@gowild/contract/money';
 import {
-  FARE_LABELS,
   bookingLinkFor,
   daysAtDestination,
   flightPrice,
   flightPriceFare,
+  flightPriceName,
   formatStay,
   formatTripDuration,
   localDatePart,
@@ -173,17 +172,15 @@ export function FlightSummaryView({
     else showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
   };
 
+  // One price per flight everywhere (docs/product/prices.md): the fare the link's reference, the notice and the .ics
+  // speak of too.
   const priceRow = (label: string, flight: Flight) => {
-    const fare = flightPriceFare(flight);
+    const fare = flightPriceName(flight);
     return (
       <div className="flex justify-between py-2">
         <dt className="text-slate-700">
           {label}
-          {fare ? (
-            <span className="ml-1 text-xs text-slate-600">
-              ({fare === 'go_wild' ? goWildFareLabel(flight.fares.go_wild?.fare_type) : FARE_LABELS[fare]})
-            </span>
-          ) : null}
+          {fare ? <span className="ml-1 text-xs text-slate-600">({fare})</span> : null}
         </dt>
         <dd className="font-semibold">{formatDollars(flightPrice(flight))}</dd>
       </div>

@@ -20,7 +20,7 @@ describe('hotel card rules', () => {
       'Price unavailable',
       'Price unavailable',
       'Price unavailable',
-      '$142',
+      '$143',
     ]);
   });
   it('caps stars at 5 and shows none when unrated', () => {

@@ -79,9 +79,10 @@ describe('GoWild fare kinds on a flight row (decision 176)', () => {
 
 describe('GoWild fare kinds on a destination card', () => {
   it.each([
-    ['standard', 'GoWild $15'],
-    ['early_booking', 'GoWild Early Booking $74'],
-    ['peak_day', 'GoWild Peak Day $94'],
+    // Whole dollars rounded up: never below the summary's $15.41 (docs/product/prices.md).
+    ['standard', 'GoWild $16'],
+    ['early_booking', 'GoWild Early Booking $75'],
+    ['peak_day', 'GoWild Peak Day $95'],
   ] as const)('names the cheapest GoWild fare %s in the header', (fareType, text) => {
     const total = { standard: 15.41, early_booking: 74.41, peak_day: 94.41 }[fareType];
     render(

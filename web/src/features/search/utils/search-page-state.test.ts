@@ -105,8 +105,8 @@ describe('search page state: the URL', () => {
   });
 
   it('finds a departure whose fare moved by its reference, and says the price change once (decision 197)', () => {
-    const now = buildFlight({ flight_number: 'F9 1234', departure_time: '2026-04-02T06:15:00', lowest_price: 45, flightHash: 'new1' });
-    const then = { ...now, lowest_price: 31 };
+    const now = buildFlight({ flight_number: 'F9 1234', departure_time: '2026-04-02T06:15:00', goWild: 45, flightHash: 'new1' });
+    const then = buildFlight({ flight_number: 'F9 1234', departure_time: '2026-04-02T06:15:00', goWild: 31, flightHash: 'old1' });
     const ret = asLink({ screen: 'return_flights', flight: 'old1', flightRef: refOf(then) });
     const found = view(ret, { status: 'done', results: [{ code: 'LAS', flights: [buildFlight(), now] }] });
     expect(found).toMatchObject({ screen: 'return_flights', notice: 'The price changed from $31.00 to $45.00' });
