@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { AdminOnly, GuestOnly, PremiumOnly, RequireAuth } from '@/app/guards';
 import { GET_HOME_MESSAGES } from '@gowild/contract/get-home';
 import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder-texts';
+import { ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { RouteErrorBoundary } from '@/app/layouts/route-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -77,6 +78,11 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: paths.tripFinder, lazy: () => import('@/app/routes/trip-finder').then((m) => ({ Component: m.TripFinderRoute })) },
         ],
+      },
+      {
+        // Anywhere tells free users what it does (docs/product/anywhere.md#who-may-use-it).
+        element: <PremiumOnly pitch={ANYWHERE_MESSAGES.pitch} />,
+        children: [{ path: paths.anywhere, lazy: () => import('@/app/routes/anywhere').then((m) => ({ Component: m.AnywhereRoute })) }],
       },
       {
         Component: AdminOnly,

@@ -18,6 +18,8 @@ export const paths = {
   getHome: '/get-home',
   /** The trip finder (docs/product/trip-finder.md). */
   tripFinder: '/trips',
+  /** Every destination over a range of days (docs/product/anywhere.md). */
+  anywhere: '/anywhere',
   support: '/support',
   /** The public data-health page (docs/product/status.md). */
   status: '/status',

@@ -118,6 +118,10 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
               Trip finder
               {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
             </Link>
+            <Link to={paths.anywhere} className={linkClass} onClick={onClose}>
+              Anywhere
+              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
+            </Link>
             <Link to={paths.plans} className={linkClass} onClick={onClose}>
               Plans
             </Link>

@@ -66,6 +66,10 @@ export function TopBar() {
               Trip finder
               {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
             </NavLink>
+            <NavLink to={paths.anywhere} className={navClass}>
+              Anywhere
+              {isAuthenticated && !isPremium && <CrownIcon className="size-3.5 text-amber-500" />}
+            </NavLink>
             <NavLink to={paths.plans} className={navClass}>
               Plans
             </NavLink>
