@@ -23,6 +23,34 @@ test('a visitor opening a search link is asked to log in and nothing is searched
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
+test("a link's search is asked before the app has started, and once (decision 282)", async ({ page }) => {
+  await dismissWhatsNew(page);
+  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(path);
+  });
+  await page.goto(`/?origin=DEN&date=${localDate(1)}&screen=departure_flights`);
+  await expect(page.getByTestId('destination-card').first()).toBeVisible({ timeout: 30_000 });
+  // The boot script asked first, before the session check; the page read that answer instead of asking again.
+  expect(asked[0]).toBe('/api/flights/search/stream');
+  expect(asked.indexOf('/api/flights/search/stream')).toBeLessThan(asked.indexOf('/api/auth/verify-token'));
+  expect(asked.filter((path) => path === '/api/flights/search/stream')).toHaveLength(1);
+});
+
+test.describe('a link opened with an ended session', () => {
+  // The boot script's early search meets the ended session first: its 401 is in the console, and nothing else is.
+  test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\) \(http:\/\/[^)]+\/api\/flights\/search\/stream\?/] });
+  test('asks the traveller to log in, as before', async ({ page }) => {
+    await dismissWhatsNew(page);
+    await page.addInitScript(() => window.localStorage.setItem('auth-token', 'ended-session-token'));
+    await page.goto(`/?origin=DEN&date=${localDate(1)}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Please log in to search flights.' })).toBeVisible();
+    await expect(page.getByTestId('destination-card')).toHaveCount(0);
+  });
+});
+
 test('a return_flights link restores the whole state: departures, the chosen flight, the return screen', async ({ page }) => {
   await dismissWhatsNew(page);
   const token = await signInWithToken(page, PREMIUM.email, PREMIUM.password);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, AUTH_TOKEN_KEY, apiRequest, apiStream, readNdjson, setUnauthorizedHandler } from '@/lib/api-client';
+import { startEarlyFetch } from '@/lib/early-fetch';
 import { mockAnyApi, mockApi, reply, resetTestState } from '@/test/test-utils';
 
 describe('api client', () => {
@@ -31,6 +32,19 @@ describe('api client', () => {
     });
     expect(api.calls[0]?.headers.authorization).toBeUndefined();
     expect(api.calls[0]?.url).toBe('/api/flights/search?origin=CITY%3ANYC&date=2025-07-01');
+  });
+
+  it('takes a search the boot script started for the same address instead of asking again (decision 282)', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
+    const api = mockAnyApi({ 'GET /api/flights/search/stream': () => ({ type: 'summary' }) });
+    startEarlyFetch('/api/flights/search/stream?origin=DEN&date=2025-07-01', 'abc', 'application/x-ndjson');
+    expect(api.calls).toHaveLength(1);
+    const response = await apiStream('/flights/search/stream', { query: { origin: 'DEN', date: '2025-07-01' }, action: 'search flights' });
+    expect(response.ok).toBe(true);
+    expect(api.calls).toHaveLength(1);
+    // Taken once: the next search asks the server.
+    await apiStream('/flights/search/stream', { query: { origin: 'DEN', date: '2025-07-01' }, action: 'search flights' });
+    expect(api.calls).toHaveLength(2);
   });
 
   it('a 401 on another path clears the token and ends the session', async () => {

@@ -1,5 +1,8 @@
 import { paths } from '@/config/paths';
 import { noteAnswer } from '@/lib/offline/offline-state';
+import { type QueryValue, apiUrl } from './api-url';
+import { takeEarlyFetch } from './early-fetch';
+import { tokenStorage } from './token-storage';
 
 /**
  * The one way the web app talks to the server (docs/product/accounts-and-plans.md#sessions; decision 032): base /api,
@@ -7,33 +10,7 @@ import { noteAnswer } from '@/lib/offline/offline-state';
  * session and goes to /login, and the error texts of docs/product/accounts-and-plans.md#error-texts.
  */
 
-export const API_BASE = '/api';
-export const AUTH_TOKEN_KEY = 'auth-token';
-
-/** Local storage can be unavailable (privacy modes); the app then behaves as signed out. */
-export const tokenStorage = {
-  get(): string | null {
-    try {
-      return window.localStorage.getItem(AUTH_TOKEN_KEY);
-    } catch {
-      return null;
-    }
-  },
-  set(token: string): void {
-    try {
-      window.localStorage.setItem(AUTH_TOKEN_KEY, token);
-    } catch {
-      /* ignored: the session then lasts as long as the page */
-    }
-  },
-  clear(): void {
-    try {
-      window.localStorage.removeItem(AUTH_TOKEN_KEY);
-    } catch {
-      /* ignored */
-    }
-  },
-};
+export { AUTH_TOKEN_KEY, tokenStorage } from './token-storage';
 
 /** A failed call: the text to show, the HTTP status (0 when no answer came) and the server's stable code. */
 export class ApiError extends Error {
@@ -61,8 +38,6 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): Unauthoriz
   return previous;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -83,17 +58,6 @@ export interface RequestOptions {
 
 export function unableMessage(action: string): string {
   return `Unable to ${action}. Please try again later.`;
-}
-
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
 }
 
 function pickServerText(body: unknown, prefer: 'message' | 'error'): string | null {
@@ -129,7 +93,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    const url = apiUrl(path, options.query);
+    // A search link's stream may already be on its way, started by the boot script (decision 282).
+    const early = body === undefined && (options.method ?? 'GET') === 'GET' ? takeEarlyFetch(url, token, options.signal) : undefined;
+    response = await (early ?? fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(options.fixedMessage ?? unableMessage(options.action), 0);

@@ -1,36 +1,15 @@
-import { LIMITS } from '@gowild/contract/limits';
 import { type SearchStreamEvent, searchStreamEventSchema } from '@gowild/contract/flights';
 import { apiStream, readNdjson } from '@/lib/api-client';
 import { reportDataProblem } from '@/lib/data-problems';
-import type { Direction } from '../utils/search-button';
+import { type FlightSearchRequest, streamTarget } from './stream-target';
 
-export interface FlightSearchRequest {
-  direction: Direction;
-  /** Outbound: airport code(s) or CITY:XXX. */
-  origin: string;
-  /** Single-route destination (outbound) or the arrival airport (inbound). */
-  destination: string;
-  date: string;
-}
+export type { FlightSearchRequest };
 
 export const SEARCH_DEFAULTS = {
   outbound: 'Failed to search flights',
   inbound: 'Failed to search inbound flights',
   page: 'Search failed. Please try again.',
 } as const;
-
-/** The streamed search's path and query for a request (docs/product/search.md#what-is-searched: max_workers 50 outbound, 10 inbound). */
-export function streamTarget(req: FlightSearchRequest): { path: string; query: Record<string, string | number> } {
-  if (req.direction === 'inbound') {
-    return {
-      path: '/flights/inbound/stream',
-      query: { destination: req.destination, date: req.date, max_workers: LIMITS.maxWorkersInboundDefault },
-    };
-  }
-  const query: Record<string, string | number> = { origin: req.origin, date: req.date, max_workers: LIMITS.maxWorkersOutboundDefault };
-  if (req.destination) query.destination = req.destination;
-  return { path: '/flights/search/stream', query };
-}
 
 /**
  * An event that did not match the contract's schema (decision 127): the destination it names when it names one, so the
