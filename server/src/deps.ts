@@ -30,6 +30,8 @@ import {
 } from './modules/data-health/data-health.module';
 
 import { type DestinationExtrasModule, createDestinationExtrasModule } from './modules/destination-extras/destination-extras.module';
+import { type DigestDeps, type DigestModule, createDigestModule } from './modules/digest/digest.module';
+import { resolveJwtSecret } from './modules/accounts/auth/tokens';
 import { createConnectionsModule } from './modules/flights/connections/connections.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
 import { createHealthModule } from './modules/health/health.module';
@@ -64,6 +66,7 @@ type AppServices = ReferenceModule['services'] &
   AlertsModule['services'] &
   PushModule['services'] &
   ApiKeysModule['services'] &
+  DigestModule['services'] &
   SweepsModule['services'] &
   AdminModule['services'] &
   BillingModule['services'] &
@@ -347,6 +350,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     stopping: infra.shutdown.signal,
   });
   const observations = observing.module(auth, reference.services.reference, flights.services.flights.provider.demo);
+  const digest = buildDigest(infra, { auth, channels: alerts.services.alertMailer.channels, observations, reference });
   const admin = createAdminModule(
     { db, clock, auth, users, reference: reference.services.reference, routeRefresh: flights.services.routeRefresh, metrics },
     overrides,
@@ -375,6 +379,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     alerts,
     push,
     apiKeys,
+    digest,
     sweeps,
     trips,
     admin,
@@ -392,6 +397,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     ...alerts.services,
     ...push.services,
     ...apiKeys.services,
+    ...digest.services,
     ...sweeps.services,
     ...trips.services,
     ...admin.services,
@@ -400,6 +406,30 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     ...dataHealth.services,
   };
   return { modules, services };
+}
+
+/** The digest (issue 33): reads the kept observations, delivers on the alert channels. */
+function buildDigest(
+  infra: Infrastructure,
+  parts: {
+    auth: AccountsModule['services']['auth'];
+    channels: DigestDeps['channels'];
+    observations: { services: { observations: DigestDeps['observations'] } };
+    reference: ReferenceModule;
+  },
+) {
+  return createDigestModule({
+    config: infra.config,
+    secret: resolveJwtSecret(infra.config),
+    db: infra.database.db,
+    clock: infra.clock,
+    email: infra.email,
+    auth: parts.auth,
+    channels: parts.channels,
+    observations: parts.observations.services.observations,
+    reference: parts.reference.services.reference,
+    workerId: infra.liveness?.id,
+  });
 }
 
 /** The data-health module: the page's services as the composition root built them (docs/product/status.md). */

@@ -9,6 +9,8 @@ export interface EmailMessage {
    * sent again is then recognisably the same message. Otherwise the mail library makes a fresh one.
    */
   messageId?: string;
+  /** Extra header fields (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Our interface to e-mail delivery; vendors and transports stay behind it. */

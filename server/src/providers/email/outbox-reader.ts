@@ -11,6 +11,8 @@ export interface OutboxMessage {
   text: string;
   html: string;
   date: string | null;
+  /** Every header field, names in lower case (the last one of a name wins). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function readOutbox(dataDir: string, filter: { to?: string } = {}):
       text: parsed.text ?? '',
       html: parsed.html ?? '',
       date: parsed.date ?? null,
+      headers: Object.fromEntries(parsed.headers.map((h) => [h.key, h.value])),
     });
   }
   return messages;

@@ -31,6 +31,7 @@ export function createOutboxEmailProvider(opts: { dataDir: string; from: string;
         html: message.html,
         date: now(),
         ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       await mkdir(dir, { recursive: true });
       seq = (seq + 1) % 1_000_000;

@@ -14,6 +14,7 @@ export function createSmtpEmailProvider(opts: { url: string; from: string }): Em
         text: message.text,
         html: message.html,
         ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     async close() {
