@@ -10,7 +10,8 @@
  * temp dir), creates a premium user with the CLI, signs in through the API and drives Debian's Chromium.
  * BENCH_EMULATOR=inprocess runs the emulator inside the app server instead (the default app configuration). Every run searches a different origin so the flight cache never answers (a cold search each time).
  * It then measures the maps' budgets (benchMaps below); BENCH_PART=maps measures only those. BENCH_PART=link measures
- * a search link opened in a fresh browser against the same search from the form (benchLink).
+ * a search link opened in a fresh browser against the same search from the form (benchLink); BENCH_PART=repeat a
+ * search repeated from the form against the same search cold (benchRepeat).
  * The clock starts in the page on the Search click and stops on the first animation frame after the first card
  * enters the DOM, so it includes the request, the server, the emulator and React's render.
  */
@@ -20,7 +21,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 250);
@@ -163,6 +164,7 @@ async function main() {
       };
     })()`);
     if (process.env.BENCH_PART === 'link') return await benchLink(browser, base, token);
+    if (process.env.BENCH_PART === 'repeat') return await benchRepeat(context, base);
     await benchMaps(browser, base, token);
     if (process.env.BENCH_PART === 'maps') return;
     const page = await context.newPage();
@@ -284,6 +286,62 @@ async function benchLink(browser: Browser, base: string, token: string): Promise
   const [link, form] = [median(links), median(forms)];
   console.log(
     `\nshared link in a fresh browser → first destination: median ${link.toFixed(0)} ms; from the form: median ${form.toFixed(0)} ms; ratio ${(link / form).toFixed(2)} (goal ≤ 1.2); load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+}
+
+/** In the page: arms the clock on the next Search click; `window.__times` then resolves with [first card, all done] ms. */
+const ARM_SEARCH_CLOCK = `(() => {
+  window.__times = new Promise((done) => {
+    let first;
+    const check = () => {
+      const now = performance.now();
+      if (first === undefined && document.querySelector('[data-testid="destination-card"]')) first = now;
+      if (first !== undefined && !document.querySelector('[data-testid="search-progress"]')) {
+        obs.disconnect();
+        requestAnimationFrame(() => done([first - window.__start, performance.now() - window.__start]));
+      }
+    };
+    const obs = new MutationObserver(check);
+    obs.observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+  document.querySelector('[data-testid="search-button"]').addEventListener('click', () => { window.__start = performance.now(); }, { capture: true, once: true });
+})()`;
+
+/**
+ * A search repeated from the form (issue 30, "Repeats"): each run a cold origin searched from the form, then New
+ * Search and the same search again, both timed Search click → first card and → the whole answer (the progress gone).
+ * The repeat is within the fresh time, so the server answers it from what it has; the figure is repeat ÷ cold.
+ */
+async function benchRepeat(context: BrowserContext, base: string): Promise<void> {
+  const page = await context.newPage();
+  const search = async (origin: string): Promise<[number, number]> => {
+    await page.getByRole('button', { name: 'Airport View' }).click();
+    await page.getByRole('searchbox', { name: /Departure Airport/ }).fill(origin);
+    await page.locator(`button[data-value="${origin}"]`).click();
+    await page.locator('button[data-date]').nth(1).click();
+    await page.evaluate(ARM_SEARCH_CLOCK);
+    await page.getByTestId('search-button').click();
+    return (await page.evaluate('window.__times')) as [number, number];
+  };
+  const cold: number[][] = [];
+  const repeat: number[][] = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const origin = ORIGINS[i % ORIGINS.length]!;
+    await page.goto(`${base}/`);
+    const a = await search(origin);
+    await page.getByRole('button', { name: 'New Search' }).click();
+    const b = await search(origin);
+    if (i > 0) {
+      cold.push(a);
+      repeat.push(b);
+    }
+    process.stdout.write(
+      `${i === 0 ? 'warm-up' : `run ${i}`}: ${origin} cold first card ${a[0].toFixed(0)} ms, whole ${a[1].toFixed(0)} ms; repeat first card ${b[0].toFixed(0)} ms, whole ${b[1].toFixed(0)} ms\n`,
+    );
+  }
+  const m = (xs: number[][], k: 0 | 1) => median(xs.map((x) => x[k]!));
+  console.log(
+    `\nrepeated search from the form: first card ${m(repeat, 0).toFixed(0)} ms (cold ${m(cold, 0).toFixed(0)} ms, ratio ${(m(repeat, 0) / m(cold, 0)).toFixed(2)}); whole answer ${m(repeat, 1).toFixed(0)} ms (cold ${m(cold, 1).toFixed(0)} ms, ratio ${(m(repeat, 1) / m(cold, 1)).toFixed(2)}); load average ${loadavg()[0]!.toFixed(1)}`,
   );
 }
 
