@@ -36,6 +36,7 @@ const LEDGER_FILES = [
   'src/modules/accounts/auth/password-reset.test.ts',
   'src/modules/alerts/window-open-check.test.ts',
   'src/modules/alerts/alert-checker.test.ts',
+  'src/modules/alerts/wider-alerts-check.test.ts',
   'src/modules/accounts/entitlements/search-gate.test.ts',
   'src/modules/billing/billing.demo.test.ts',
   'src/modules/accounts/auth/google.test.ts',

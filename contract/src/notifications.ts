@@ -5,6 +5,10 @@ import { isIsoDate } from './dates';
 
 /** Flight alerts (docs/product/alerts.md): the texts both sides show, the request and the record. */
 
+/** Every kind of alert (docs/product/alerts.md#kinds-of-alert); all count toward MAX_ACTIVE_ALERTS. */
+export const ALERT_KIND_NAMES = ['price', 'window_open', 'origin_wide', 'seats', 'chain'] as const;
+export type AlertKindName = (typeof ALERT_KIND_NAMES)[number];
+
 /** Alerts a user may hold that are active and not completed. */
 export const MAX_ACTIVE_ALERTS = 3;
 /** Distinct travel dates one alert may watch. */
@@ -117,7 +121,7 @@ export const alertChannelsField = z
   .default(['email']);
 
 /** An airport code as typed: trimmed and upper-cased; blank means "not given". */
-const airportCode = (required: string) =>
+export const airportCode = (required: string) =>
   z
     .string({ error: required })
     .trim()
@@ -181,8 +185,11 @@ export const listNotificationsQuerySchema = z.object({
 /** An alert as its owner sees it (docs/product/alerts.md#alert-record). Dates are YYYY-MM-DD, instants ISO. */
 export const notificationSchema = z.object({
   id: z.string(),
-  /** 'price': a fare at or under max_price; 'window_open': tell me when GoWild opens (contract/src/window-alerts.ts). */
-  kind: z.enum(['price', 'window_open']),
+  /**
+   * 'price': a fare at or under max_price; 'window_open': tell me when GoWild opens (contract/src/window-alerts.ts);
+   * 'origin_wide', 'seats', 'chain': contract/src/wider-alerts.ts.
+   */
+  kind: z.enum(ALERT_KIND_NAMES),
   origin_airport: z.string(),
   destination_airport: z.string(),
   travel_dates: z.array(z.string()),
@@ -204,6 +211,12 @@ export const notificationSchema = z.object({
   /** A window-open alert's answer once checked: GoWild on sale (found_price, found_seats) or not offered. */
   window_result: z.enum(['gowild', 'not_offered']).nullable(),
   found_seats: z.number().int().nullable(),
+  /** A seat-count alert: tell me when GoWild seats drop to this many or fewer. */
+  max_seats: z.number().int().nullable(),
+  /** A chain alert: its flights, in order (origin, destination, date, flight number). */
+  legs: z.array(z.object({ origin: z.string(), destination: z.string(), date: z.string(), flight_number: z.string() })).nullable(),
+  /** An origin-wide alert's match: the destination found with GoWild. */
+  found_destination: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type IsoDate, formatMediumDateWithYear, isIsoDate } from './dates';
 import { formatDollars } from './money';
 import { ALERT_MESSAGES, type Notification, alertChannelsField } from './notifications';
+import { checkTravelRange, datesText } from './wider-alerts';
 
 /**
  * "Tell me when GoWild opens" (docs/product/alerts.md#tell-me-when-gowild-opens; decisions 230–234): an alert for one
@@ -15,13 +16,20 @@ export const WINDOW_ALERT_TEXTS = {
   priceKindLabel: 'Price alert',
   button: 'Alert me when it opens',
   created: 'Alert set: we will tell you when GoWild opens for this date.',
+  createdRange: 'Alert set: we will tell you when GoWild opens on one of these dates.',
+  /** The modal's choice of a range: this date and the days after it. */
+  rangeLabel: 'Also watch the days after',
   createdTitle: 'Window Alert Created!',
   alreadyOpen: 'GoWild is already open for this date: search it now or set a price alert instead.',
+  alreadyOpenRange: 'GoWild is already open for the first of these dates: start the range on a later date, or search it now.',
   travelDateRequired: 'A travel date is required',
   notOffered: 'GoWild not offered',
 } as const;
 
-/** POST /api/notifications/window-open: one route, one date. The window and the date rules are the server's. */
+/**
+ * POST /api/notifications/window-open: one route, one date or a range of at most 7 (`travel_date_to`). The window and
+ * the date rules are the server's.
+ */
 export const createWindowAlertSchema = z
   .object({
     origin_airport: z
@@ -40,10 +48,13 @@ export const createWindowAlertSchema = z
       .string({ error: WINDOW_ALERT_TEXTS.travelDateRequired })
       .trim()
       .refine(isIsoDate, 'Travel dates must be real dates in YYYY-MM-DD format'),
+    /** The range's last date: the alert tells once, when GoWild opens on one of the dates (or on none of them). */
+    travel_date_to: z.string().trim().refine(isIsoDate, 'Travel dates must be real dates in YYYY-MM-DD format').optional(),
     /** Where the answer goes, as for a price alert: e-mail when not given. */
     channels: alertChannelsField,
   })
-  .refine((a) => a.origin_airport !== a.destination_airport, { message: ALERT_MESSAGES.sameAirports, path: ['destination_airport'] });
+  .refine((a) => a.origin_airport !== a.destination_airport, { message: ALERT_MESSAGES.sameAirports, path: ['destination_airport'] })
+  .superRefine(checkTravelRange);
 export type CreateWindowAlertRequest = z.input<typeof createWindowAlertSchema>;
 export type CreateWindowAlert = z.output<typeof createWindowAlertSchema>;
 
@@ -68,4 +79,9 @@ export function windowOpenTitle(origin: string, destination: string, date: IsoDa
   return found
     ? `GoWild is open: ${origin} → ${destination} on ${day} from ${formatDollars(found.price)}${found.seats != null ? `, ${seatsText(found.seats)}` : ''}`
     : `GoWild not offered: ${origin} → ${destination} on ${day}`;
+}
+
+/** The title when GoWild was offered on none of a range's dates. */
+export function windowNotOfferedRangeTitle(origin: string, destination: string, dates: readonly IsoDate[]) {
+  return `GoWild not offered: ${origin} → ${destination} on ${datesText(dates)}`;
 }

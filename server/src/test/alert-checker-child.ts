@@ -34,6 +34,7 @@ const deps = await createAppDeps(config, database, { clock, jobs: noJobs, email:
 if (point === 'after-commit') {
   const checker = createAlertChecker({
     repo: createAlertsRepository(database.db),
+    reference: deps.reference,
     flights: deps.flights,
     clock,
     metrics: alertMetrics(deps.metrics),

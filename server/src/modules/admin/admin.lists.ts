@@ -9,6 +9,7 @@ import type {
   Pagination,
   SearchLog,
 } from '@gowild/contract/admin';
+import { ALERT_KIND_NAMES, type AlertKindName } from '@gowild/contract/notifications';
 import type { Clock } from '../../lib/clock';
 import { pageOf, pagination, presentAdminUser, presentAudit } from './admin.presenters';
 import type { AdminRepository } from './admin.repository';
@@ -54,7 +55,7 @@ export function createAdminLists({ repo, clock }: { repo: AdminRepository; clock
       return {
         notifications: rows.map(({ alert, owner }) => ({
           id: alert.id,
-          kind: alert.kind === 'window_open' ? ('window_open' as const) : ('price' as const),
+          kind: (ALERT_KIND_NAMES as readonly string[]).includes(alert.kind) ? (alert.kind as AlertKindName) : ('price' as const),
           origin_airport: alert.originAirport,
           destination_airport: alert.destinationAirport,
           travel_dates: alert.travelDates,
@@ -73,6 +74,9 @@ export function createAdminLists({ repo, clock }: { repo: AdminRepository; clock
           opens_at: alert.opensAt?.toISOString() ?? null,
           window_result: alert.windowResult === 'gowild' || alert.windowResult === 'not_offered' ? alert.windowResult : null,
           found_seats: alert.foundSeats,
+          max_seats: alert.maxSeats,
+          legs: alert.legs,
+          found_destination: alert.foundDestination,
           user: owner ? { first_name: owner.firstName, last_name: owner.lastName, email: owner.email } : null,
         })),
         pagination: pagination(query, total, asOf),

@@ -191,6 +191,9 @@ describe('GET /api/admin/notifications', () => {
       opens_at: null,
       window_result: null,
       found_seats: null,
+      max_seats: null,
+      legs: null,
+      found_destination: null,
       user: { first_name: 'Alice', last_name: alice.lastName, email: alice.email },
     });
     expect(list[2]).toMatchObject({ is_completed: true, found_price: 29, found_travel_date: '2026-07-20', notification_sent: true });

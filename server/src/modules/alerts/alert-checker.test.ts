@@ -8,7 +8,8 @@ import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
 import { noJobs, recordingEmail, scriptedAirline, testFlight } from '../../test/alerts';
 import { type SignedIn, buildAccountsTestApp, signInAs } from '../../test/factories';
-import { bestMatch, createAlertChecker } from './alert-checker';
+import { createAlertChecker } from './alert-checker';
+import { bestMatch } from './alert-kinds/price';
 import { createAlertsRepository } from './alerts.repository';
 import { alertMetrics } from './alerts.metrics';
 
@@ -49,6 +50,7 @@ beforeEach(async () => {
 const anotherChecker = (concurrency: number) =>
   createAlertChecker({
     repo: createAlertsRepository(deps.database.db),
+    reference: deps.reference,
     flights: deps.flights,
     clock,
     metrics: alertMetrics(deps.metrics),

@@ -1,12 +1,13 @@
-import { FARE_KEYS, type Fare, type FareKey, type Flight } from '@gowild/contract/flights';
+import type { Flight } from '@gowild/contract/flights';
 import { isGoWildRouteOpen } from '@gowild/contract/gowild-window';
-import { isAvailable } from '@gowild/contract/flight-format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { findAirport, isDomesticRoute } from '../../lib/reference-data/airports';
 import { type FlightsEngine, createOnSale } from '../flights/flights.module';
+import type { ReferenceService } from '../reference/reference.module';
 import { todayAtAirport } from './alert-dates';
-import { type MatchedFlight, alertMatchEmail } from './alert-emails';
+import type { AlertAnswer, AlertCheck, AlertQuery } from './alert-kinds/alert-kind';
+import { checkOf } from './alert-kinds/registry';
 import type { AlertOutbox } from './alert-outbox';
 import type { AlertsRepository, FoundFare, OpenAlert, QueuedEmail } from './alerts.repository';
 import type { AlertMetrics } from './alerts.metrics';
@@ -32,12 +33,13 @@ export interface CheckReport {
   dbMs: number;
 }
 
-/** An alert during one run: its dates still to be answered and the earliest date that matched so far. */
+/** An alert during one run: its kind's check, how many answers are still to come, and those come so far. */
 interface AlertRun {
   alert: OpenAlert;
+  check: AlertCheck;
   pending: number;
   answered: boolean;
-  match?: MatchedFlight;
+  answers: AlertAnswer[];
 }
 
 interface Group {
@@ -46,51 +48,10 @@ interface Group {
   date: string;
   /** Some alert of the group takes any fare, so the date is asked about whatever the GoWild window. */
   anyFare: boolean;
-  runs: AlertRun[];
+  runs: { run: AlertRun; query: AlertQuery }[];
 }
 
-const cents = (n: number) => Math.round(n * 100);
-const hasSeats = (fare: Fare) => fare.available_seats == null || fare.available_seats > 0;
-
-/**
- * docs/product/alerts.md#checking-alerts: with `gowild_only`, a GoWild fare with seats whose total is at or under
- * the maximum; otherwise the lowest fare on sale at or under it. The cheapest such flight of the day wins (the
- * earliest departure on a tie).
- */
-export function bestMatch(
-  flights: readonly Flight[],
-  alert: Pick<OpenAlert, 'gowildOnly' | 'maxPriceCents'>,
-  date: string,
-): MatchedFlight | undefined {
-  let best: MatchedFlight | undefined;
-  const limit = alert.maxPriceCents;
-  for (const flight of flights) {
-    let fare: FareKey | undefined;
-    let price = Infinity;
-    for (const key of alert.gowildOnly ? (['go_wild'] as const) : FARE_KEYS) {
-      const f = flight.fares[key];
-      if (isAvailable(f) && hasSeats(f) && f.total < price) {
-        fare = key;
-        price = f.total;
-      }
-    }
-    if (!fare || cents(price) > limit) continue;
-    if (best && (price > best.price || (price === best.price && flight.departure_time >= best.departureTime))) continue;
-    best = {
-      date,
-      fare,
-      price,
-      flightNumber: flight.flight_number,
-      departureTime: flight.departure_time,
-      arrivalTime: flight.arrival_time,
-      stops: flight.stops,
-      durationMinutes: flight.duration,
-      bookingLink: flight.booking_links[fare] ?? null,
-      ...(fare === 'go_wild' && flight.fares.go_wild?.fare_type ? { goWildFareType: flight.fares.go_wild.fare_type } : {}),
-    };
-  }
-  return best;
-}
+const queryKey = (q: Pick<AlertQuery, 'origin' | 'destination' | 'date'>) => `${q.origin}-${q.destination}-${q.date}`;
 
 /** A fresh report, every count at zero. */
 const emptyReport = (): CheckReport => ({
@@ -108,31 +69,38 @@ const emptyReport = (): CheckReport => ({
 });
 
 /**
- * Steps 1 and 2: the alerts whose every date has passed at the origin, and the dates still ahead of the others,
- * grouped by (origin, destination, date), earliest dates first so the alerts closest to departure are answered first.
+ * Steps 1 and 2: the alerts whose every date has passed at the origin (their kind asks nothing more), and the queries
+ * of the others (each kind's `check.queries`: a price alert's dates, an origin-wide alert's destinations on each
+ * date, a chain's flights), grouped by (origin, destination, date), earliest dates first so the alerts closest to
+ * departure are answered first.
  */
-function groupAlerts(alerts: readonly OpenAlert[], now: Date): { passed: string[]; groups: Group[] } {
+function groupAlerts(
+  alerts: readonly OpenAlert[],
+  now: Date,
+  destinationsFrom: (code: string) => readonly string[],
+): { passed: string[]; groups: Group[] } {
   const passed: string[] = [];
   const groups = new Map<string, Group>();
   for (const alert of alerts) {
-    const today = todayAtAirport(alert.originAirport, now);
-    const ahead = alert.travelDates.filter((d) => d >= today);
-    if (ahead.length === 0) {
+    const check = checkOf(alert.kind);
+    if (!check) continue;
+    const queries = check.queries(alert, todayAtAirport(alert.originAirport, now), destinationsFrom);
+    if (queries.length === 0) {
       passed.push(alert.id);
       continue;
     }
     // A lapsed or switched-off account's alerts wait, unchecked, until it is premium again.
     if (!alert.ownerEntitled) continue;
-    const run: AlertRun = { alert, pending: ahead.length, answered: false };
-    for (const date of ahead) {
-      const key = `${alert.originAirport}-${alert.destinationAirport}-${date}`;
+    const distinct = new Map(queries.map((q) => [queryKey(q), q]));
+    const run: AlertRun = { alert, check, pending: distinct.size, answered: false, answers: [] };
+    for (const [key, q] of distinct) {
       let group = groups.get(key);
       if (!group) {
-        group = { origin: alert.originAirport, destination: alert.destinationAirport, date, anyFare: false, runs: [] };
+        group = { origin: q.origin, destination: q.destination, date: q.date, anyFare: false, runs: [] };
         groups.set(key, group);
       }
-      group.anyFare ||= !alert.gowildOnly;
-      group.runs.push(run);
+      group.anyFare ||= q.anyFare;
+      group.runs.push({ run, query: q });
     }
   }
   const sorted = [...groups.values()].sort((a, b) =>
@@ -143,6 +111,8 @@ function groupAlerts(alerts: readonly OpenAlert[], now: Date): { passed: string[
 
 interface AlertCheckerDeps {
   repo: AlertsRepository;
+  /** An origin-wide alert asks about every destination of its origin in the route network. */
+  reference: Pick<ReferenceService, 'destinationsFrom'>;
   flights: Pick<FlightsEngine, 'gateway'>;
   clock: Clock;
   metrics: AlertMetrics;
@@ -206,19 +176,14 @@ function createCheckWriter(deps: AlertCheckerDeps, run: { now: Date; report: Che
     get broken() {
       return broken;
     },
-    /** An alert whose every date is answered: completes on its earliest match, or gets `last_checked_at`. */
+    /** An alert whose every query is answered (or failed): completes on its kind's match, or gets `last_checked_at`. */
     finish(alertRun: AlertRun) {
-      const { alert, match } = alertRun;
-      if (match) {
+      const { alert, check, answers } = alertRun;
+      const hit = alertRun.answered ? check.match(alert, answers) : undefined;
+      if (hit) {
         const owner = { email: alert.ownerEmail, firstName: alert.ownerFirstName };
-        const email = alertMatchEmail(owner, alert, match, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
-        matched.push({
-          id: alert.id,
-          userId: alert.userId,
-          channels: alert.channels,
-          found: { price: match.price, travelDate: match.date },
-          email,
-        });
+        const email = hit.email(owner, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
+        matched.push({ id: alert.id, userId: alert.userId, channels: alert.channels, found: hit.found, email });
       } else if (alertRun.answered) touched.push(alert.id);
       else return;
       startPump();
@@ -300,7 +265,7 @@ export function createAlertChecker(deps: AlertCheckerDeps) {
     const alerts = await timed(() => repo.openAlerts());
     report.alerts = alerts.length;
     metrics.alertsChecked.inc(alerts.length);
-    const { passed, groups: queue } = groupAlerts(alerts, now);
+    const { passed, groups: queue } = groupAlerts(alerts, now, (code) => deps.reference.destinationsFrom(code));
     report.datesPassed = await timed(() => repo.completeDatesPassed(passed, now));
     metrics.datesPassed.inc(report.datesPassed);
     report.groups = queue.length;
@@ -308,11 +273,10 @@ export function createAlertChecker(deps: AlertCheckerDeps) {
     const writer = createCheckWriter(deps, { now, report, timed, log });
     async function check(group: Group) {
       const flights = await askAirline(deps, group, now, report);
-      for (const run of group.runs) {
+      for (const { run, query } of group.runs) {
         if (flights) {
           run.answered = true;
-          const m = flights.length > 0 ? bestMatch(flights, run.alert, group.date) : undefined;
-          if (m && (!run.match || m.date < run.match.date)) run.match = m;
+          run.answers.push({ query, flights });
         }
         run.pending -= 1;
         if (run.pending === 0) writer.finish(run);

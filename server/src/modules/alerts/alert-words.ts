@@ -9,7 +9,7 @@ export const escapeHtml = (s: string) =>
 export const base = (appUrl: string) => appUrl.replace(/\/+$/, '');
 
 /** 'Denver (DEN)', or the code alone for an airport the reference data does not know. */
-function airportLabel(code: string): string {
+export function airportLabel(code: string): string {
   const a = findAirport(code);
   return a ? `${a.city} (${code})` : code;
 }

@@ -118,6 +118,7 @@ export function createAlertsModule(deps: AlertsDeps) {
   });
   const alertChecker = createAlertChecker({
     repo,
+    reference: deps.reference,
     flights: deps.flights,
     clock,
     metrics,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertDeliveries, alertDeliveryAttempts, channelTargetHealth, notifications, users } from '../../db/schema';
 import type { AlertMessage, ChannelTarget } from './channels/alert-channel';
@@ -29,16 +29,22 @@ export function outboxMessageOf(email: QueuedEmail): OutboxMessage {
   return { kind: email.kind, title: email.subject, text: email.text, url: email.url, html: email.html };
 }
 
-/** An alert the checker watches, with what it needs of its owner. */
+/** An alert the checker watches (every kind but window-open), with what it needs of its owner. */
 export interface OpenAlert {
   id: string;
   userId: string;
+  kind: string;
   originAirport: string;
+  /** 'ANY' for an origin-wide alert. */
   destinationAirport: string;
   travelDates: string[];
-  /** US cents. */
-  maxPriceCents: number;
+  /** US cents: a price alert's maximum (null for the other kinds). */
+  maxPriceCents: number | null;
   gowildOnly: boolean;
+  /** A seat-count alert's N. */
+  maxSeats: number | null;
+  /** A chain alert's flights. */
+  legs: NotificationRow['legs'];
   ownerEmail: string;
   ownerFirstName: string;
   /** The channels the owner chose for this alert. */
@@ -51,6 +57,10 @@ export interface OpenAlert {
 export interface FoundFare {
   price: number;
   travelDate: string;
+  /** GoWild seats left on what was found, when the kind tells them (seat count, chain). */
+  seats?: number | null;
+  /** Where an origin-wide alert found GoWild. */
+  destination?: string;
 }
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -168,11 +178,14 @@ function checkerAlerts(db: Db) {
         .select({
           id: notifications.id,
           userId: notifications.userId,
+          kind: notifications.kind,
           originAirport: notifications.originAirport,
           destinationAirport: notifications.destinationAirport,
           travelDates: notifications.travelDates,
           maxPriceCents: notifications.maxPriceCents,
           gowildOnly: notifications.gowildOnly,
+          maxSeats: notifications.maxSeats,
+          legs: notifications.legs,
           ownerEmail: users.email,
           ownerFirstName: users.firstName,
           ownerActive: users.isActive,
@@ -182,13 +195,9 @@ function checkerAlerts(db: Db) {
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
         // Window-open alerts have their own job (window-open-check.ts).
-        .where(and(open, eq(notifications.kind, 'price')))
+        .where(and(open, ne(notifications.kind, 'window_open')))
         .orderBy(asc(notifications.createdAt), asc(notifications.id));
-      return rows.map(({ ownerActive, ownerPremium, ...r }) => ({
-        ...r,
-        maxPriceCents: r.maxPriceCents ?? 0,
-        ownerEntitled: ownerActive && ownerPremium,
-      }));
+      return rows.map(({ ownerActive, ownerPremium, ...r }) => ({ ...r, ownerEntitled: ownerActive && ownerPremium }));
     },
 
     /** Sets last_checked_at on alerts still open. */
@@ -228,13 +237,17 @@ function checkerAlerts(db: Db) {
       return db.transaction(async (tx) => {
         // One statement for the batch: each open alert gets its own price and date.
         const values = sql.join(
-          matches.map((m) => sql`(${m.id}::uuid, ${Math.round(m.found.price * 100)}::integer, ${m.found.travelDate}::date)`),
+          matches.map(
+            (m) =>
+              sql`(${m.id}::uuid, ${Math.round(m.found.price * 100)}::integer, ${m.found.travelDate}::date, ${m.found.seats ?? null}::integer, ${m.found.destination ?? null}::text)`,
+          ),
           sql`, `,
         );
         const result = (await tx.execute(sql`
           update ${notifications} as n
-          set is_completed = true, found_price_cents = v.price, found_travel_date = v.travel_date, completed_at = ${now}, last_checked_at = ${now}
-          from (values ${values}) as v(id, price, travel_date)
+          set is_completed = true, found_price_cents = v.price, found_travel_date = v.travel_date, found_seats = v.seats,
+            found_destination = v.destination, completed_at = ${now}, last_checked_at = ${now}
+          from (values ${values}) as v(id, price, travel_date, seats, destination)
           where n.id = v.id and n.is_active and not n.is_completed
           returning n.id`)) as unknown as { rows: { id: string }[] };
         const done = new Set(result.rows.map((r) => r.id));

@@ -141,6 +141,9 @@ describe('POST /api/notifications', () => {
       opens_at: null,
       window_result: null,
       found_seats: null,
+      max_seats: null,
+      legs: null,
+      found_destination: null,
     });
 
     await deps.alertMailer.idle();

@@ -11,15 +11,11 @@ import { z } from 'zod';
 import { errorResponse } from '../../lib/http-error';
 import type { AuthService } from '../accounts/accounts.module';
 import type { AlertKind, AlertRequestBase } from './alert-kinds/alert-kind';
-import { priceAlertKind } from './alert-kinds/price';
-import { windowOpenAlertKind } from './alert-kinds/window-open';
+import { ALERT_KINDS } from './alert-kinds/registry';
 import type { AlertsService } from './alerts.service';
 
 const tags = ['notifications'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-
-/** Every kind of alert, each with its create call (decision 266); the list and the delete serve them all. */
-const ALERT_KINDS: readonly AlertKind<AlertRequestBase>[] = [priceAlertKind, windowOpenAlertKind];
 
 /** One kind's create call: premium first, then the kind's body, 201 with the alert as the list shows it. */
 function createRoute<Body extends AlertRequestBase>(

@@ -19,8 +19,8 @@ import { TEST_PASSWORD, createUser, testPasswordHasher } from '../../test/factor
 
 /**
  * Alerts across two processes on one PostgreSQL database with one JWT secret (runs in `npm run test:pg`):
- * - the three-alert limit (docs/product/alerts.md): price alerts and "tell me when GoWild opens" alerts count
- *   together, and the limit holds however a user's creates are spread over the processes (the owner's row is locked
+ * - the three-alert limit (docs/product/alerts.md): price alerts, "tell me when GoWild opens" alerts and the wider
+ *   kinds (any destination, seats left) count together, and the limit holds however a user's creates are spread over the processes (the owner's row is locked
  *   in the creating transaction);
  * - the outbox (decision 205): two senders draining it at the same time deliver each message once.
  */
@@ -98,7 +98,7 @@ describe.skipIf(!adminUrl)('the alert limit across two API processes', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('12 creates of both kinds at the same instant, half on each process, make exactly 3 alerts (5 trials)', async () => {
+  it('12 creates of four kinds at the same instant, half on each process, make exactly 3 alerts (5 trials)', async () => {
     const today = todayUtc();
     // Routes from DEN, one per request, so no create is refused for repeating another.
     const destinations = a.deps.reference.destinationsFrom('DEN').slice(0, 12);
@@ -110,20 +110,34 @@ describe.skipIf(!adminUrl)('the alert limit across two API processes', () => {
       const results = await Promise.all(
         destinations.map((destination, i) =>
           (i % 2 ? a : b).app.inject(
-            i % 3 === 0
-              ? {
-                  method: 'POST',
-                  url: '/api/notifications/window-open',
-                  headers,
-                  // Five days ahead: the domestic window (the day before) is still shut.
-                  payload: { origin_airport: 'DEN', destination_airport: destination, travel_date: addDays(today, 5) },
-                }
-              : {
-                  method: 'POST',
-                  url: '/api/notifications',
-                  headers,
-                  payload: { origin_airport: 'DEN', destination_airport: destination, travel_dates: [addDays(today, 20)], max_price: 49 },
-                },
+            [
+              {
+                method: 'POST' as const,
+                url: '/api/notifications/window-open',
+                headers,
+                // Five days ahead: the domestic window (the day before) is still shut.
+                payload: { origin_airport: 'DEN', destination_airport: destination, travel_date: addDays(today, 5) },
+              },
+              {
+                method: 'POST' as const,
+                url: '/api/notifications',
+                headers,
+                payload: { origin_airport: 'DEN', destination_airport: destination, travel_dates: [addDays(today, 20)], max_price: 49 },
+              },
+              // The wider kinds (decision 273) count toward the same limit.
+              {
+                method: 'POST' as const,
+                url: '/api/notifications/seats',
+                headers,
+                payload: { origin_airport: 'DEN', destination_airport: destination, travel_date: addDays(today, 20), max_seats: 3 },
+              },
+              {
+                method: 'POST' as const,
+                url: '/api/notifications/origin-wide',
+                headers,
+                payload: { origin_airport: 'DEN', travel_date: addDays(today, 20 + (i % 7)) },
+              },
+            ][i % 4]!,
           ),
         ),
       );

@@ -2,12 +2,15 @@ import { addDays } from '@gowild/contract/dates';
 import { unknownAirportMessage } from '@gowild/contract/flights';
 import {
   ALERT_CHANNEL_KINDS,
+  ALERT_KIND_NAMES,
+  type AlertKindName,
   ALERT_MAX_DAYS_AHEAD,
   ALERT_MESSAGES,
   MAX_ACTIVE_ALERTS,
   type Notification,
   alertAirportNotInNetworkMessage,
 } from '@gowild/contract/notifications';
+import { alertRouteNotInNetworkMessage } from '@gowild/contract/wider-alerts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -26,7 +29,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
-    kind: row.kind === 'window_open' ? 'window_open' : 'price',
+    kind: (ALERT_KIND_NAMES as readonly string[]).includes(row.kind) ? (row.kind as AlertKindName) : 'price',
     origin_airport: row.originAirport,
     destination_airport: row.destinationAirport,
     travel_dates: row.travelDates,
@@ -45,6 +48,9 @@ export function presentNotification(row: NotificationRow): Notification {
     opens_at: row.opensAt?.toISOString() ?? null,
     window_result: row.windowResult === 'gowild' || row.windowResult === 'not_offered' ? row.windowResult : null,
     found_seats: row.foundSeats,
+    max_seats: row.maxSeats,
+    legs: row.legs,
+    found_destination: row.foundDestination,
   };
 }
 
@@ -79,11 +85,14 @@ export function createAlertsService(deps: {
       body: Body,
       log?: FastifyBaseLogger,
     ) {
-      checkAirport(body.origin_airport);
-      checkAirport(body.destination_airport);
+      const place = kind.place(body);
+      for (const code of place.airports) checkAirport(code);
+      for (const r of place.routes ?? [])
+        if (!reference.destinationsFrom(r.origin).includes(r.destination))
+          throw badRequest(alertRouteNotInNetworkMessage(r.origin, r.destination));
       const now = clock.now();
-      const today = todayAtAirport(body.origin_airport, now);
-      const travelDates = kind.travelDates(body);
+      const today = todayAtAirport(place.origin, now);
+      const { travelDates } = place;
       if (travelDates.some((d) => d <= today)) throw badRequest(ALERT_MESSAGES.datesTomorrowOrLater);
       if (travelDates.some((d) => d > addDays(today, ALERT_MAX_DAYS_AHEAD))) throw badRequest(ALERT_MESSAGES.datesTooFar);
       const columns = kind.columns(body, now);
@@ -94,8 +103,8 @@ export function createAlertsService(deps: {
         {
           userId: user.id,
           kind: kind.kind,
-          originAirport: body.origin_airport,
-          destinationAirport: body.destination_airport,
+          originAirport: place.origin,
+          destinationAirport: place.destination,
           travelDates,
           ...columns,
           channels: body.channels,

@@ -263,6 +263,75 @@ describe('the window-open job', () => {
     expect(await runCli(['alerts:window-open', 'now'], () => {}, deps)).toBe(2);
   });
 
+  describe('a range of dates (decision 274)', () => {
+    async function rangeAlert(from: string, to: string): Promise<string> {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/notifications/window-open',
+        headers: me.headers,
+        payload: { origin_airport: 'DEN', destination_airport: 'MCO', travel_date: from, travel_date_to: to },
+      });
+      if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
+      return res.json().notification.id;
+    }
+
+    it('waits for the next date’s opening while the open dates have no GoWild, then tells once for the date that has it', async () => {
+      const id = await rangeAlert('2026-08-01', '2026-08-03');
+      airline.answer((q) =>
+        q.date === '2026-08-02'
+          ? { kind: 'flights', flights: [testFlight(q, { go_wild: { total: 39, seats: 2 } })] }
+          : { kind: 'flights', flights: [testFlight(q, { standard: 99 })] },
+      );
+      clock.set(new Date(opensFor('2026-08-01').getTime() + 30_000));
+      expect(await deps.windowOpenChecker.run()).toMatchObject({ due: 1, queried: 1, later: 1, gowild: 0 });
+      expect(await row(id)).toMatchObject({ isCompleted: false, opensAt: opensFor('2026-08-02') });
+      expect(await windowMails()).toHaveLength(0);
+
+      clock.set(new Date(opensFor('2026-08-02').getTime() + 30_000));
+      expect(await deps.windowOpenChecker.run()).toMatchObject({ due: 1, gowild: 1 });
+      expect(await row(id)).toMatchObject({
+        isCompleted: true,
+        windowResult: 'gowild',
+        foundTravelDate: '2026-08-02',
+        foundPriceCents: 3900,
+      });
+      expect((await windowMails()).map((m) => m.subject)).toEqual(['GoWild is open: DEN → MCO on Sun, Aug 2, 2026 from $39.00, 2 seats']);
+      clock.set(new Date(opensFor('2026-08-03').getTime() + 30_000));
+      expect(await deps.windowOpenChecker.run()).toMatchObject({ due: 0 });
+    });
+
+    it('with GoWild on none of its dates, says so once, after the last date’s opening', async () => {
+      const id = await rangeAlert('2026-08-05', '2026-08-06');
+      airline.answer((q) => ({ kind: 'flights', flights: [testFlight(q, { standard: 99 })] }));
+      clock.set(new Date(opensFor('2026-08-05').getTime() + 30_000));
+      expect(await deps.windowOpenChecker.run()).toMatchObject({ later: 1, notOffered: 0 });
+      clock.set(new Date(opensFor('2026-08-06').getTime() + 30_000));
+      expect(await deps.windowOpenChecker.run()).toMatchObject({ notOffered: 1 });
+      expect(await row(id)).toMatchObject({ isCompleted: true, windowResult: 'not_offered' });
+      const mails = await windowMails();
+      expect(mails.map((m) => m.subject)).toEqual(['GoWild not offered: DEN → MCO on Wed, Aug 5, 2026 to Thu, Aug 6, 2026']);
+      expect(mails[0]!.text).toContain('on every date from Wed, Aug 5, 2026 to Thu, Aug 6, 2026');
+    });
+
+    it('two checkers at once (two workers) complete a range once and queue one message', async () => {
+      const id = await rangeAlert('2026-08-08', '2026-08-10');
+      clock.set(new Date(opensFor('2026-08-08').getTime() + 30_000));
+      const other = createWindowOpenChecker({
+        repo: createWindowOpenRepository(deps.database.db),
+        flights: deps.flights,
+        clock,
+        mailer: deps.alertMailer,
+        concurrency: 2,
+        appUrl: 'https://gowild.example',
+        supportEmail: 'help@example.com',
+      });
+      const [a, b] = await Promise.all([deps.windowOpenChecker.run(), other.run()]);
+      expect(a.gowild + b.gowild).toBe(1);
+      const queued = await deps.database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, id));
+      expect(queued.filter((e) => e.kind === 'window_open')).toHaveLength(1);
+    });
+  });
+
   it('the price checker leaves window-open alerts alone', async () => {
     const id = await windowAlert('2026-07-24');
     clock.set(new Date(opensFor('2026-07-24').getTime() + 30_000));

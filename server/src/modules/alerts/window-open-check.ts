@@ -86,7 +86,7 @@ export interface WindowCheckReport {
   notOffered: number;
   /** Waiting for a connection's later segment to open. */
   later: number;
-  /** No usable answer (a failure, a stale copy, or a cached answer from before the opening): the next run asks again. */
+  /** Alerts with a date that got no usable answer (a failure, a stale copy, or a cached answer from before the opening): the next run asks again. */
   waiting: number;
   passed: number;
   /** For each alert completed: ms from its window opening to its message being queued. */
@@ -106,11 +106,11 @@ interface Deps {
 const onSale = createOnSale((code) => findAirport(code)?.timezone);
 
 /**
- * The window-open job (docs/product/alerts.md#tell-me-when-gowild-opens; decisions 231–232): every minute, the
- * alerts whose window has opened are grouped by (origin, destination, date); each group is asked of the flight
- * gateway once, in its background lane (travellers' requests go first); the answer must postdate the opening (a
- * cached answer from before it says nothing about GoWild); each alert then completes with its message queued in the
- * same transaction, or waits for a connection's later opening. Nothing is held between runs.
+ * The window-open job (docs/product/alerts.md#tell-me-when-gowild-opens; decisions 231–232, 274): every minute, the
+ * alerts whose window has opened are taken; each (origin, destination, date) they need is asked of the flight gateway
+ * once, in its background lane (travellers' requests go first); the answer must postdate the opening (a cached answer
+ * from before it says nothing about GoWild); each alert then completes with its message queued in the same
+ * transaction, or waits for a connection's later opening or, in a range, its next date's. Nothing is held between runs.
  */
 export function createWindowOpenChecker(deps: Deps) {
   const { repo, clock } = deps;
@@ -146,50 +146,75 @@ export function createWindowOpenChecker(deps: Deps) {
     };
     const due = await repo.dueWindowAlerts(now, DUE_LIMIT);
     report.due = due.length;
-    const passed = due.filter((a) => a.travelDate < todayAtAirport(a.originAirport, now)).map((a) => a.id);
+    // Every date passed (the owner was not premium while its windows opened): 'Date Passed', no message.
+    const passed = due.filter((a) => a.travelDates[a.travelDates.length - 1]! < todayAtAirport(a.originAirport, now)).map((a) => a.id);
     report.passed = await repo.completePassed(passed, now);
-    const groups = new Map<string, DueWindowAlert[]>();
-    for (const a of due) {
-      // A lapsed account's alert waits, unchecked, until it is premium again (or its date passes).
-      if (passed.includes(a.id) || !a.ownerEntitled) continue;
-      const key = `${a.originAirport}-${a.destinationAirport}-${a.travelDate}`;
-      groups.set(key, [...(groups.get(key) ?? []), a]);
+    // A lapsed account's alert waits, unchecked, until it is premium again (or its dates pass).
+    const queue = due.filter((a) => !passed.includes(a.id) && a.ownerEntitled);
+    // One request per (route, date, opening) however many alerts wait on it.
+    const asked = new Map<string, Promise<readonly Flight[] | undefined>>();
+    const askOnce = (o: string, d: string, date: string, notBefore: Date) => {
+      const key = `${o}-${d}-${date}-${notBefore.getTime()}`;
+      let answer = asked.get(key);
+      if (!answer) {
+        answer = ask(o, d, date, notBefore, now, report);
+        asked.set(key, answer);
+      }
+      return answer;
+    };
+
+    /**
+     * One alert (decision 274 for a range): each of its dates from today whose window has opened is asked; GoWild on
+     * the earliest such date completes it; otherwise it waits for a connection's later opening or its next date's
+     * opening; with none left, GoWild is not offered on any date.
+     */
+    async function checkAlert(alert: DueWindowAlert): Promise<void> {
+      const { originAirport: o, destinationAirport: d } = alert;
+      const kind = windowKind(o, d);
+      const today = todayAtAirport(o, now);
+      const dates = alert.travelDates.filter((date) => date >= today);
+      let found: (WindowFinding & { date: string }) | null = null;
+      let later: Date | undefined;
+      const laterOf = (at: Date) => (later = !later || at.getTime() < later.getTime() ? at : later);
+      for (const date of dates) {
+        const opens = windowOpensAt(o, d, date);
+        if (opens.getTime() > now.getTime()) {
+          laterOf(opens);
+          continue;
+        }
+        const flights = await askOnce(o, d, date, alert.opensAt);
+        if (!flights) {
+          report.waiting += 1;
+          return;
+        }
+        const verdict = windowVerdict(kind, flights, now);
+        if (verdict.verdict === 'gowild') {
+          found ??= { ...verdict.found, date };
+        } else if (verdict.verdict === 'later') laterOf(verdict.at);
+      }
+      if (!found && later) {
+        await repo.reschedule(alert.id, later, now);
+        report.later += 1;
+        return;
+      }
+      const message = windowOpenMessage(alert, found, deps.appUrl);
+      const outcome = found
+        ? { result: 'gowild' as const, priceCents: Math.round(found.price * 100), seats: found.seats, date: found.date }
+        : { result: 'not_offered' as const };
+      // The alert's channel targets are read before the transaction that completes it (decision 205).
+      const targets = await deps.mailer.targetsForAlert(alert.id);
+      if (await repo.complete(alert, outcome, message, deps.supportEmail, targets, now)) {
+        queued += 1;
+        report.queuedAfterOpeningMs.push(now.getTime() - alert.opensAt.getTime());
+        if (found) report.gowild += 1;
+        else report.notOffered += 1;
+      }
     }
-    const queue = [...groups.values()];
+
     let next = 0;
     let queued = 0;
     const worker = async () => {
-      while (next < queue.length) {
-        const alerts = queue[next++]!;
-        const first = alerts[0]!;
-        const latestOpening = new Date(Math.max(...alerts.map((a) => a.opensAt.getTime())));
-        const flights = await ask(first.originAirport, first.destinationAirport, first.travelDate, latestOpening, now, report);
-        if (!flights) {
-          report.waiting += alerts.length;
-          continue;
-        }
-        const verdict = windowVerdict(windowKind(first.originAirport, first.destinationAirport), flights, now);
-        for (const alert of alerts) {
-          if (verdict.verdict === 'later') {
-            await repo.reschedule(alert.id, verdict.at, now);
-            report.later += 1;
-            continue;
-          }
-          const found = verdict.verdict === 'gowild' ? verdict.found : null;
-          const message = windowOpenMessage(alert, found, deps.appUrl);
-          const outcome = found
-            ? { result: 'gowild' as const, priceCents: Math.round(found.price * 100), seats: found.seats }
-            : { result: 'not_offered' as const };
-          // The alert's channel targets are read before the transaction that completes it (decision 205).
-          const targets = await deps.mailer.targetsForAlert(alert.id);
-          if (await repo.complete(alert, outcome, message, deps.supportEmail, targets, now)) {
-            queued += 1;
-            report.queuedAfterOpeningMs.push(now.getTime() - alert.opensAt.getTime());
-            if (found) report.gowild += 1;
-            else report.notOffered += 1;
-          }
-        }
-      }
+      while (next < queue.length) await checkAlert(queue[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(deps.concurrency, queue.length) }, worker));
     if (queued > 0) deps.mailer.kick(log);

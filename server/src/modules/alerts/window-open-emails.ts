@@ -2,7 +2,8 @@ import { formatDayTime } from '@gowild/contract/date-labels';
 import { formatMediumDateWithYear } from '@gowild/contract/dates';
 import { formatLocalTime } from '@gowild/contract/flight-format';
 import { alertSearchPath } from '@gowild/contract/notifications';
-import { seatsText, windowOpenTitle } from '@gowild/contract/window-alerts';
+import { seatsText, windowNotOfferedRangeTitle, windowOpenTitle } from '@gowild/contract/window-alerts';
+import { datesText } from '@gowild/contract/wider-alerts';
 import { formatDollars } from '@gowild/contract/money';
 import { findAirport } from '../../lib/reference-data/airports';
 import type { AlertMessage } from './channels/alert-channel';
@@ -17,8 +18,14 @@ import { base, escapeHtml, htmlPage, routeLabel } from './alert-words';
 interface WindowAlertFacts {
   originAirport: string;
   destinationAirport: string;
-  travelDate: string;
+  /** One date, or a range (decision 274). */
+  travelDates: string[];
   opensAt: Date;
+}
+
+/** 'on Thu, Jul 16, 2026', or 'on one of the dates from Thu, Jul 16, 2026 to Sat, Jul 18, 2026'. */
+function onDates(dates: readonly string[]): string {
+  return dates.length > 1 ? `on one of the dates from ${datesText(dates)}` : `on ${datesText(dates)}`;
 }
 
 /** When the window opens, on the origin airport's clock: 'Tue, Jul 14, 2026, 12:00 AM (Denver time)'. */
@@ -43,8 +50,10 @@ export function windowAlertConfirmationEmail(
   const manage = `${base(opts.appUrl)}/notifications`;
   const lines = [
     `Hi ${owner.firstName},`,
-    `We will tell you once when GoWild opens for ${route} on ${formatMediumDateWithYear(alert.travelDate)}: whether GoWild seats are on sale, with the price and seats, or that GoWild is not offered.`,
-    `The window opens ${opensAtText(alert.originAirport, alert.opensAt)}; we check within minutes after.`,
+    `We will tell you once when GoWild opens for ${route} ${onDates(alert.travelDates)}: whether GoWild seats are on sale, with the price and seats, or that GoWild is not offered.`,
+    alert.travelDates.length > 1
+      ? `The window opens for the first date ${opensAtText(alert.originAirport, alert.opensAt)}, and for each date after a day later; we check within minutes after each opening.`
+      : `The window opens ${opensAtText(alert.originAirport, alert.opensAt)}; we check within minutes after.`,
     `Questions? Write to ${opts.supportEmail}.`,
   ];
   return {
@@ -67,34 +76,59 @@ export interface WindowFinding {
   stops: number;
 }
 
-/** The one message a window-open alert sends (message kind 'window_open'). */
-export function windowOpenMessage(alert: WindowAlertFacts, found: WindowFinding | null, appUrl: string): AlertMessage {
-  const { originAirport: o, destinationAirport: d, travelDate } = alert;
+/**
+ * The one message a window-open alert sends (message kind 'window_open'): GoWild found on one of its dates (`found`
+ * with that date), or not offered on any of them.
+ */
+export function windowOpenMessage(
+  alert: WindowAlertFacts,
+  found: (WindowFinding & { date: string }) | null,
+  appUrl: string,
+): AlertMessage & { kind: 'window_open' } {
+  const { originAirport: o, destinationAirport: d, travelDates } = alert;
   const route = routeLabel(o, d);
-  const day = formatMediumDateWithYear(travelDate);
+  const range = travelDates.length > 1;
+  const day = formatMediumDateWithYear(found?.date ?? travelDates[0]!);
   const text = found
     ? [
         `GoWild is open for ${route} on ${day}.`,
         `Cheapest GoWild: ${formatDollars(found.price)}${found.seats != null ? `, ${seatsText(found.seats)} left` : ''}, flight ${found.flightNumber}, departs ${formatLocalTime(found.departureTime)}, arrives ${formatLocalTime(found.arrivalTime)} (local times; ${found.stops === 0 ? 'nonstop' : `${found.stops} stop${found.stops === 1 ? '' : 's'}`}).`,
         'Seats go quickly; the airline decides what is on sale when you book.',
       ].join('\n')
-    : [
-        `GoWild's window has opened for ${route} on ${day}, and the airline offers no GoWild seats on it.`,
-        'Other fares may still be on sale. This alert is now complete.',
-      ].join('\n');
+    : range
+      ? [
+          `GoWild's window has opened for ${route} on every date from ${datesText(travelDates)}, and the airline offers no GoWild seats on any of them.`,
+          'Other fares may still be on sale. This alert is now complete.',
+        ].join('\n')
+      : [
+          `GoWild's window has opened for ${route} on ${day}, and the airline offers no GoWild seats on it.`,
+          'Other fares may still be on sale. This alert is now complete.',
+        ].join('\n');
   return {
     kind: 'window_open',
-    title: windowOpenTitle(o, d, travelDate, found ? { price: found.price, seats: found.seats } : null),
+    title: found
+      ? windowOpenTitle(o, d, found.date, { price: found.price, seats: found.seats })
+      : range
+        ? windowNotOfferedRangeTitle(o, d, travelDates)
+        : windowOpenTitle(o, d, travelDates[0]!, null),
     text,
-    url: `${base(appUrl)}${alertSearchPath(o, d, travelDate)}`,
+    url: `${base(appUrl)}${alertSearchPath(o, d, found?.date ?? travelDates[0]!)}`,
   };
 }
 
-/** The e-mail form of an alert message; the other channels show its title, text and link (decision 233). */
-export function alertMessageEmail(recipient: string, firstName: string, message: AlertMessage, supportEmail: string): QueuedEmail {
+/**
+ * The e-mail form of an alert message; the other channels show its title, text and link (decision 233). A window-open
+ * message, or a wider kind's match (decision 273).
+ */
+export function alertMessageEmail(
+  recipient: string,
+  firstName: string,
+  message: AlertMessage & { kind: 'window_open' | 'match' },
+  supportEmail: string,
+): QueuedEmail {
   const lines = [`Hi ${firstName},`, ...message.text.split('\n')];
   return {
-    kind: 'window_open',
+    kind: message.kind,
     recipient,
     subject: message.title,
     text: [...lines, `See this search on GoWild Finder: ${message.url}`, `Questions? Write to ${supportEmail}.`].join('\n\n'),

@@ -10,15 +10,16 @@ export interface DueWindowAlert {
   id: string;
   originAirport: string;
   destinationAirport: string;
-  travelDate: string;
+  /** One date, or a range of up to 7 (decision 274). */
+  travelDates: string[];
   opensAt: Date;
   ownerEmail: string;
   ownerFirstName: string;
   ownerEntitled: boolean;
 }
 
-/** What the check stores on a window-open alert it completes. */
-export type WindowOutcome = { result: 'gowild'; priceCents: number; seats: number | null } | { result: 'not_offered' };
+/** What the check stores on a window-open alert it completes: for GoWild, on which of its dates. */
+export type WindowOutcome = { result: 'gowild'; priceCents: number; seats: number | null; date: string } | { result: 'not_offered' };
 
 const openWindow = and(eq(notifications.kind, 'window_open'), eq(notifications.isActive, true), eq(notifications.isCompleted, false));
 
@@ -29,7 +30,7 @@ const openWindow = and(eq(notifications.kind, 'window_open'), eq(notifications.i
 export async function enqueueWindowOpenMessage(
   tx: Executor,
   notificationId: string,
-  message: AlertMessage,
+  message: AlertMessage & { kind: 'window_open' },
   owner: { email: string; firstName: string; supportEmail: string },
   targets: readonly ChannelTarget[],
   now: Date,
@@ -60,9 +61,8 @@ export function createWindowOpenRepository(db: Db) {
         .where(and(openWindow, lte(notifications.opensAt, now)))
         .orderBy(asc(notifications.opensAt), asc(notifications.id))
         .limit(limit);
-      return rows.map(({ ownerActive, ownerPremium, travelDates, opensAt, ...r }) => ({
+      return rows.map(({ ownerActive, ownerPremium, opensAt, ...r }) => ({
         ...r,
-        travelDate: travelDates[0]!,
         opensAt: opensAt!,
         ownerEntitled: ownerActive && ownerPremium,
       }));
@@ -94,7 +94,7 @@ export function createWindowOpenRepository(db: Db) {
     async complete(
       alert: DueWindowAlert,
       outcome: WindowOutcome,
-      message: AlertMessage,
+      message: AlertMessage & { kind: 'window_open' },
       supportEmail: string,
       targets: readonly ChannelTarget[],
       now: Date,
@@ -109,7 +109,7 @@ export function createWindowOpenRepository(db: Db) {
             windowResult: outcome.result,
             foundPriceCents: outcome.result === 'gowild' ? outcome.priceCents : null,
             foundSeats: outcome.result === 'gowild' ? outcome.seats : null,
-            foundTravelDate: outcome.result === 'gowild' ? alert.travelDate : null,
+            foundTravelDate: outcome.result === 'gowild' ? outcome.date : null,
           })
           .where(and(eq(notifications.id, alert.id), openWindow))
           .returning({ id: notifications.id });

@@ -135,6 +135,7 @@ describe('the OpenAPI document', () => {
       'destination_airport',
       'origin_airport',
       'travel_date',
+      'travel_date_to',
     ]);
     expect(Object.keys(op.responses).sort()).toEqual(['201', '400', '401', '403', '409']);
   });

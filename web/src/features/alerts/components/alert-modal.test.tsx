@@ -47,6 +47,9 @@ function created(call: RecordedCall): { notification: Notification; message: str
       opens_at: null,
       window_result: null,
       found_seats: null,
+      max_seats: null,
+      legs: null,
+      found_destination: null,
     },
   };
 }

@@ -45,6 +45,9 @@ function buildNotification(overrides: Partial<Notification> = {}): Notification 
     opens_at: null,
     window_result: null,
     found_seats: null,
+    max_seats: null,
+    legs: null,
+    found_destination: null,
     ...overrides,
   };
 }

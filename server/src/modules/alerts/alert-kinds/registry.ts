@@ -1,0 +1,20 @@
+import type { AlertCheck, AlertKind, AlertRequestBase } from './alert-kind';
+import { chainAlertKind } from './chain';
+import { originWideAlertKind } from './origin-wide';
+import { priceAlertKind } from './price';
+import { seatsAlertKind } from './seats';
+import { windowOpenAlertKind } from './window-open';
+
+/** Every kind of alert, each with its create call (decisions 266, 273); the list and the delete serve them all. */
+export const ALERT_KINDS: readonly AlertKind<AlertRequestBase>[] = [
+  priceAlertKind,
+  windowOpenAlertKind,
+  originWideAlertKind,
+  seatsAlertKind,
+  chainAlertKind,
+];
+
+/** The alert checker's part of a kind (none for window-open, which has its own job, or an unknown kind). */
+export function checkOf(kind: string): AlertCheck | undefined {
+  return ALERT_KINDS.find((k) => k.kind === kind)?.check;
+}
