@@ -140,6 +140,9 @@ interface ApiAnswers {
   [adminDeliveries: `GET /api/admin/users/${string}/deliveries`]: typeof alertDeliveriesResponseSchema;
   'POST /api/notifications': typeof notificationCreatedResponseSchema;
   'POST /api/notifications/window-open': typeof notificationCreatedResponseSchema;
+  'POST /api/notifications/origin-wide': typeof notificationCreatedResponseSchema;
+  'POST /api/notifications/seats': typeof notificationCreatedResponseSchema;
+  'POST /api/notifications/chain': typeof notificationCreatedResponseSchema;
   [deleteAlert: `DELETE /api/notifications/${string}`]: typeof notificationDeletedResponseSchema;
   [hotels: `GET /api/hotels/search/airport/${string}`]: typeof hotelSearchResponseSchema;
   'GET /api/hertz/locations': typeof rentalLocationsResponseSchema;
