@@ -236,7 +236,11 @@ function DestinationRow({ destination: d, name, dates }: { destination: Anywhere
           {d.failed ? <span className="ml-1 text-xs text-amber-800">(not confirmed)</span> : null}
         </p>
       </div>
-      <ol className="mt-2 grid grid-cols-7 gap-1 text-center text-xs" aria-label={`${name}: best fare each day`}>
+      <ol
+        className="mt-2 grid gap-1 text-center text-xs"
+        style={{ gridTemplateColumns: `repeat(${dates.length}, minmax(0, 5.5rem))` }}
+        aria-label={`${name}: best fare each day`}
+      >
         {fares.map((f) => (
           <li
             key={f.date}

@@ -89,6 +89,10 @@ export function FlightListTable({ flights, isPremium, caption, airportName }: Fl
 
   return (
     <div className="space-y-1" data-testid="flight-list">
+      {/* The caption read on screen, outside the scrolling region so a phone never cuts it; the table's own is for screen readers. */}
+      <p className="text-sm font-semibold text-slate-800" aria-hidden="true">
+        {caption} <span className="font-normal text-slate-600">({rows.length})</span>
+      </p>
       <p className="sr-only" role="status" aria-live="polite">
         {`Sorted by ${FLIGHT_LIST_LABELS[sort.column]}, ${sort.direction}`}
       </p>
@@ -99,8 +103,8 @@ export function FlightListTable({ flights, isPremium, caption, airportName }: Fl
         tabIndex={0}
       >
         <table className="w-full border-collapse text-sm">
-          <caption className="px-3 py-2 text-left text-sm font-semibold text-slate-800">
-            {caption} <span className="font-normal text-slate-600">({rows.length})</span>
+          <caption className="sr-only">
+            {caption} ({rows.length})
           </caption>
           <thead className="sticky top-0 z-10 bg-slate-50">
             <tr>
@@ -111,7 +115,7 @@ export function FlightListTable({ flights, isPremium, caption, airportName }: Fl
                     key={c}
                     scope="col"
                     aria-sort={sorted ? sort.direction : undefined}
-                    className={`border-b border-slate-200 p-0 text-left font-semibold text-slate-700 ${i === 0 ? 'sticky left-0 z-20 bg-slate-50' : ''}`}
+                    className={`border-b border-slate-200 p-0 text-left font-semibold text-slate-700 ${i === 0 ? 'sticky left-0 z-20 bg-slate-50 shadow-[1px_0_0_#e2e8f0]' : ''}`}
                   >
                     <button
                       type="button"
@@ -131,10 +135,10 @@ export function FlightListTable({ flights, isPremium, caption, airportName }: Fl
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={`${row.flight.flightHash}-${row.origin}`} className="border-b border-slate-100 last:border-0 even:bg-slate-50/50">
+              <tr key={`${row.flight.flightHash}-${row.origin}`} className="border-b border-slate-100 last:border-0">
                 {columns.map((c, i) =>
                   i === 0 ? (
-                    <th key={c} scope="row" className={`${CELL} sticky left-0 bg-white font-normal`}>
+                    <th key={c} scope="row" className={`${CELL} sticky left-0 z-[1] bg-white font-normal shadow-[1px_0_0_#e2e8f0]`}>
                       {cell(row, c, airportName)}
                     </th>
                   ) : (

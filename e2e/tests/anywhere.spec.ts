@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
+import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
+import { dismissWhatsNew, goWildEve, localDate } from './search-support';
+
+/**
+ * Anywhere over a range of days (docs/product/anywhere.md): a premium traveller picks an origin and a few days, sees
+ * every destination arrive with the best fare of each day, switches to every flight in one sortable table, and
+ * exports the answer as CSV; at 375 px as well. A free user reads what it does.
+ */
+const NOW = goWildEve();
+const PREMIUM = { email: 'anywhere.premium@example.com', password: 'Sky-high-47', firstName: 'Ann', lastName: 'Where', premium: true };
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+
+/** With SHOTS_DIR set, a screenshot of what the traveller sees with the answer's heading at the top. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.getByTestId('anywhere-results').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+async function searchDenver(page: Page, days: string) {
+  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill('Denver');
+  await page.locator('button[data-value="DEN"]').click();
+  await expect(page.locator('button[data-value="DEN"]')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('First departure date').fill(localDate(1, NOW));
+  await page.getByTestId('anywhere-days').selectOption(days);
+  const answer = page.waitForResponse((r) => r.url().includes('/api/flights/anywhere'));
+  await page.getByRole('button', { name: 'Search anywhere' }).click();
+  const res = await answer;
+  expect(res.url()).toContain(`from=${localDate(1, NOW)}`);
+  expect(res.url()).toContain(`to=${localDate(Number(days), NOW)}`);
+  await expect(page.getByTestId('anywhere-progress')).toBeHidden({ timeout: 90_000 });
+  await expect(page.getByTestId('anywhere-destination').first()).toBeVisible();
+}
+
+test('a premium traveller sees every destination over three days, every flight in one sortable list, and exports it', async ({ page }) => {
+  test.setTimeout(240_000);
+  await dismissWhatsNew(page);
+  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Anywhere' }).click();
+  await expect(page).toHaveURL(/\/anywhere$/);
+  await searchDenver(page, '3');
+  await expect(page.getByRole('heading', { name: /Every destination from Denver/ })).toBeVisible();
+  // Each destination shows the best fare of each of the three days.
+  const first = page.getByTestId('anywhere-destination').first();
+  await expect(first.getByRole('list', { name: /best fare each day/ }).getByRole('listitem')).toHaveCount(3);
+  await shot(page, 'anywhere-1280-destinations');
+
+  // Every flight in one table, sortable by any column from its header.
+  await page.getByRole('button', { name: 'All flights' }).click();
+  const table = page.getByRole('table', { name: /Every flight from Denver/ });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /Seats/ })).toBeVisible();
+  const dates = await table.locator('tbody td[data-column="date"]').allTextContents();
+  expect(new Set(dates).size).toBeGreaterThan(1);
+  const price = table.getByRole('columnheader', { name: /Price/ });
+  await price.getByRole('button').click();
+  await expect(price).toHaveAttribute('aria-sort', 'ascending');
+  const prices = (await table.locator('tbody td[data-column="price"]').allTextContents())
+    .filter((t) => t.startsWith('$'))
+    .map((t) => Number(t.replace(/[$,]/g, '')));
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await price.getByRole('button').press('Enter');
+  await expect(price).toHaveAttribute('aria-sort', 'descending');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'anywhere-1280-list');
+
+  // Export: the same search as a CSV file, named for it, one flight per row.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`gowild-DEN-${localDate(1, NOW)}-to-${localDate(3, NOW)}.csv`);
+  const csv = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toMatch(/^Origin,Destination,Destination city,Date,/);
+  expect(lines.length - 1).toBe(await table.locator('tbody tr').count());
+});
+
+test('at 375 px the range and its list fit the screen', async ({ page }) => {
+  test.setTimeout(240_000);
+  await dismissWhatsNew(page);
+  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/anywhere');
+  await searchDenver(page, '2');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'anywhere-375-destinations');
+  await page.getByRole('button', { name: 'All flights' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  // The table scrolls in its own region; the page itself does not.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'anywhere-375-list');
+});
+
+test('a free user reads what it does and is sent to the profile to upgrade', async ({ page }) => {
+  const free = await createAccount(page);
+  await signInWithToken(page, free.email, free.password);
+  await page.goto('/anywhere');
+  await expect(page.getByRole('heading', { name: 'Premium Feature' })).toBeVisible();
+  await expect(page.getByText(ANYWHERE_MESSAGES.pitch)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Upgrade to Premium/ })).toHaveAttribute('href', '/profile');
+});
