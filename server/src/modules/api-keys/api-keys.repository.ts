@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import type { UserRow } from '../accounts/accounts.module';
@@ -6,7 +6,7 @@ import type { UserRow } from '../accounts/accounts.module';
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** How stale `last_used_at` may get before a call writes it again: one write a minute per key, not one per call. */
-const LAST_USED_GRANULARITY_MS = 60_000;
+export const LAST_USED_GRANULARITY_MS = 60_000;
 
 /**
  * The api_keys table (decision 268). Keys are found by the SHA-256 of what the caller sent; the table never holds a
@@ -37,13 +37,14 @@ export function createApiKeysRepository(db: Db) {
     },
 
     /** A live key by its hash, with its owner's account row (one query on every keyed call). */
-    async findLiveByHash(keyHash: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
-      const [row] = await db
+    /** The live keys among these hashes, by hash, each with its owner (one query for a batch of callers). */
+    async findLiveByHashes(keyHashes: string[]): Promise<Map<string, { key: ApiKeyRow; user: UserRow }>> {
+      const rows = await db
         .select({ key: getTableColumns(apiKeys), user: getTableColumns(users) })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
-        .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
-      return row;
+        .where(and(inArray(apiKeys.keyHash, keyHashes), isNull(apiKeys.revokedAt)));
+      return new Map(rows.map((r) => [r.key.keyHash, r]));
     },
 
     /** Revokes the user's own live key; false when there is none of theirs. */

@@ -4,7 +4,8 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, notFound, unauthorized } from '../../lib/http-error';
 import type { RateLimitStore } from '../../lib/rate-limit';
 import { type UserRow, secondsUntilNextUtcDay, utcDay } from '../accounts/accounts.module';
-import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository';
+import { createBatchedLookup } from '../../lib/batched-lookup';
+import { type ApiKeyRow, type ApiKeysRepository, LAST_USED_GRANULARITY_MS } from './api-keys.repository';
 
 /** 32 random bytes (256 bits) in URL-safe base64: the key after its `gwk_` prefix. */
 const KEY_BYTES = 32;
@@ -40,6 +41,20 @@ export function createApiKeysService(deps: {
   const { repo, clock, counters } = deps;
   const counterKey = (id: string) => `apikey:${id}:${utcDay(clock.now())}`;
   const limitFor = (user: Pick<UserRow, 'isPremium'>) => (user.isPremium ? deps.limits.premium : deps.limits.free);
+  // Every call carrying a key looks it up: concurrent calls share one query (decision 065's batching, as sessions do),
+  // and a key revoked before a call arrives is never honoured for it.
+  const liveKeys = createBatchedLookup((hashes: string[]) => repo.findLiveByHashes(hashes));
+  // When this process last wrote each key's "last used": the write is skipped within the minute the list shows, so a
+  // busy key costs one statement a minute instead of one a call (the statement itself also checks the minute, for
+  // the other processes).
+  const touchedAt = new Map<string, number>();
+  function touch(id: string, now: Date): void {
+    const last = touchedAt.get(id);
+    if (last !== undefined && now.getTime() - last < LAST_USED_GRANULARITY_MS) return;
+    if (touchedAt.size > 10_000) touchedAt.clear();
+    touchedAt.set(id, now.getTime());
+    void repo.touch(id, now).catch(() => undefined);
+  }
 
   async function present(row: ApiKeyRow, limit: number): Promise<ApiKey> {
     const used = await counters.peek(counterKey(row.id)).catch(() => ({ count: 0 }));
@@ -78,7 +93,7 @@ export function createApiKeysService(deps: {
      */
     async authenticate(raw: string): Promise<{ key: ApiKeyRow; user: UserRow }> {
       if (!KEY_SHAPE.test(raw)) throw unauthorized(API_KEY_MESSAGES.keyInvalid);
-      const found = await repo.findLiveByHash(hashApiKey(raw));
+      const found = await liveKeys.get(hashApiKey(raw));
       if (!found || !found.user.isActive) throw unauthorized(API_KEY_MESSAGES.keyInvalid);
       return found;
     },
@@ -91,7 +106,7 @@ export function createApiKeysService(deps: {
       const limit = limitFor(user);
       const now = clock.now();
       const window = await counters.hit(counterKey(key.id), secondsUntilNextUtcDay(now) * 1000);
-      void repo.touch(key.id, now).catch(() => undefined);
+      touch(key.id, now);
       return {
         limit,
         count: window.count,
