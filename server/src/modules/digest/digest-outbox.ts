@@ -16,8 +16,8 @@ const retryDelayMs = exponentialBackoff({ baseMs: 30_000, maxMs: 30 * 60_000, ji
 
 /** A sender's hold on a delivery; a dead holder's rows are free once its heartbeat stops (decision 247). */
 export const DIGEST_LEASE_MS = 2 * 60_000;
-/** Sender slots per process, and rows each slot takes at a time. */
-const SLOTS = 5;
+/** Sender slots per process (a mail relay takes several connections), and rows each slot takes at a time. */
+const SLOTS = 10;
 const CLAIM = 10;
 
 export interface DigestDrainReport {
@@ -64,6 +64,7 @@ export function createDigestOutbox(deps: DigestOutboxDeps) {
   const { repo, clock } = deps;
   const byKind = new Map(deps.channels.map((c) => [c.kind, c]));
   let running: Promise<DigestDrainReport> | undefined;
+  let again = false;
 
   async function send(row: ClaimedDigest): Promise<DeliveryOutcome> {
     if (row.channel === 'email') {
@@ -150,9 +151,26 @@ export function createDigestOutbox(deps: DigestOutboxDeps) {
   }
 
   return {
-    /** Delivers every digest due now; a call while a drain runs waits for that one. */
+    /**
+     * Delivers every digest due now. A call while a drain runs waits for it, and that drain takes one more pass, so a
+     * row committed after its last claim is not left to the next tick.
+     */
     drain(log?: FastifyBaseLogger): Promise<DigestDrainReport> {
-      running ??= drainOnce(log).finally(() => (running = undefined));
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        const total: DigestDrainReport = { sent: 0, retrying: 0, failed: 0 };
+        do {
+          again = false;
+          const r = await drainOnce(log);
+          total.sent += r.sent;
+          total.retrying += r.retrying;
+          total.failed += r.failed;
+        } while (again);
+        return total;
+      })().finally(() => (running = undefined));
       return running;
     },
     leftBehind: () => repo.leftBehind(),

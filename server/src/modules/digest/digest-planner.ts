@@ -104,7 +104,7 @@ export function createDigestPlanner(deps: {
   }
 
   /** Writes the digests due at `now` (each traveller's, once per period) into the outbox. */
-  async function plan(now: Date): Promise<PlanReport> {
+  async function plan(now: Date, onBatch?: () => void): Promise<PlanReport> {
     const report = { planned: 0, queued: 0, nothingNew: 0 };
     const finds = findsCache();
     for (;;) {
@@ -158,6 +158,7 @@ export function createDigestPlanner(deps: {
         batch.push({ userId: row.userId, leaseUntil, nextDueAt: next.at, sentAt: now, lastSeen: changes.seen, deliveries });
       }
       report.queued += await repo.commitPlanned(batch);
+      onBatch?.();
     }
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { holderAlive } from '../../db/liveness';
+import { holderAlive, rowsOf } from '../../db/liveness';
 import { digestDeliveries, digestSettings, searchLogs, users } from '../../db/schema';
 
 export type DigestSettingsRow = typeof digestSettings.$inferSelect;
@@ -112,19 +112,25 @@ function settingsTable(db: Db) {
       if (batch.length === 0) return 0;
       return db.transaction(async (tx) => {
         let queued = 0;
-        const rows: NewDigestDelivery[] = [];
-        for (const p of batch) {
-          const held = await tx
-            .update(digestSettings)
-            .set({
-              nextDueAt: p.nextDueAt,
-              ...(p.sentAt ? { lastSentAt: p.sentAt } : {}),
-              ...(p.lastSeen ? { lastSeen: p.lastSeen } : {}),
-            })
-            .where(and(eq(digestSettings.userId, p.userId), eq(digestSettings.nextDueAt, p.leaseUntil)))
-            .returning({ userId: digestSettings.userId });
-          if (held.length > 0) rows.push(...p.deliveries);
-        }
+        // One statement for the whole batch: the opt-ins this planner still holds move on to their next slot.
+        const moves = batch.map((p) => ({
+          user_id: p.userId,
+          lease: p.leaseUntil.toISOString(),
+          next_due_at: p.nextDueAt.toISOString(),
+          sent_at: p.sentAt?.toISOString() ?? null,
+          last_seen: p.lastSeen,
+        }));
+        const held = await rowsOf<{ user_id: string }>(
+          tx as unknown as Db,
+          sql`update digest_settings s set next_due_at = v.next_due_at,
+            last_sent_at = coalesce(v.sent_at, s.last_sent_at), last_seen = coalesce(v.last_seen, s.last_seen)
+          from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
+            as v(user_id uuid, lease timestamptz, next_due_at timestamptz, sent_at timestamptz, last_seen jsonb)
+          where s.user_id = v.user_id and s.next_due_at = v.lease
+          returning s.user_id`,
+        );
+        const kept = new Set(held.map((h) => h.user_id));
+        const rows = batch.filter((p) => kept.has(p.userId)).flatMap((p) => p.deliveries);
         for (let i = 0; i < rows.length; i += 500) {
           const inserted = await tx
             .insert(digestDeliveries)

@@ -154,8 +154,17 @@ export function createDigestService(deps: DigestServiceDeps) {
 
     /** The digests due at `at` (default now) written, then every digest due sent (`digest:run`, the job). */
     async run(at?: Date, log?: FastifyBaseLogger): Promise<DigestRunReport> {
-      const planned = await plan(at ?? clock.now());
-      const sent = await deps.outbox.drain(log);
+      // Sending starts with the first batch planned, while the next ones are planned; each batch asks for one more pass.
+      const drains = new Set<Promise<DigestDrainReport>>();
+      const planned = await plan(at ?? clock.now(), () => void drains.add(deps.outbox.drain(log)));
+      // Then every row due, what the drains' last passes had not seen yet included.
+      drains.add(deps.outbox.drain(log));
+      const sent = { sent: 0, retrying: 0, failed: 0 };
+      for (const r of await Promise.all(drains)) {
+        sent.sent += r.sent;
+        sent.retrying += r.retrying;
+        sent.failed += r.failed;
+      }
       return { ...planned, ...sent };
     },
   };
