@@ -1,6 +1,7 @@
 import { localToday } from '@gowild/contract/dates';
 import { useAirports } from '@/api/get-airports';
 import { PageHeader } from '@/app/routes/page-header';
+import { ChainAlertButton } from '@/features/alerts/components/chain-alert-button';
 import { HubSearchView } from '@/features/hub-search/components/hub-search-view';
 import { RouteBuilderTabs } from '@/features/hub-search/components/route-builder-tabs';
 import { RouteBuilderView } from '@/features/hub-search/components/route-builder-view';
@@ -22,7 +23,12 @@ export function RouteBuilderRoute() {
       {isPremium ? (
         <>
           <RouteBuilderTabs current="routes" />
-          <RouteBuilderView airports={airports.data} airportsLoading={airports.isPending} today={localToday()} />
+          <RouteBuilderView
+            airports={airports.data}
+            airportsLoading={airports.isPending}
+            today={localToday()}
+            itineraryActions={(it) => <ChainAlertButton itinerary={it} />}
+          />
         </>
       ) : (
         <HubSearchView airports={airports.data} airportsLoading={airports.isPending} isPremium={false} today={localToday()} />

@@ -1,5 +1,6 @@
 import { addDays, formatLongDate, localToday } from '@gowild/contract/dates';
 import { WINDOW_ALERT_TEXTS } from '@gowild/contract/window-alerts';
+import { ALERT_RANGE_MAX_DAYS, MAX_SEATS_THRESHOLD, datesText } from '@gowild/contract/wider-alerts';
 import { ALERT_MESSAGES, type AlertChannelKind, MAX_ACTIVE_ALERTS, alertCreatedFromResults } from '@gowild/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,22 +18,38 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form-errors';
 import { alertErrorText, useCreateNotification } from '../api/create-notification';
+import { useCreateWiderAlert } from '../api/create-wider-alert';
 import { useCreateWindowAlert } from '../api/create-window-alert';
 import { notificationsQueryOptions } from '../api/get-notifications';
 import {
   type AirportSide,
   type AlertModalField,
+  type AlertWatch,
   alertAirports,
   defaultAlertDates,
   flownOnly,
+  originWideRange,
   unwatchableDateHint,
   validateAlertModal,
+  validateWiderAlertModal,
 } from '../utils/alert-rules';
 import { AirportChoice } from './airport-choice';
 import { ChannelChoice } from './channel-choice';
 import { CheckboxField } from './checkbox-field';
 import { countActiveAlerts } from './notification-list';
 import { TravelDatesField } from './travel-dates-field';
+import { WatchChoice } from './watch-choice';
+
+const TITLES: Record<AlertWatch, string> = {
+  price: 'Create Price Alert',
+  seats: 'Create Seat Alert',
+  origin_wide: 'Create Any-Destination Alert',
+};
+const EXPLAIN: Record<AlertWatch, string> = {
+  price: 'We check every 10 minutes and e-mail you once when a fare at or under your price appears.',
+  seats: 'We check every 10 minutes and tell you once when GoWild seats on this route drop to your number or fewer.',
+  origin_wide: 'We check every 10 minutes and tell you once when a flight from this airport to any destination has GoWild.',
+};
 
 /** docs/product/alerts.md#alert-modal: the modal fades out over this long before it goes. */
 export const ALERT_MODAL_FADE_MS = 150;
@@ -102,8 +119,15 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
   const blackout = useBlackoutDates();
   const create = useCreateNotification();
   const createWindow = useCreateWindowAlert();
+  const createSeats = useCreateWiderAlert('seats');
+  const createOriginWide = useCreateWiderAlert('origin-wide');
   const windowKind = target.kind === 'window_open';
-  const pending = create.isPending || createWindow.isPending;
+  const pending = create.isPending || createWindow.isPending || createSeats.isPending || createOriginWide.isPending;
+  // What a price alert's modal watches (docs/product/alerts.md#alert-modal): a price, seats left, or any destination.
+  const [watch, setWatch] = useState<AlertWatch>('price');
+  const [seats, setSeats] = useState('3');
+  // A window-open alert may watch the days after its date too (a range of up to 7).
+  const [extraDays, setExtraDays] = useState(0);
   // The user's active alerts, so a fourth is refused before the form is filled in, as /notifications does. Until the
   // list answers (or if it fails) the form shows, and the server's 409 still has the last word.
   const activeAlerts = useQuery(notificationsQueryOptions(false));
@@ -128,7 +152,10 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
   // day that is not a blackout (known once the blackout list is).
   const blackoutSet = useMemo(() => (blackout.data ? new Set(blackout.data) : null), [blackout.data]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const dates = picked ?? defaultAlertDates(target.date, today, blackoutSet);
+  const allDates = picked ?? defaultAlertDates(target.date, today, blackoutSet);
+  // A seat alert watches one date: the first chosen.
+  const dates = watch === 'seats' ? allDates.slice(0, 1) : allDates;
+  const range = watch === 'origin_wide' ? originWideRange(dates) : null;
   const dateHint = unwatchableDateHint(target.date, today, picked ? null : (dates[0] ?? null));
   const [gowildOnly, setGowildOnly] = useState(false);
   const [channels, setChannels] = useState<AlertChannelKind[]>(['email']);
@@ -149,7 +176,9 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
     if (cityError || atLimit || pending || channels.length === 0) return;
     const found = windowKind
       ? validateAlertModal({ origin: chosenOrigin, destination: chosenDestination, price: '1', dates: [target.date] })
-      : validateAlertModal({ origin: chosenOrigin, destination: chosenDestination, price, dates });
+      : watch === 'price'
+        ? validateAlertModal({ origin: chosenOrigin, destination: chosenDestination, price, dates })
+        : validateWiderAlertModal(watch, { origin: chosenOrigin, destination: chosenDestination, dates, seats });
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       requestAnimationFrame(() => {
@@ -165,9 +194,39 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
       // Another tab or device reached the cap meanwhile: the list tells the form so.
       if (error instanceof ApiError && error.status === 409) void activeAlerts.refetch();
     };
+    const created = (res: { message: string }) => {
+      showToast({ type: 'success', title: ALERT_MESSAGES.createdTitle, message: res.message });
+      onCreated();
+    };
+    if (!windowKind && watch === 'seats') {
+      createSeats.mutate(
+        {
+          origin_airport: chosenOrigin,
+          destination_airport: chosenDestination,
+          travel_date: dates[0]!,
+          max_seats: Number(seats),
+          channels,
+        },
+        { onSuccess: created, onError: failed },
+      );
+      return;
+    }
+    if (!windowKind && watch === 'origin_wide' && range) {
+      createOriginWide.mutate(
+        { origin_airport: chosenOrigin, travel_date: range.from, travel_date_to: range.to, channels },
+        { onSuccess: created, onError: failed },
+      );
+      return;
+    }
     if (windowKind) {
       createWindow.mutate(
-        { origin_airport: chosenOrigin, destination_airport: chosenDestination, travel_date: target.date, channels },
+        {
+          origin_airport: chosenOrigin,
+          destination_airport: chosenDestination,
+          travel_date: target.date,
+          ...(extraDays > 0 ? { travel_date_to: addDays(target.date, extraDays) } : {}),
+          channels,
+        },
         {
           onSuccess: (res) => {
             showToast({ type: 'success', title: WINDOW_ALERT_TEXTS.createdTitle, message: res.message });
@@ -212,10 +271,10 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
         <CloseIcon className="size-5" />
       </button>
       <h2 id="alert-modal-title" className="pr-8 text-xl font-bold text-slate-900">
-        {windowKind ? 'Alert Me When GoWild Opens' : 'Create Price Alert'}
+        {windowKind ? 'Alert Me When GoWild Opens' : TITLES[watch]}
       </h2>
       <p className="mt-1 pr-8 text-sm text-slate-600" data-testid="alert-route">
-        {label(chosenOrigin, target.origin)} → {label(chosenDestination, target.destination)}
+        {label(chosenOrigin, target.origin)} → {watch === 'origin_wide' ? 'any destination' : label(chosenDestination, target.destination)}
       </p>
       {windowKind ? (
         <p className="mt-1 text-sm text-slate-600" data-testid="window-alert-date">
@@ -223,8 +282,8 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
           or that GoWild is not offered.
         </p>
       ) : (
-        <p className="mt-1 text-sm text-slate-600">
-          We check every 10 minutes and e-mail you once when a fare at or under your price appears.
+        <p className="mt-1 text-sm text-slate-600" data-testid="alert-explain">
+          {EXPLAIN[watch]}
         </p>
       )}
 
@@ -261,7 +320,7 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
           ) : null}
           {destinations.error ? (
             <Notice tone="error">{destinations.error}</Notice>
-          ) : destinations.codes.length > 1 ? (
+          ) : destinations.codes.length > 1 && watch !== 'origin_wide' ? (
             <AirportChoice
               legend="Arrival airport"
               codes={destinations.codes}
@@ -275,23 +334,66 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
             />
           ) : null}
 
-          {windowKind ? null : (
+          {windowKind ? (
+            <label className="block text-sm font-medium text-slate-800">
+              {WINDOW_ALERT_TEXTS.rangeLabel}
+              <select
+                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+                value={extraDays}
+                onChange={(e) => setExtraDays(Number(e.target.value))}
+                data-testid="window-range"
+              >
+                {Array.from({ length: ALERT_RANGE_MAX_DAYS }, (_, n) => (
+                  <option key={n} value={n}>
+                    {n === 0 ? 'No, this date only' : `${n} more day${n === 1 ? '' : 's'}, to ${formatLongDate(addDays(target.date, n))}`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
             <>
-              <TextField
-                label="Maximum price (USD)"
-                type="number"
-                inputMode="decimal"
-                min={1}
-                step={0.01}
-                placeholder="e.g. 99"
-                value={price}
-                onChange={(e) => {
-                  setPrice(e.target.value);
-                  clear('price');
+              <WatchChoice
+                value={watch}
+                onChange={(w) => {
+                  setWatch(w);
+                  setErrors({});
                 }}
-                error={errors.price}
-                hint="The alert fires for a fare at or under this price."
+                origin={chosenOrigin || null}
               />
+              {watch === 'seats' ? (
+                <TextField
+                  label={`Seats left (1 to ${MAX_SEATS_THRESHOLD})`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_SEATS_THRESHOLD}
+                  step={1}
+                  value={seats}
+                  onChange={(e) => {
+                    setSeats(e.target.value);
+                    clear('seats');
+                  }}
+                  error={errors.seats}
+                  hint="The alert fires when a flight's GoWild fare has this many seats left or fewer."
+                />
+              ) : null}
+              {watch === 'price' ? (
+                <TextField
+                  label="Maximum price (USD)"
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  step={0.01}
+                  placeholder="e.g. 99"
+                  value={price}
+                  onChange={(e) => {
+                    setPrice(e.target.value);
+                    clear('price');
+                  }}
+                  error={errors.price}
+                  hint="The alert fires for a fare at or under this price."
+                />
+              ) : null}
 
               <TravelDatesField
                 dates={dates}
@@ -303,20 +405,34 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
                 blackoutDates={blackout.data ?? []}
                 minDate={tomorrow}
                 today={today}
-                label="Travel dates (up to 5)"
+                label={
+                  watch === 'seats'
+                    ? 'Travel date'
+                    : watch === 'origin_wide'
+                      ? `Travel dates (a range of up to ${ALERT_RANGE_MAX_DAYS} days)`
+                      : 'Travel dates (up to 5)'
+                }
+                max={watch === 'seats' ? 1 : undefined}
               />
+              {range ? (
+                <p className="-mt-3 text-xs text-slate-600" data-testid="alert-range">
+                  Watches every day of {datesText(range.from === range.to ? [range.from] : [range.from, range.to])}.
+                </p>
+              ) : null}
               {dateHint ? (
                 <p className="-mt-3 text-xs text-slate-600" data-testid="alert-date-hint">
                   {dateHint}
                 </p>
               ) : null}
 
-              <CheckboxField
-                label="GoWild only"
-                hint="Only GoWild fares with seats count. Unchecked, any fare on sale counts."
-                checked={gowildOnly}
-                onChange={setGowildOnly}
-              />
+              {watch === 'price' ? (
+                <CheckboxField
+                  label="GoWild only"
+                  hint="Only GoWild fares with seats count. Unchecked, any fare on sale counts."
+                  checked={gowildOnly}
+                  onChange={setGowildOnly}
+                />
+              ) : null}
             </>
           )}
           <ChannelChoice value={channels} onChange={setChannels} />

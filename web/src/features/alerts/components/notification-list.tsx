@@ -10,6 +10,7 @@ import {
   alertStatus,
 } from '@gowild/contract/notifications';
 import { WINDOW_ALERT_TEXTS, windowAlertStatus } from '@gowild/contract/window-alerts';
+import { WIDER_ALERT_TEXTS, chainRoute, widerAlertStatus } from '@gowild/contract/wider-alerts';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -18,6 +19,13 @@ import { showToast } from '@/components/ui/toast/toast-store';
 import { alertErrorText } from '../api/create-notification';
 import { useDeleteNotification } from '../api/delete-notification';
 import { DeliveryHistory } from '@/components/delivery-history';
+
+/** The wider kinds' names on the list (docs/product/alerts.md#kinds-of-alert). */
+const WIDER_LABELS = {
+  origin_wide: WIDER_ALERT_TEXTS.originWideLabel,
+  seats: WIDER_ALERT_TEXTS.seatsLabel,
+  chain: WIDER_ALERT_TEXTS.chainLabel,
+} as const;
 
 export interface NotificationListProps {
   notifications: readonly Notification[] | undefined;
@@ -152,10 +160,14 @@ function NotificationItem({
   deliveries: AlertDelivery[] | undefined;
 }) {
   const windowAlert = n.kind === 'window_open';
-  const status = windowAlert ? windowAlertStatus(n) : alertStatus(n);
+  const wider = n.kind === 'origin_wide' || n.kind === 'seats' || n.kind === 'chain';
+  const status = widerAlertStatus(n) ?? (windowAlert ? windowAlertStatus(n) : alertStatus(n));
   const opens = windowAlert && n.opens_at ? formatDayTime(n.opens_at) : null;
-  const route = `${n.origin_airport} → ${n.destination_airport}`;
-  const names = [nameOf(n.origin_airport), nameOf(n.destination_airport)];
+  const route =
+    n.kind === 'chain' && n.legs
+      ? chainRoute(n.legs)
+      : `${n.origin_airport} → ${n.kind === 'origin_wide' ? 'anywhere' : n.destination_airport}`;
+  const names = [nameOf(n.origin_airport), n.kind === 'origin_wide' ? 'any destination' : nameOf(n.destination_airport)];
   const checked = n.last_checked_at ? formatDayTime(n.last_checked_at) : null;
   const created = n.created_at ? formatDayShort(n.created_at) : null;
   return (
@@ -184,7 +196,32 @@ function NotificationItem({
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600">Dates</dt>
         <dd className="text-slate-900">{n.travel_dates.map(formatMediumDate).join(' · ')}</dd>
-        {windowAlert ? (
+        {wider ? (
+          <>
+            <dt className="text-slate-600">Alert</dt>
+            <dd className="text-slate-900">{WIDER_LABELS[n.kind as keyof typeof WIDER_LABELS]}</dd>
+            {n.kind === 'seats' ? (
+              <>
+                <dt className="text-slate-600">Seats</dt>
+                <dd className="text-slate-900">{n.max_seats ?? '—'} or fewer GoWild seats</dd>
+              </>
+            ) : null}
+            {n.kind === 'chain' && n.legs ? (
+              <>
+                <dt className="text-slate-600">Flights</dt>
+                <dd className="text-slate-900">
+                  <ul data-testid="notification-legs">
+                    {n.legs.map((l) => (
+                      <li key={`${l.origin}-${l.date}`}>
+                        {l.flight_number} · {l.origin} → {l.destination} · {formatMediumDate(l.date)}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+          </>
+        ) : windowAlert ? (
           <>
             <dt className="text-slate-600">Alert</dt>
             <dd className="text-slate-900">{WINDOW_ALERT_TEXTS.kindLabel}</dd>
@@ -205,7 +242,8 @@ function NotificationItem({
           <>
             <dt className="text-slate-600">Found</dt>
             <dd className="font-medium text-slate-900">
-              {formatPrice(n.found_price)} on {formatMediumDate(n.found_travel_date)}
+              {formatPrice(n.found_price)}
+              {n.found_destination ? ` to ${n.found_destination}` : ''} on {formatMediumDate(n.found_travel_date)}
             </dd>
           </>
         ) : null}

@@ -39,6 +39,12 @@ export function TravelDatesField({
   const shown = limitError ?? error ?? null;
 
   const toggle = (date: string) => {
+    // One date (a seat alert): pressing another day takes its place.
+    if (max === 1) {
+      setLimitError(null);
+      onChange(dates.includes(date) ? [] : [date]);
+      return;
+    }
     const next = toggleAlertDate(dates, date);
     setLimitError(next.error);
     if (!next.error) onChange(next.dates);

@@ -1,6 +1,7 @@
 import { CITY_PREFIX, findCityGroup, normalizeAirportInput } from '@gowild/contract/city-groups';
 import { addDays, formatLongDate } from '@gowild/contract/dates';
 import { ALERT_MESSAGES, MAX_ALERT_DATES, alertPriceSchema, createNotificationSchema } from '@gowild/contract/notifications';
+import { ALERT_RANGE_MAX_DAYS, MAX_SEATS_THRESHOLD, WIDER_ALERT_TEXTS } from '@gowild/contract/wider-alerts';
 import { firstNonBlackoutDay } from '@/components/date-selector/calendar';
 import { type FieldErrors, validateFields } from '@/lib/form-errors';
 
@@ -96,7 +97,36 @@ export function flownOnly(
   return { origins: o, destinations: d };
 }
 
-export type AlertModalField = 'origin' | 'destination' | 'price' | 'dates';
+export type AlertModalField = 'origin' | 'destination' | 'price' | 'dates' | 'seats';
+
+/**
+ * What the results' alert modal watches (docs/product/alerts.md#alert-modal): a fare at or under a price, GoWild seats
+ * dropping to a number or fewer, or any destination from the origin with GoWild.
+ */
+export type AlertWatch = 'price' | 'seats' | 'origin_wide';
+
+/** The dates an origin-wide alert watches: every day from the earliest chosen to the latest. */
+export function originWideRange(dates: readonly string[]): { from: string; to: string } | null {
+  const sorted = [...dates].sort();
+  return sorted.length > 0 ? { from: sorted[0]!, to: sorted[sorted.length - 1]! } : null;
+}
+
+/** The modal's rules for the seat and origin-wide alerts, in the server's words (the server checks again). */
+export function validateWiderAlertModal(
+  watch: Exclude<AlertWatch, 'price'>,
+  v: { origin: string; destination: string; dates: readonly string[]; seats: string },
+): FieldErrors<AlertModalField> {
+  const errors: FieldErrors<AlertModalField> = {};
+  if (!v.origin) errors.origin = ALERT_MESSAGES.modalDepartureAirport;
+  const range = originWideRange(v.dates);
+  if (!range) errors.dates = ALERT_MESSAGES.modalDatesRequired;
+  if (watch === 'seats') {
+    if (!v.destination) errors.destination = ALERT_MESSAGES.modalArrivalAirport;
+    const n = Number(v.seats);
+    if (v.seats.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_SEATS_THRESHOLD) errors.seats = WIDER_ALERT_TEXTS.seatsWhole;
+  } else if (range && addDays(range.from, ALERT_RANGE_MAX_DAYS - 1) < range.to) errors.dates = WIDER_ALERT_TEXTS.rangeTooLong;
+  return errors;
+}
 
 export interface AlertModalValues {
   origin: string;

@@ -4,7 +4,7 @@ import { GOWILD_FARE_TYPE_LABELS } from '@gowild/contract/gowild-fare';
 import { formatDollars } from '@gowild/contract/money';
 import type { Airport } from '@gowild/contract/reference';
 import { buildTripCalendar, tripCalendarFileName } from '@gowild/contract/trip-calendar';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { downloadFile } from '@/lib/download-file';
 
 /** The whole chain as an .ics file: one event per flight, each saying the flights are separate bookings. */
@@ -69,6 +69,7 @@ export function ItineraryCard({
   shareUrl,
   highlighted = false,
   now = new Date(),
+  actions,
 }: {
   itinerary: Itinerary;
   cityOf: (code: string) => string;
@@ -77,6 +78,8 @@ export function ItineraryCard({
   shareUrl: string;
   highlighted?: boolean;
   now?: Date;
+  /** More actions beside the calendar and the share link (the page adds the chain alert). */
+  actions?: ReactNode;
 }) {
   const [copied, setCopied] = useState(false);
   const path = [it.origin, ...it.legs.map((l) => l.flight.destination)];
@@ -165,6 +168,7 @@ export function ItineraryCard({
         >
           {copied ? 'Link copied' : 'Share link'}
         </button>
+        {actions}
       </div>
     </li>
   );

@@ -4,10 +4,11 @@ import {
   CONNECTION_SORTS,
   CONNECTION_SORT_LABELS,
   type ConnectionSort,
+  type Itinerary,
 } from '@gowild/contract/connections';
 import { addDays } from '@gowild/contract/dates';
 import type { Airport } from '@gowild/contract/reference';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -20,6 +21,8 @@ export interface RouteBuilderViewProps {
   airportsLoading: boolean;
   /** Today at the traveller (YYYY-MM-DD): the earliest date. */
   today: string;
+  /** More actions on each itinerary (the page adds the chain alert from the alerts feature). */
+  itineraryActions?: (itinerary: Itinerary) => ReactNode;
 }
 
 const hours = (m: number) => (m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`);
@@ -92,7 +95,7 @@ function AirportSelect(props: {
 }
 
 /** The route builder (docs/product/connections.md): one to three GoWild flights, each its own booking. */
-export function RouteBuilderView({ airports, airportsLoading, today }: RouteBuilderViewProps) {
+export function RouteBuilderView({ airports, airportsLoading, today, itineraryActions }: RouteBuilderViewProps) {
   const sorted = useMemo(
     () => [...(airports ?? [])].sort((a, b) => a.city.localeCompare(b.city) || a.stationCode.localeCompare(b.stationCode)),
     [airports],
@@ -292,6 +295,7 @@ export function RouteBuilderView({ airports, airportsLoading, today }: RouteBuil
                       airports={byCode}
                       shareUrl={shareUrl(it.id)}
                       highlighted={it === picked}
+                      actions={itineraryActions?.(it)}
                     />
                   ))}
                 </ul>
