@@ -37,6 +37,7 @@ export const DIGEST_MESSAGES = {
   hour: 'Hour',
   timeZone: 'Time zone',
   save: 'Save digest settings',
+  saveFailed: 'Could not save your digest settings. Please try again.',
   nextDue: 'Next digest',
   freePlan: 'Free accounts get the weekly digest by e-mail. Upgrade for a daily digest and chat channels.',
   nothingNew: 'Nothing new from your airports since the last digest.',

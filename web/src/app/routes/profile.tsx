@@ -3,6 +3,7 @@ import { PageHeader } from '@/app/routes/page-header';
 import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel';
 import { ProfileSettings } from '@/features/auth/components/profile-settings';
 import { CheckoutReturnNotice } from '@/features/billing/components/checkout-return-notice';
+import { DigestPanel } from '@/features/digest/components/digest-panel';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -26,6 +27,7 @@ export function ProfileRoute() {
         user={user}
         subscription={<SubscriptionPanel user={user} onUpgrade={() => void upgrade.start('monthly')} upgrading={upgrade.pending} />}
       />
+      <DigestPanel />
       <ApiKeysPanel />
     </div>
   );

@@ -1,0 +1,19 @@
+import { type DigestSettingsInput, digestStateSchema } from '@gowild/contract/digest';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** The signed-in traveller's digest opt-in (docs/product/digest.md). */
+export const DIGEST_KEY = ['digest'] as const;
+
+export const digestQueryOptions = () =>
+  queryOptions({
+    queryKey: DIGEST_KEY,
+    queryFn: async ({ signal }) =>
+      digestStateSchema.parse(await apiRequest<unknown>('/digest', { action: 'fetch your digest settings', prefer: 'error', signal })),
+  });
+
+/** PUT /api/digest: the whole opt-in; the answer is the new state with its message. */
+export async function saveDigest(input: DigestSettingsInput) {
+  const body = await apiRequest<unknown>('/digest', { method: 'PUT', body: input, action: 'save your digest settings', prefer: 'error' });
+  return digestStateSchema.parse(body);
+}
