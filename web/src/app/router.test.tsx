@@ -55,7 +55,7 @@ describe('app routes and shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Routes', 'Via a Hub', 'Get me home', 'Trip finder', 'Plans']);
+    ).toEqual(['Home', 'Routes', 'Via a Hub', 'Get me home', 'Trip finder', 'Anywhere', 'Plans']);
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
   });
