@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
 
   await registerSecurity(app, config, deps.requestRateLimits);
   await registerCompression(app);
-  if (servesApi) await registerOpenApi(app, config.APP_VERSION);
+  if (servesApi) await registerOpenApi(app, config.APP_VERSION, { keyed: deps.apiKeyAuth.keyedRoutes });
   registerHttpMetrics(app, deps.metrics, config);
   const serveSpa = servesApi ? await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : undefined;
   registerErrorHandling(app, { serveSpa });

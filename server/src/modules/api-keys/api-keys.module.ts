@@ -5,7 +5,7 @@ import type { AppModule } from '../../lib/app-module';
 import type { Clock } from '../../lib/clock';
 import type { RateLimitStore } from '../../lib/rate-limit';
 import type { AuthService } from '../accounts/accounts.module';
-import { registerApiKeyAuth } from './api-key-auth';
+import { KEYED_ROUTES, registerApiKeyAuth } from './api-key-auth';
 import { createApiKeysRepository } from './api-keys.repository';
 import { apiKeysRoutes } from './api-keys.routes';
 import { type ApiKeysService, createApiKeysService } from './api-keys.service';
@@ -21,8 +21,11 @@ export interface ApiKeysDeps {
 
 interface ApiKeysServices {
   apiKeys: ApiKeysService;
-  /** The key hook on the whole app (app.ts registers it before any module's routes, so it reaches them all). */
-  apiKeyAuth: { register(app: FastifyInstance): void };
+  /**
+   * The key hook on the whole app (app.ts registers it before any module's routes, so it reaches them all), and the
+   * routes a key may call (the OpenAPI document marks them as accepting the key).
+   */
+  apiKeyAuth: { register(app: FastifyInstance): void; keyedRoutes: readonly string[] };
 }
 
 /**
@@ -35,7 +38,10 @@ export function createApiKeysModule(deps: ApiKeysDeps) {
   const apiKeys = createApiKeysService({ repo: createApiKeysRepository(deps.db), clock: deps.clock, counters: deps.counters, limits });
   return {
     name: 'api-keys',
-    services: { apiKeys, apiKeyAuth: { register: (app: FastifyInstance) => registerApiKeyAuth(app, apiKeys) } } satisfies ApiKeysServices,
+    services: {
+      apiKeys,
+      apiKeyAuth: { register: (app: FastifyInstance) => registerApiKeyAuth(app, apiKeys), keyedRoutes: KEYED_ROUTES },
+    } satisfies ApiKeysServices,
     routes: (app) => apiKeysRoutes(app, { auth: deps.auth, keys: apiKeys, limits }),
   } satisfies AppModule;
 }

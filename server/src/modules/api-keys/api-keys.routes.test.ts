@@ -194,7 +194,16 @@ describe('GET /api/developers', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as { endpoints: { path: string }[]; quotas: unknown };
     expect(body.quotas).toEqual({ free: 5, premium: 8 });
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
     for (const e of body.endpoints) expect(doc.paths[e.path], e.path).toBeDefined();
+    // The document says where a key is accepted: the keyed routes, and no other.
+    expect(doc.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }));
+    const keyed = new Set(body.endpoints.map((e) => e.path));
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const operation of Object.values(operations))
+        expect(operation.security?.some((s) => 'apiKey' in s) ?? false, path).toBe(keyed.has(path));
   });
 });
