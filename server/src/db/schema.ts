@@ -624,7 +624,11 @@ export const observedAnswers = pgTable(
     /** Most GoWild seats left on one flight, when the airline said (shown to premium callers only). */
     goWildSeats: integer('go_wild_seats'),
   },
-  (t) => [primaryKey({ columns: [t.origin, t.travelDate, t.destination] })],
+  (t) => [
+    primaryKey({ columns: [t.origin, t.travelDate, t.destination] }),
+    // The connection search reads whole network days (every route of a date): without it, a scan of every date kept.
+    index('observed_answers_travel_date_idx').on(t.travelDate),
+  ],
 );
 
 /**
