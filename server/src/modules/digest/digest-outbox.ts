@@ -95,35 +95,49 @@ export function createDigestOutbox(deps: DigestOutboxDeps) {
     }
   }
 
-  async function deliverOne(row: ClaimedDigest, report: DigestDrainReport, log?: FastifyBaseLogger) {
+  /**
+   * Delivers `row` and records the outcome. `marked`: its "handing over" note was written with the previous row's
+   * delivered mark. Returns whether `next`'s note was written with this row's (one round trip instead of two).
+   */
+  async function deliverOne(
+    row: ClaimedDigest,
+    next: ClaimedDigest | undefined,
+    marked: boolean,
+    report: DigestDrainReport,
+    log?: FastifyBaseLogger,
+  ): Promise<boolean> {
     if (row.wasSending) {
       await repo.markFailed(row, MAYBE_SENT, clock.now());
       (log ?? deps.log)?.warn({ deliveryId: row.id, channel: row.channel }, 'digest delivery left in flight by a sender that stopped');
       report.failed += 1;
-      return;
+      return false;
     }
-    await repo.markSending(row);
+    if (!marked) await repo.markSending(row);
     const outcome = await send(row);
     const now = clock.now();
     switch (outcome.status) {
       case 'delivered':
-        await repo.markDelivered(row, now);
         report.sent += 1;
-        return;
+        if (next && !next.wasSending) {
+          await repo.markDeliveredThenSending(row, now, next);
+          return true;
+        }
+        await repo.markDelivered(row, now);
+        return false;
       case 'retry': {
-        const next = new Date(now.getTime() + Math.max(retryDelayMs(row.attempts - 1), outcome.retryAfterMs ?? 0));
-        if (next.getTime() >= row.expiresAt.getTime()) {
+        const again = new Date(now.getTime() + Math.max(retryDelayMs(row.attempts - 1), outcome.retryAfterMs ?? 0));
+        if (again.getTime() >= row.expiresAt.getTime()) {
           await repo.markFailed(row, `not delivered before the next digest: ${outcome.reason}`, now);
           report.failed += 1;
         } else {
-          await repo.markRetry(row, outcome.reason, next);
+          await repo.markRetry(row, outcome.reason, again);
           report.retrying += 1;
         }
         (log ?? deps.log)?.warn(
           { deliveryId: row.id, channel: row.channel, attempts: row.attempts, reason: outcome.reason },
           'digest not delivered',
         );
-        return;
+        return false;
       }
       case 'permanent':
       case 'gone':
@@ -133,7 +147,7 @@ export function createDigestOutbox(deps: DigestOutboxDeps) {
             .get(row.channel as AlertChannelKind)
             ?.forget?.({ channel: row.channel as AlertChannelKind, id: row.targetId, label: row.targetLabel });
         report.failed += 1;
-        return;
+        return false;
     }
   }
 
@@ -143,7 +157,8 @@ export function createDigestOutbox(deps: DigestOutboxDeps) {
       for (;;) {
         const rows = await repo.claimDeliveries(clock.now(), DIGEST_LEASE_MS, CLAIM, deps.workerId);
         if (rows.length === 0) return;
-        for (const row of rows) await deliverOne(row, report, log);
+        let marked = false;
+        for (let i = 0; i < rows.length; i++) marked = await deliverOne(rows[i]!, rows[i + 1], marked, report, log);
       }
     };
     await Promise.all(Array.from({ length: SLOTS }, slot));

@@ -167,7 +167,8 @@ function outboxTable(db: Db) {
             or(isNull(digestDeliveries.lockedUntil), lte(digestDeliveries.lockedUntil, now), holderDead),
           ),
         )
-        .orderBy(asc(digestDeliveries.nextAttemptAt), asc(digestDeliveries.id))
+        // The due index's order alone: a tie-break on id would sort every due row on each claim (a worst hour's 100,000).
+        .orderBy(asc(digestDeliveries.nextAttemptAt))
         .limit(limit)
         .for('update', { skipLocked: true });
       return db
@@ -193,6 +194,21 @@ function outboxTable(db: Db) {
         .update(digestDeliveries)
         .set({ deliveredAt: now, lockedUntil: null, lockedBy: null, lastError: null })
         .where(and(eq(digestDeliveries.id, row.id), eq(digestDeliveries.attempts, row.attempts)));
+    },
+
+    /** One round trip for two rows: `done` delivered, and `next` (the same sender's next row) about to be handed over. */
+    async markDeliveredThenSending(
+      done: Pick<DigestDeliveryRow, 'id' | 'attempts'>,
+      now: Date,
+      next: Pick<DigestDeliveryRow, 'id' | 'attempts'>,
+    ): Promise<void> {
+      await db.execute(sql`update digest_deliveries set
+          delivered_at = case when id = ${done.id} then ${now} else delivered_at end,
+          locked_until = case when id = ${done.id} then null else locked_until end,
+          locked_by = case when id = ${done.id} then null else locked_by end,
+          last_error = case when id = ${done.id} then null else last_error end,
+          sending_attempt = case when id = ${next.id} then ${next.attempts} else sending_attempt end
+        where (id = ${done.id} and attempts = ${done.attempts}) or (id = ${next.id} and attempts = ${next.attempts})`);
     },
 
     async markRetry(row: Pick<DigestDeliveryRow, 'id' | 'attempts'>, reason: string, nextAt: Date): Promise<void> {
