@@ -12,7 +12,7 @@ export const DIGEST_MESSAGES = {
   originsInvalid: 'Choose 1 to 5 origin airports (3-letter codes)',
   originUnknown: 'is not an airport we fly from',
   channelsInvalid: 'Choose at least one channel',
-  channelNotLinked: 'is not linked to your account yet. Link it under Delivery channels first.',
+  channelNotLinked: 'is not linked to your account yet. Set it up under Channels on Flight Notifications first.',
   hourInvalid: 'Choose an hour from 0 to 23',
   weekdayInvalid: 'Choose a day of the week',
   timeZoneInvalid: 'Choose a valid time zone, e.g. America/Denver',
