@@ -17,8 +17,9 @@ export const SAVED_SCREENS_PER_USER = 30;
 
 /**
  * The screens a traveller opens and wants again at the gate: the results of a search (outbound, inbound, streamed
- * or not), one route's flights (returns use it), hub trips and the trip summary. Never an authentication call, an
- * account's data or anything that changes state.
+ * or not), one route's flights (returns use it), hub trips, the trip summary, and the list of one's alerts (shown
+ * read-only offline, decision 280; a session's answers are sealed to it, decision 245). Never an authentication
+ * call, the profile, billing, admin or anything that changes state.
  */
 const KEPT_PATHS = new Set([
   '/api/flights/search',
@@ -28,6 +29,7 @@ const KEPT_PATHS = new Set([
   '/api/flights/single',
   '/api/flights/hub',
   '/api/trips/summary',
+  '/api/notifications',
 ]);
 
 export function isKeptScreen(method: string, url: URL, origin: string): boolean {
@@ -163,6 +165,24 @@ export async function sessionDrawer(token: string): Promise<Drawer | null> {
     },
     liveAt: (now) => now < expiresAt,
   };
+}
+
+/**
+ * Keeps one answer in a drawer, stamped with the time it was saved, oldest out past the drawer's limit. The service
+ * worker keeps what passes through it; the page keeps what it read before any worker controlled it (the first visit,
+ * decision 280), so both write the same way.
+ */
+export async function keepAnswer(storage: CacheStorage, drawer: Drawer, url: string, response: Response, now: Date): Promise<void> {
+  const headers = new Headers(response.headers);
+  headers.set(SAVED_AT_HEADER, now.toISOString());
+  // Reading the body to its end: a streamed search is kept whole, once it has finished.
+  const body = await response.arrayBuffer();
+  const sealed = await drawer.seal(url, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  const cache = await storage.open(drawer.name);
+  // The key is an address alone: the token is never stored, and a session's address says nothing of what was asked.
+  await cache.put(new Request(await drawer.address(url), { method: 'GET' }), sealed);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - SAVED_SCREENS_PER_USER))) await cache.delete(old);
 }
 
 /** A drawer of the old shape (named after the user's id, answers in the clear): deleted when the worker updates. */

@@ -11,13 +11,12 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { notificationFor, openFromNotification } from './push-notifications';
 import {
   type Drawer,
-  SAVED_AT_HEADER,
-  SAVED_SCREENS_PER_USER,
   SAVED_SCREENS_PREFIX,
   bearerToken,
   guestDrawer,
   isKeptScreen,
   isLegacyDrawer,
+  keepAnswer,
   sessionDrawer,
 } from './saved-screens';
 
@@ -68,7 +67,7 @@ async function networkThenSaved(event: FetchEvent, drawer: Drawer): Promise<Resp
     if (saved) return saved;
     throw networkError;
   }
-  if (response.ok) event.waitUntil(keep(drawer, request.url, response.clone()));
+  if (response.ok) event.waitUntil(keepAnswer(caches, drawer, request.url, response.clone(), new Date()));
   return response;
 }
 
@@ -79,19 +78,6 @@ async function readSaved(drawer: Drawer, url: string): Promise<Response | null> 
   }
   const stored = await (await caches.open(drawer.name)).match(await drawer.address(url), { ignoreVary: true });
   return stored ? drawer.unseal(url, stored) : null;
-}
-
-async function keep(drawer: Drawer, url: string, response: Response): Promise<void> {
-  const headers = new Headers(response.headers);
-  headers.set(SAVED_AT_HEADER, new Date().toISOString());
-  // Reading the body to its end: a streamed search is kept whole, once it has finished.
-  const body = await response.arrayBuffer();
-  const sealed = await drawer.seal(url, new Response(body, { status: response.status, statusText: response.statusText, headers }));
-  const cache = await caches.open(drawer.name);
-  // The key is an address alone: the token is never stored, and a session's address says nothing of what was asked.
-  await cache.put(new Request(await drawer.address(url), { method: 'GET' }), sealed);
-  const keys = await cache.keys();
-  for (const old of keys.slice(0, Math.max(0, keys.length - SAVED_SCREENS_PER_USER))) await cache.delete(old);
 }
 
 self.addEventListener('message', (event) => {

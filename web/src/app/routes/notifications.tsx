@@ -1,6 +1,7 @@
 import { PageHeader } from '@/app/routes/page-header';
 import { NotificationsView } from '@/features/alerts/components/notifications-view';
 import { PushControl } from '@/features/alerts/components/push-control';
+import { OfflineAlertsNotice } from '@/features/offline/components/offline-alerts-notice';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /** /notifications: premium-only (the router's guard); the user's price alerts and the form to add one. */
@@ -12,6 +13,7 @@ export function NotificationsRoute() {
         title="Flight Notifications"
         subtitle="Price alerts watch a route on up to 5 dates, and window alerts a date whose GoWild has not opened yet; each tells you once, by e-mail, web push, Telegram or Discord."
       />
+      <OfflineAlertsNotice />
       <PushControl />
       <NotificationsView phoneNumber={user?.phone_number ?? null} />
     </div>

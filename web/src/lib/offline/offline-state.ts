@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { tokenStorage } from '@/lib/token-storage';
 import { SAVED_AT_HEADER, isKeptScreen } from '@/sw/saved-screens';
+import { keepUncontrolledAnswer } from './keep-first-answers';
 
 /**
  * What the page knows of the service worker (docs/product/offline.md): whether the screen on show came from a saved
@@ -10,9 +12,14 @@ export interface OfflineState {
   savedAt: string | null;
   /** A new version is installed and waits for the traveller's go-ahead to reload. */
   updateReady: boolean;
+  /**
+   * Per kept API path (`/api/notifications`), when the answer on show was saved: its saved time when it came from a
+   * kept copy, else the moment it came from the network (the worker keeps it then). Absent: nothing read yet.
+   */
+  answeredAt: Readonly<Record<string, string>>;
 }
 
-let state: OfflineState = { savedAt: null, updateReady: false };
+let state: OfflineState = { savedAt: null, updateReady: false, answeredAt: {} };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<OfflineState>) {
@@ -24,7 +31,16 @@ function set(next: Partial<OfflineState>) {
 export function noteAnswer(method: string, response: Response): void {
   if (!response.url || !isKeptScreen(method, new URL(response.url), window.location.origin)) return;
   const savedAt = response.headers.get(SAVED_AT_HEADER);
-  if (savedAt !== state.savedAt) set({ savedAt });
+  const path = new URL(response.url).pathname;
+  // Production only, where the service worker registers: before it controls the page, the page keeps the answer.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator)
+    void keepUncontrolledAnswer(method, response, {
+      controlled: navigator.serviceWorker.controller !== null,
+      storage: typeof caches === 'undefined' ? undefined : caches,
+      token: tokenStorage.get(),
+      now: () => new Date(),
+    });
+  set({ savedAt, answeredAt: { ...state.answeredAt, [path]: savedAt ?? new Date().toISOString() } });
 }
 
 export function noteUpdateReady(): void {

@@ -21,4 +21,6 @@ export const notificationsQueryOptions = (includeCompleted: boolean) =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, { includeCompleted }],
     queryFn: ({ signal }) => getNotifications(includeCompleted, signal),
+    // Asked even offline: the service worker answers with the list this session last saw (docs/product/offline.md#alerts-offline).
+    networkMode: 'always',
   });
