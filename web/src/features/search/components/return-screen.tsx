@@ -22,6 +22,7 @@ import { DateStepper } from './date-stepper';
 import { FlightFiltersPanel } from './flight-filters-panel';
 import { FlightRow } from './flight-row';
 import { GoWildGapNotice } from './gowild-gap-notice';
+import { ReturnDays } from './return-days';
 
 export interface ReturnScreenProps {
   departure: SelectedDeparture | null;
@@ -162,6 +163,18 @@ export function ReturnScreen(props: ReturnScreenProps) {
               : undefined
           }
           data-testid="return-gowild-gap"
+        />
+      ) : null}
+
+      {props.isPremium && from && !props.waiting ? (
+        <ReturnDays
+          origins={origins}
+          destination={props.originValue}
+          date={props.returnDate}
+          outboundArrival={arrival}
+          enabled
+          onPick={props.onReturnDateChange}
+          gapFor={props.goWildGap && stayCode ? (date) => props.goWildGap!(stayCode, props.originValue, date) : undefined}
         />
       ) : null}
 
