@@ -1,6 +1,7 @@
 import { PageHeader } from '@/app/routes/page-header';
 import { NotificationsView } from '@/features/alerts/components/notifications-view';
 import { PushControl } from '@/features/alerts/components/push-control';
+import { DigestPanel } from '@/features/digest/components/digest-panel';
 import { OfflineAlertsNotice } from '@/features/offline/components/offline-alerts-notice';
 import { useAuth } from '@/lib/auth/auth-context';
 
@@ -16,6 +17,7 @@ export function NotificationsRoute() {
       <OfflineAlertsNotice />
       <PushControl />
       <NotificationsView phoneNumber={user?.phone_number ?? null} />
+      <DigestPanel />
     </div>
   );
 }
