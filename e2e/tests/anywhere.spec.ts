@@ -15,11 +15,11 @@ const PREMIUM = { email: 'anywhere.premium@example.com', password: 'Sky-high-47'
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
 
 /** With SHOTS_DIR set, a screenshot of what the traveller sees with the answer's heading at the top. */
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, toResults = true) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.getByTestId('anywhere-results').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  if (toResults) await page.getByTestId('anywhere-results').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
@@ -113,4 +113,10 @@ test('a free user reads what it does and is sent to the profile to upgrade', asy
   await expect(page.getByRole('heading', { name: 'Premium Feature' })).toBeVisible();
   await expect(page.getByText(ANYWHERE_MESSAGES.pitch)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Upgrade to Premium/ })).toHaveAttribute('href', '/profile');
+  // The top bar's links (each with its crown for a free user) and the account menu fit from 1024 px, where it starts.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await shot(page, 'anywhere-1024-free', false);
+  const menu = await page.getByRole('button', { name: /Account menu/ }).boundingBox();
+  expect(menu!.x + menu!.width).toBeLessThanOrEqual(1024);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
 });

@@ -10,7 +10,7 @@ import { triggerHomeReset } from '@/lib/home-reset';
 import { useHerePath, withNext } from '@/lib/return-to';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors xl:px-3 ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
@@ -46,7 +46,7 @@ export function TopBar() {
             GoWild Finder
           </Link>
 
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-4 xl:gap-1">
             <NavLink to={paths.home} end className={navClass} onClick={onHome}>
               Home
             </NavLink>
