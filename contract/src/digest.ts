@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from './local-time';
 
 /**
- * The digest (docs/product/digest.md; decisions 270-272): a scheduled summary of the GoWild finds from a traveller's
+ * The digest (docs/product/digest.md; decisions 270-271): a scheduled summary of the GoWild finds from a traveller's
  * origins, on the channels they chose. The texts both sides show, the opt-in as the API takes it and answers it, and
  * the plan rule (free: weekly by e-mail; premium: daily or weekly on any linked channel).
  */

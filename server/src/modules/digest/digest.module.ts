@@ -12,8 +12,8 @@ import { createDigestRepository } from './digest.repository';
 import { digestRoutes } from './digest.routes';
 import { type DigestService, type ObservationReads, createDigestService } from './digest.service';
 
-/** How often due digests are looked for: a digest leaves within this of its hour (whole minutes dividing an hour). */
-export const DIGEST_RUN_EVERY_MS = 5 * 60_000;
+/** How often due digests are looked for (a digest starts within this of its hour) and the outbox swept. */
+export const DIGEST_RUN_EVERY_MS = 60_000;
 
 export interface DigestDeps {
   config: Pick<Config, 'APP_URL'>;
@@ -36,8 +36,8 @@ interface DigestServices {
 }
 
 /**
- * The digest (docs/product/digest.md; decisions 270-272): the opt-in and unsubscribe routes, the run every five
- * minutes that writes the digests due into the digest outbox and sends them, and `digest:run`.
+ * The digest (docs/product/digest.md; decisions 270-271): the opt-in and unsubscribe routes, the run every minute that
+ * writes the digests due into the digest outbox and sends them, the outbox's own sweep, and `digest:run`.
  */
 export function createDigestModule(deps: DigestDeps) {
   const repo = createDigestRepository(deps.db);
@@ -62,11 +62,14 @@ export function createDigestModule(deps: DigestDeps) {
     secret: deps.secret,
   });
   unsubscribeUrl = digest.unsubscribeUrl;
+  // Two jobs, so two processes share a worst hour under pg-boss (which runs one job on one process at a time): the one
+  // running `digest.run` plans and starts sending, another takes `digest.send` and sends too.
   const jobs: Job[] = [
+    { name: 'digest.run', everyMs: DIGEST_RUN_EVERY_MS, run: async (log) => void (await digest.run(undefined, log)) },
     {
-      name: 'digest.run',
+      name: 'digest.send',
       everyMs: DIGEST_RUN_EVERY_MS,
-      run: async (log) => void (await digest.run(undefined, log)),
+      run: async (log) => void (await outbox.drain(log)),
       // Deliveries a dead process was sending: taken over within seconds, not at the next tick.
       leftBehind: () => outbox.leftBehind(),
     },
