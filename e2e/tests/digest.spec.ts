@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test';
+import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
+
+/** docs/product/digest.md: the digest opt-in on /profile (and /notifications), free and premium, at 1280 and 375 px. */
+const SHOTS = process.env.SHOTS_DIR;
+const password = 'Digest-daily-71';
+const PREMIUM = 'digest.premium@example.com';
+test.use({
+  seedUsers: { [PREMIUM]: { password, firstName: 'Dana', lastName: 'Digest', premium: true } },
+  timezoneId: 'America/Denver',
+  // The refused time zone is a 400 the panel shows.
+  allowedConsoleErrors: [/status of 400 .*\/api\/digest/],
+});
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await overflow(page), `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('free: opts in to the weekly e-mail digest from /profile in the browser’s time zone; daily and chat channels are premium', async ({
+  page,
+}) => {
+  const account = await createAccount(page);
+  await signInWithToken(page, account.email, account.password);
+  await page.goto('/profile');
+  const panel = page.getByRole('region', { name: 'GoWild digest' });
+  await expect(panel).toContainText('Free accounts get the weekly digest by e-mail.');
+  await expect(panel.getByLabel('Time zone')).toHaveValue('America/Denver');
+  await expect(panel.getByRole('radio', { name: /Daily/ })).toBeDisabled();
+  await expect(panel.getByRole('radio', { name: 'Weekly' })).toBeChecked();
+  await expect(panel.getByRole('checkbox', { name: /Telegram/ })).toBeDisabled();
+  await expect(panel.getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
+
+  await panel.getByLabel('Origin airports').fill('den, las');
+  await panel.getByLabel('Day').selectOption('Friday');
+  await panel.getByLabel('Hour').selectOption('07:00');
+  await panel.getByLabel('Time zone').fill('Mars/Base');
+  await panel.getByRole('button', { name: 'Save digest settings' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Choose a valid time zone, e.g. America/Denver');
+
+  await panel.getByLabel('Time zone').fill('America/Denver');
+  await panel.getByRole('button', { name: 'Save digest settings' }).click();
+  await expect(panel.getByRole('status')).toContainText('Digest settings saved');
+  await expect(panel.getByTestId('digest-next')).toContainText(/Next digest: Fri, .* 07:00/);
+  await expect(panel.getByLabel('Origin airports')).toHaveValue('DEN, LAS');
+  await shoot(page, 'digest-free-profile');
+
+  await page.reload();
+  await expect(panel.getByLabel('Origin airports')).toHaveValue('DEN, LAS');
+  await expect(panel.getByLabel('Hour')).toHaveValue('7');
+});
+
+test('premium: a daily digest from /notifications, then switched off', async ({ page }) => {
+  await signInWithToken(page, PREMIUM, password);
+  await page.goto('/notifications');
+  const panel = page.getByRole('region', { name: 'GoWild digest' });
+  await expect(panel.getByRole('radio', { name: 'Daily' })).toBeEnabled();
+  await panel.getByLabel('Origin airports').fill('MCO');
+  await panel.getByRole('radio', { name: 'Daily' }).check();
+  await expect(panel.getByLabel('Day')).toBeDisabled();
+  await panel.getByLabel('Hour').selectOption('18:00');
+  await panel.getByRole('button', { name: 'Save digest settings' }).click();
+  await expect(panel.getByRole('status')).toContainText('Digest settings saved');
+  await expect(panel.getByTestId('digest-next')).toContainText('18:00');
+  await shoot(page, 'digest-premium-notifications');
+
+  await panel.getByRole('checkbox', { name: 'Send me the digest' }).uncheck();
+  await panel.getByRole('button', { name: 'Save digest settings' }).click();
+  await expect(panel.getByRole('status')).toContainText('Digest turned off');
+  await expect(panel.getByTestId('digest-next')).toBeEmpty();
+});
