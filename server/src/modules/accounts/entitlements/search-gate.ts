@@ -4,6 +4,7 @@ import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import { GET_HOME_MESSAGES } from '@gowild/contract/get-home';
 import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder';
 import { ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
+import { CONNECTION_MESSAGES } from '@gowild/contract/connections';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import { forbidden, tooManyRequests, unauthorized } from '../../../lib/http-error';
@@ -23,10 +24,12 @@ export interface Caller {
 }
 
 /**
- * What a search asks for: every destination from an origin, one route, every origin into a destination, or
- * two-flight trips through a hub (docs/product/search.md#via-a-hub).
+ * What a search asks for: every destination from an origin, one route, every origin into a destination, two-flight
+ * trips through a hub (docs/product/search.md#via-a-hub), get me home, the trip finder, anywhere over a range of days,
+ * or connections of up to three flights (docs/product/connections.md). The search log keeps it, so the admin's counts
+ * tell them apart.
  */
-export type SearchKind = 'search' | 'single' | 'inbound' | 'hub' | 'home' | 'trips' | 'anywhere';
+export type SearchKind = 'search' | 'single' | 'inbound' | 'hub' | 'home' | 'trips' | 'anywhere' | 'connections';
 
 /** How a search that ran went, as the search log records it and the rule of `searchCounts` judges it. */
 export interface SearchOutcome extends SearchDelivery {
@@ -69,6 +72,7 @@ const PREMIUM_KINDS: Partial<Record<SearchKind, string>> = {
   home: GET_HOME_MESSAGES.premiumRequired,
   trips: TRIP_FINDER_MESSAGES.premiumRequired,
   anywhere: ANYWHERE_MESSAGES.premiumRequired,
+  connections: CONNECTION_MESSAGES.premiumRequired,
 };
 
 interface SearchGateDeps {

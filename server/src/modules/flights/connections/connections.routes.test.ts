@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { CONNECTION_MESSAGES, type ConnectionsResponse, type Itinerary } from '@gowild/contract/connections';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import { localToUtcMs } from '@gowild/contract/local-time';
@@ -95,6 +96,11 @@ describe('GET /api/flights/connections', () => {
     expect(body.summary.live_checks).toBeGreaterThan(0);
     expect(body.summary.live_checks).toBeLessThanOrEqual(6);
     expect(body.summary.route_days_observed).toBe(body.summary.route_days);
+    // One search in the log, of its own kind (the admin's counts tell it from a hub search).
+    const logged = (await deps.database.db.execute(
+      sql`select search_type from search_logs where destination_airport = ${target} order by created_at desc limit 1`,
+    )) as unknown as { rows: { search_type: string }[] };
+    expect(logged.rows.map((r) => r.search_type)).toEqual(['connections']);
   });
 
   it('anywhere: each place reached once, by its best itinerary', async () => {

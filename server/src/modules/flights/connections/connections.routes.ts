@@ -48,7 +48,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/flights/connections',
     {
-      preHandler: admission.preHandler(() => 'hub'),
+      preHandler: admission.preHandler(() => 'connections'),
       schema: {
         tags: ['flights'],
         summary: 'GoWild connections of up to three flights, each a separate booking (premium)',
