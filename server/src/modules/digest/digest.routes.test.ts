@@ -278,6 +278,26 @@ describe('the one-click unsubscribe', () => {
   });
 });
 
+describe('npm run cli -- digest:run', () => {
+  it('writes and sends the digests due at --at, and refuses an --at that is not an instant', async () => {
+    const command = deps.modules.find((m) => m.name === 'digest')!.cli!['digest:run']!;
+    await expect(command.run(['--at', 'tomorrow'], () => {})).rejects.toThrow('--at takes an ISO instant');
+    const free = await signInAs(app, deps, 'free');
+    expect((await put(free, { ...weekly, origins: ['MCO'] })).statusCode).toBe(200);
+    // Its next slot, a week ahead: due at that instant, not now.
+    const at = (await get(free)).json().settings.next_due_at as string;
+    const lines: string[] = [];
+    await command.run([], (l) => lines.push(l));
+    expect(mailsTo(free.user!.email)).toHaveLength(0);
+    await command.run(['--at', at], (l) => lines.push(l));
+    // Every traveller due by then (those of the tests above too), this one among them.
+    expect(lines.at(-1)).toMatch(
+      /^digests written: \d+ travellers \(\d+ with nothing new\), \d+ deliveries queued; sent \d+, 0 to retry, 0 given up$/,
+    );
+    expect(mailsTo(free.user!.email)).toHaveLength(1);
+  });
+});
+
 describe('the schedule', () => {
   it('a daily slot on a DST change day is still at the chosen local hour', () => {
     const t = { frequency: 'daily' as const, weekday: 1, localHour: 8, timeZone: 'America/New_York' };
