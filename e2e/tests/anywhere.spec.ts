@@ -54,6 +54,7 @@ test('a premium traveller sees every destination over three days, every flight i
   await expect(page).toHaveURL(/\/anywhere$/);
   await searchDenver(page, '3');
   await expect(page.getByRole('heading', { name: /Every destination from Denver/ })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/anywhere\\?origin=DEN&from=${localDate(1, NOW)}&to=${localDate(3, NOW)}$`));
   // Each destination shows the best fare of each of the three days.
   const first = page.getByTestId('anywhere-destination').first();
   await expect(first.getByRole('list', { name: /best fare each day/ }).getByRole('listitem')).toHaveCount(3);
@@ -89,13 +90,18 @@ test('a premium traveller sees every destination over three days, every flight i
   expect(lines.length - 1).toBe(await table.locator('tbody tr').count());
 });
 
-test('at 375 px the range and its list fit the screen', async ({ page }) => {
+test('at 375 px a link runs its range, and the range and its list fit the screen', async ({ page }) => {
   test.setTimeout(240_000);
   await dismissWhatsNew(page);
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/anywhere');
-  await searchDenver(page, '2');
+  // A link names the search (the call's own query) and runs it at once, the form filled in from it.
+  const answer = page.waitForResponse((r) => r.url().includes('/api/flights/anywhere'));
+  await page.goto(`/anywhere?origin=DEN&from=${localDate(1, NOW)}&to=${localDate(2, NOW)}`);
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('anywhere-days')).toHaveValue('2');
+  await expect(page.getByTestId('anywhere-progress')).toBeHidden({ timeout: 90_000 });
+  await expect(page.getByTestId('anywhere-destination').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'anywhere-375-destinations');
   await page.getByRole('button', { name: 'All flights' }).click();

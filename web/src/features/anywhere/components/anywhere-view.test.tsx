@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
-import { buildUser, mockAnyApi, renderWithProviders, resetTestState, signedInAs } from '@/test/test-utils';
+import { buildUser, currentLocation, mockAnyApi, renderWithProviders, resetTestState, signedInAs } from '@/test/test-utils';
 import { AnywhereView } from './anywhere-view';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -38,14 +38,14 @@ const events: AnywhereStreamEvent[] = [
   { type: 'summary', summary: { total_destinations: 2, total_flights: 4, search_timestamp: '2026-11-30T12:00:00Z' }, demo: true },
 ];
 
-function show() {
+function show(route = '/anywhere') {
   const api = mockAnyApi({
     ...signedInAs(buildUser({ is_premium: true })),
     'GET /api/flights/anywhere': () =>
       new Response(events.map((e) => JSON.stringify(e)).join('\n') + '\n', { headers: { 'content-type': 'application/x-ndjson' } }),
   });
   const renderFlightList = vi.fn(({ caption }: { caption: string; flights: Flight[] }) => <p>{caption}</p>);
-  renderWithProviders(
+  const { router } = renderWithProviders(
     <AnywhereView
       airports={[buildAirport('DEN', 'Denver'), buildAirport('LAS', 'Las Vegas'), buildAirport('ATL', 'Atlanta')]}
       airportsLoading={false}
@@ -54,15 +54,16 @@ function show() {
       renderFlightList={renderFlightList}
       renderExport={(request) => <span data-testid="export">{`${request.from} ${request.to}`}</span>}
     />,
+    { route },
   );
-  return { api, renderFlightList };
+  return { api, renderFlightList, router };
 }
 
 describe('anywhere over a range of days (docs/product/anywhere.md#the-answer)', () => {
   afterEach(resetTestState);
 
   it('asks for the range, shows each destination once with its confirmed fares by day, then every flight in the list', async () => {
-    const { api, renderFlightList } = show();
+    const { api, renderFlightList, router } = show();
     await userEvent.click(screen.getByRole('radio', { name: /Airport View/ }));
     await userEvent.click(document.querySelector<HTMLElement>('button[data-value="DEN"]')!);
     await userEvent.clear(screen.getByLabelText('First departure date'));
@@ -73,6 +74,9 @@ describe('anywhere over a range of days (docs/product/anywhere.md#the-answer)', 
     await waitFor(() => expect(screen.getByTestId('export').textContent).toBe(`${D1} ${D2}`));
     const url = new URL(api.callsTo('GET /api/flights/anywhere')[0]!.url, 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({ origin: 'DEN', from: D1, to: D2 });
+    // The search is in the address: a reload or a shared link shows it again.
+    expect(currentLocation(router)).toBe(`/anywhere?origin=DEN&from=${D1}&to=${D2}`);
+    expect(api.callsTo('GET /api/flights/anywhere')).toHaveLength(1);
     // GoWild destinations first; a destination with no flight is not listed; Las Vegas once, as confirmed.
     const rows = screen.getAllByTestId('anywhere-destination');
     expect(rows.map((r) => r.getAttribute('data-code'))).toEqual(['LAS', 'ATL']);
@@ -91,5 +95,14 @@ describe('anywhere over a range of days (docs/product/anywhere.md#the-answer)', 
     const { flights } = renderFlightList.mock.lastCall![0];
     expect(flights.map((f) => f.destination).sort()).toEqual(['ATL', 'ATL', 'LAS', 'LAS']);
     // Typing and picking take a few seconds of a loaded machine's time: more than the default 5 s is allowed.
+  }, 20_000);
+
+  it('runs the search a link names at once, with the form filled in from it', async () => {
+    const { api } = show(`/anywhere?origin=DEN&from=${D1}&to=${D2}`);
+    await waitFor(() => expect(screen.getAllByTestId('anywhere-destination')).toHaveLength(2));
+    expect(api.callsTo('GET /api/flights/anywhere')).toHaveLength(1);
+    expect((screen.getByLabelText('First departure date') as HTMLInputElement).value).toBe(D1);
+    expect((screen.getByLabelText('Days') as HTMLSelectElement).value).toBe('2');
+    expect(document.querySelector('button[data-value="DEN"]')!.getAttribute('aria-pressed')).toBe('true');
   }, 20_000);
 });

@@ -4,7 +4,8 @@ import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import { type Flight, SEARCH_MAX_AIRPORT_ITEMS, SEARCH_MESSAGES } from '@gowild/contract/flights';
 import { formatWholeDollars } from '@gowild/contract/money';
 import type { Airport } from '@gowild/contract/reference';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { type ViewMode, buildAirportOptions, describeAirportValue } from '@/components/airport-picker/airport-options';
 import { AirportPicker } from '@/components/airport-picker/airport-picker';
 import { useGridColumns } from '@/components/airport-picker/use-grid-columns';
@@ -26,6 +27,18 @@ export interface AnywhereViewProps {
 }
 
 const DAYS_DEFAULT = 3;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The search a link names (`?origin=DEN&from=2026-12-01&to=2026-12-03`, the call's own query), or null. The server
+ * judges the rest (a past day, too many days) and says why in its words.
+ */
+function linkedSearch(params: URLSearchParams): AnywhereRequest | null {
+  const origin = params.get('origin')?.trim() ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return origin && ISO_DATE.test(from) && ISO_DATE.test(to) ? { origin, from, to } : null;
+}
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const cheapest = (xs: (number | null)[]) => xs.reduce<number | null>((m, x) => (x !== null && (m === null || x < m) ? x : m), null);
 const goWildOf = (f: Flight) => (hasGoWild(f) ? f.fares.go_wild!.total : null);
@@ -55,23 +68,41 @@ function byBest(a: AnywhereDestination, b: AnywhereDestination): number {
  */
 export function AnywhereView({ airports, airportsLoading, airportsError, today, renderFlightList, renderExport }: AnywhereViewProps) {
   const columns = useGridColumns();
-  const [viewMode, setViewMode] = useState<ViewMode>('city');
+  // The page's search lives in its address, so a reload or a shared link shows the same answer.
+  const [params, setParams] = useSearchParams();
+  const linked = useMemo(() => linkedSearch(params), [params]);
+  const [viewMode, setViewMode] = useState<ViewMode>(!linked || linked.origin.startsWith('CITY:') ? 'city' : 'airport');
   const options = useMemo(() => buildAirportOptions(airports ?? [], viewMode), [airports, viewMode]);
   const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
-  const [origin, setOrigin] = useState('');
-  const [from, setFrom] = useState(today);
-  const [days, setDays] = useState(DAYS_DEFAULT);
+  const [origin, setOrigin] = useState(linked?.origin ?? '');
+  const [from, setFrom] = useState(linked?.from ?? today);
+  const [days, setDays] = useState(() => {
+    const span = linked ? Math.round((Date.parse(linked.to) - Date.parse(linked.from)) / 86_400_000) + 1 : DAYS_DEFAULT;
+    return Math.min(ANYWHERE_LIMITS.maxDays, Math.max(1, span));
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [listView, setListView] = useState(false);
   const { state, run } = useAnywhereSearch();
   const cityOf = (code: string) => byCode.get(code)?.city ?? code;
+
+  // The address names a search that is not the one on screen (a link, a reload, Back): run it, once.
+  const ran = useRef<string | null>(null);
+  useEffect(() => {
+    const key = linked ? `${linked.origin}|${linked.from}|${linked.to}` : null;
+    if (!linked || key === ran.current) return;
+    ran.current = key;
+    void run(linked);
+  }, [linked, run]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!origin) return setFormError(SEARCH_MESSAGES.originRequired);
     if (!from) return setFormError(ANYWHERE_MESSAGES.fromRequired);
     setFormError(null);
-    void run({ origin, from, to: addDays(from, days - 1) });
+    const request = { origin, from, to: addDays(from, days - 1) };
+    ran.current = `${request.origin}|${request.from}|${request.to}`;
+    setParams(request);
+    void run(request);
   };
 
   const dates = state.parameters?.dates ?? [];
@@ -150,7 +181,7 @@ export function AnywhereView({ airports, airportsLoading, airportsError, today, 
       ) : null}
 
       {state.status !== 'idle' && state.parameters ? (
-        <section aria-label="Anywhere results" className="space-y-3" data-testid="anywhere-results">
+        <section aria-label="Anywhere results" className="scroll-mt-20 space-y-3" data-testid="anywhere-results">
           <div>
             <h2 className="text-xl font-bold text-slate-900">Every destination from {originLabel}</h2>
             <p className="text-sm text-slate-600">
