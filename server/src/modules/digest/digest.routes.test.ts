@@ -265,6 +265,9 @@ describe('the one-click unsubscribe', () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ error: DIGEST_MESSAGES.unsubscribeInvalid });
+    // As many characters as a real signature, but not as many bytes: refused, not a 500.
+    const wide = await app.inject({ method: 'POST', url: `${url.pathname}?token=${free.user!.id}.${encodeURIComponent('é'.repeat(43))}` });
+    expect(wide.statusCode).toBe(400);
 
     const res = await app.inject({
       method: 'POST',

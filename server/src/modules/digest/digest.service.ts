@@ -143,8 +143,10 @@ export function createDigestService(deps: DigestServiceDeps) {
     /** The one-click unsubscribe: a token signed for one traveller switches their digest off; anything else is a 400. */
     async unsubscribe(token: string): Promise<string> {
       const [userId, given] = token.split('.');
-      const expected = userId ? mac(userId) : '';
-      const ok = !!userId && !!given && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      // Compared as bytes of equal length: a token of other characters is refused, never a throw.
+      const a = Buffer.from(given ?? '');
+      const b = Buffer.from(userId ? mac(userId) : '');
+      const ok = !!userId && a.length > 0 && a.length === b.length && timingSafeEqual(a, b);
       if (!ok) throw badRequest(DIGEST_MESSAGES.unsubscribeInvalid);
       await repo.disable(userId, clock.now());
       return DIGEST_MESSAGES.unsubscribed;
