@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@gowild/contract/dates';
-import { boxDays, calendarCells, dayTags, firstNonBlackoutDay } from './calendar';
+import { boxDays, calendarCells, dayTags, firstNonBlackoutDay, peakDayWords } from './calendar';
 
 describe('date selector calendar', () => {
   it('builds 42 cells starting on the Sunday on or before the 1st', () => {
@@ -38,5 +38,13 @@ describe('date selector calendar', () => {
     expect(firstNonBlackoutDay('2026-11-28', blackout)).toBe('2026-12-01');
     expect(firstNonBlackoutDay('2026-11-27', blackout)).toBe('2026-11-27');
     expect(firstNonBlackoutDay('2026-11-28', new Set())).toBe('2026-11-28');
+  });
+});
+
+describe('the Peak Day line (issue 31: the charge the date box says is needed, with its amount)', () => {
+  it("says the charge's 'from' amount when the configuration gives one, whole dollars rounded up", () => {
+    expect(peakDayWords(79)).toBe('GoWild needs a Peak Day Charge (from $79)');
+    expect(peakDayWords(59.5)).toBe('GoWild needs a Peak Day Charge (from $60)');
+    expect(peakDayWords(null)).toBe('GoWild needs a Peak Day Charge');
   });
 });

@@ -1,4 +1,5 @@
 import { type IsoDate, addDays, daysBetween, isPast, monthStart, weekday } from '@gowild/contract/dates';
+import { formatWholeDollars } from '@gowild/contract/money';
 
 /** What the date selector lays out and tags; the date arithmetic itself is the contract's dates module. */
 
@@ -12,6 +13,14 @@ export const DAY_TAG_WORDS: Record<DayTag, string> = {
   international: 'international',
   'peak-day': 'GoWild needs a Peak Day Charge',
 };
+
+/**
+ * The Peak Day line with the charge's amount when it is known (issue 31): 'GoWild needs a Peak Day Charge (from $79)'.
+ * The amount is the pass year's figure from the server's configuration (docs/product/search.md#pass-charges).
+ */
+export function peakDayWords(chargeFrom: number | null | undefined): string {
+  return chargeFrom == null ? DAY_TAG_WORDS['peak-day'] : `${DAY_TAG_WORDS['peak-day']} (from ${formatWholeDollars(chargeFrom)})`;
+}
 
 /**
  * docs/product/search.md#date-selector: 'blackout' on blackout dates, else 'available' (past days are never offered);

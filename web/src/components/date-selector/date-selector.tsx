@@ -14,7 +14,7 @@ import { LIMITS } from '@gowild/contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { BLACKOUT_ERROR, blackoutDatesQueryOptions } from '@/api/get-blackout-dates';
-import { DAY_TAG_WORDS, type DayTag, boxDays, calendarCells, dayTags, firstNonBlackoutDay } from './calendar';
+import { DAY_TAG_WORDS, type DayTag, boxDays, calendarCells, dayTags, firstNonBlackoutDay, peakDayWords } from './calendar';
 
 /** The chips of the box view; 'peak-day' is a line of words under them instead. */
 const TAG_STYLES: Record<Exclude<DayTag, 'peak-day'>, string> = {
@@ -70,6 +70,8 @@ export interface DateSelectorProps {
    * gets the day pressed so the caller adds or removes it.
    */
   selected?: readonly string[];
+  /** The Peak Day Charge's 'from' amount (the server's configuration): said with the line on blackout days. */
+  peakDayChargeFrom?: number | null;
 }
 
 /**
@@ -88,6 +90,7 @@ export function DateSelector({
   today: todayProp,
   minDate,
   selected,
+  peakDayChargeFrom,
 }: DateSelectorProps) {
   const today = todayProp ?? localToday();
   const first = minDate && minDate > today ? minDate : today;
@@ -141,7 +144,7 @@ export function DateSelector({
   const describe = (date: string, tags: DayTag[]) => {
     const words = [formatLongDate(date)];
     if (date === today) words.push('today');
-    if (tags.length) words.push(tags.map((t) => DAY_TAG_WORDS[t]).join(', '));
+    if (tags.length) words.push(tags.map((t) => (t === 'peak-day' ? peakDayWords(peakDayChargeFrom) : DAY_TAG_WORDS[t])).join(', '));
     return words.join(', ');
   };
 
@@ -192,7 +195,7 @@ export function DateSelector({
                         aria-hidden="true"
                         data-testid="peak-day-words"
                       >
-                        {DAY_TAG_WORDS['peak-day']}
+                        {peakDayWords(peakDayChargeFrom)}
                       </span>
                     ) : null}
                   </button>

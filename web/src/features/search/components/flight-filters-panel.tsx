@@ -1,6 +1,6 @@
 import { formatWholeDollars } from '@gowild/contract/money';
 import { useId } from 'react';
-import { FILTER_LIMITS, type FlightFilters, type StopsFilter, updateFilters } from '../utils/filters';
+import { FILTER_LIMITS, type FareFilter, type FlightFilters, type StopsFilter, updateFilters } from '../utils/filters';
 import { formatMinutesOfDay } from '@gowild/contract/flight-format';
 import { FLIGHT_SORT_KEYS, FLIGHT_SORT_LABELS, isFlightSortKey } from '@gowild/contract/flight-sort';
 
@@ -20,15 +20,47 @@ const STOPS: { value: StopsFilter; label: string }[] = [
   { value: 'one_stop', label: '1 stop max' },
 ];
 
-/** The filters of docs/product/search.md#filters: stops, max duration (1–24 h by 0.5), max price (by 50), departure window (by 30 min), and the order. */
+const FARES: { value: FareFilter; label: string }[] = [
+  { value: 'any', label: 'Any fare' },
+  { value: 'gowild', label: 'GoWild only' },
+  { value: 'usual_gowild', label: 'Usual GoWild fare only' },
+];
+
+/** A row of toggle chips, one pressed. */
+function Chips<T extends string>({ options, value, onPick }: { options: { value: T; label: string }[]; value: T; onPick: (v: T) => void }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      {options.map((s) => (
+        <button
+          key={s.value}
+          type="button"
+          aria-pressed={value === s.value}
+          onClick={() => onPick(s.value)}
+          className={`rounded-full border px-2.5 py-1 text-xs font-medium ${
+            value === s.value
+              ? 'border-brand-700 bg-brand-700 text-white'
+              : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500'
+          }`}
+        >
+          {s.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The filters of docs/product/search.md#filters: stops, fares (GoWild only, the usual GoWild fare only), max duration
+ * (1–24 h by 0.5), max price (by 50), departure window and landing time (by 30 min), and the order.
+ */
 export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOnSmall = true }: FlightFiltersPanelProps) {
-  const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId(), sort: useId() };
+  const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId(), sort: useId(), lands: useId() };
   const set = (patch: Partial<FlightFilters>) => onChange(updateFilters(filters, patch, ceiling));
   const L = FILTER_LIMITS;
   const rangeCls = 'w-full accent-brand-700';
   return (
     <div
-      className={`${openOnSmall ? 'grid' : 'hidden sm:grid'} gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-4`}
+      className={`${openOnSmall ? 'grid' : 'hidden sm:grid'} gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-3`}
       role="group"
       aria-label="Flight filters"
     >
@@ -36,23 +68,11 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
         <legend id={ids.stops} className="mb-1 font-medium text-slate-800">
           Stops
         </legend>
-        <div className="flex flex-wrap gap-1">
-          {STOPS.map((s) => (
-            <button
-              key={s.value}
-              type="button"
-              aria-pressed={filters.stops === s.value}
-              onClick={() => set({ stops: s.value })}
-              className={`rounded-full border px-2.5 py-1 text-xs font-medium ${
-                filters.stops === s.value
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-slate-300 bg-white text-slate-800 hover:border-brand-500'
-              }`}
-            >
-              {s.label}
-            </button>
-          ))}
-        </div>
+        <Chips options={STOPS} value={filters.stops} onPick={(stops) => set({ stops })} />
+      </fieldset>
+      <fieldset>
+        <legend className="mb-1 font-medium text-slate-800">Fares</legend>
+        <Chips options={FARES} value={filters.fares} onPick={(fares) => set({ fares })} />
       </fieldset>
       <div>
         <label htmlFor={ids.duration} className="mb-1 block font-medium text-slate-800">
@@ -129,7 +149,23 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
           />
         </div>
       </fieldset>
-      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-4">
+      <div>
+        <label htmlFor={ids.lands} className="mb-1 block font-medium text-slate-800">
+          Lands by: {filters.arriveBy >= L.timeMax ? 'Any time' : formatMinutesOfDay(filters.arriveBy)}
+        </label>
+        <input
+          id={ids.lands}
+          type="range"
+          min={L.timeMin}
+          max={L.timeMax}
+          step={L.timeStep}
+          value={filters.arriveBy}
+          aria-valuetext={filters.arriveBy >= L.timeMax ? 'Any time' : formatMinutesOfDay(filters.arriveBy)}
+          onChange={(e) => set({ arriveBy: Number(e.target.value) })}
+          className={rangeCls}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-3">
         <label htmlFor={ids.sort} className="flex items-center gap-2 font-medium text-slate-800">
           Sort by
           <select

@@ -13,6 +13,7 @@ export interface SearchFormScreenProps {
   onShare: () => void;
   airports: { data?: Airport[]; isPending: boolean; isError: boolean };
   blackoutDates: readonly string[];
+  peakDayChargeFrom?: number | null;
   distance?: DistanceFn;
   /** A search value as people read it ('Denver, CO (DEN)', 'New York City'). */
   describe: (value: string) => string;
@@ -57,6 +58,7 @@ export function SearchFormScreen(props: SearchFormScreenProps) {
         optionsError={airports.isError ? PAGE_MESSAGES.airportsFailed : null}
         columns={columns}
         blackoutDates={props.blackoutDates}
+        peakDayChargeFrom={props.peakDayChargeFrom}
         isPremium={auth.isPremium}
         signedIn={auth.signedIn}
         searchesRemaining={props.searchesRemaining}

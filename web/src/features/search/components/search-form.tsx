@@ -29,6 +29,8 @@ export interface SearchFormProps {
   optionsError: string | null;
   columns: number;
   blackoutDates: readonly string[];
+  /** The Peak Day Charge's 'from' amount, said on the date boxes of blackout days. */
+  peakDayChargeFrom?: number | null;
   isPremium: boolean;
   signedIn: boolean;
   searchesRemaining: number | null | undefined;
@@ -209,6 +211,7 @@ export function SearchForm(props: SearchFormProps) {
         blackoutDates={props.blackoutDates}
         allowBlackoutDates
         today={props.today}
+        peakDayChargeFrom={props.peakDayChargeFrom}
       />
 
       <TripDurationStepper value={v.tripDays} onChange={props.onTripDaysChange} />

@@ -370,6 +370,7 @@ export function SearchPage(props: SearchPageProps) {
       onShare={() => void onShare()}
       airports={airports}
       blackoutDates={blackout.data ?? []}
+      peakDayChargeFrom={props.passCharges?.peakDayChargeFrom ?? null}
       distance={props.distance}
       describe={describe}
       auth={auth}

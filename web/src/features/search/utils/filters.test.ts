@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlight } from '@/test/build-flight';
-import { applyFilters, defaultFilters, matchesFilters, priceCeiling, updateFilters } from './filters';
+import { applyFilters, defaultFilters, isDefaultFilters, matchesFilters, priceCeiling, updateFilters } from './filters';
 
 describe('priceCeiling', () => {
   it('rounds the highest fare up to a multiple of 50', () => {
@@ -54,6 +54,31 @@ describe('matchesFilters', () => {
     expect(all.filter((x) => matchesFilters(x, { ...f, maxPrice: 150 }, ceiling))).toEqual([nonstop, oneStop]);
     expect(all.filter((x) => matchesFilters(x, { ...f, maxPrice: 0 }, ceiling))).toEqual([]);
     expect(all.filter((x) => matchesFilters(x, { ...f, earliestDeparture: 480, latestDeparture: 840 }, ceiling))).toEqual([oneStop]);
+  });
+});
+
+describe('the filters pass holders ask for (issue 31)', () => {
+  const usual = buildFlight({ goWild: 15, arrival_time: '2026-04-02T10:30:00', departure_time: '2026-04-02T08:00:00' });
+  const early = buildFlight({ goWild: 74, arrival_time: '2026-04-02T14:00:00', departure_time: '2026-04-02T12:00:00' });
+  early.fares.go_wild = { total: 74, available_seats: null, fare_type: 'early_booking' };
+  const standard = buildFlight({ goWild: null, standard: 120, arrival_time: '2026-04-02T18:00:00', departure_time: '2026-04-02T16:00:00' });
+  const redEye = buildFlight({ goWild: 20, departure_time: '2026-04-02T23:00:00', arrival_time: '2026-04-03T01:30:00' });
+  const all = [usual, early, standard, redEye];
+  const ceiling = priceCeiling(all);
+  const f = defaultFilters(all);
+
+  it('lands by a time of the day it leaves: a next-day landing is after any of them', () => {
+    expect(all.filter((x) => matchesFilters(x, { ...f, arriveBy: 14 * 60 }, ceiling))).toEqual([usual, early]);
+    expect(all.filter((x) => matchesFilters(x, { ...f, arriveBy: 23 * 60 + 30 }, ceiling))).toEqual([usual, early, standard]);
+  });
+  it('GoWild only, and the usual GoWild fare only (no Early Booking or Peak Day charge)', () => {
+    expect(all.filter((x) => matchesFilters(x, { ...f, fares: 'gowild' }, ceiling))).toEqual([usual, early, redEye]);
+    expect(all.filter((x) => matchesFilters(x, { ...f, fares: 'usual_gowild' }, ceiling))).toEqual([usual, redEye]);
+  });
+  it('counts as a narrowing filter, and snaps the landing time to half hours', () => {
+    expect(isDefaultFilters({ ...f, fares: 'gowild' }, ceiling)).toBe(false);
+    expect(isDefaultFilters({ ...f, arriveBy: 600 }, ceiling)).toBe(false);
+    expect(updateFilters(f, { arriveBy: 611 }, ceiling).arriveBy).toBe(600);
   });
 });
 

@@ -1,8 +1,10 @@
-import { highestFare, lowestFare, minutesOfDay } from '@gowild/contract/flight-format';
+import { arrivalDayOffset, hasGoWild, highestFare, lowestFare, minutesOfDay } from '@gowild/contract/flight-format';
 import { DEFAULT_FLIGHT_SORT, type FlightSortKey, sortFlights } from '@gowild/contract/flight-sort';
 import type { Flight } from '@gowild/contract/flights';
 
 export type StopsFilter = 'any' | 'nonstop' | 'one_stop';
+/** 'gowild': a GoWild fare on sale; 'usual_gowild': the usual GoWild fare, no Early Booking or Peak Day charge. */
+export type FareFilter = 'any' | 'gowild' | 'usual_gowild';
 
 /** docs/product/search.md#filters. */
 export const FILTER_LIMITS = {
@@ -25,6 +27,9 @@ export interface FlightFilters {
   /** Minutes after local midnight, earliest ≤ latest. */
   earliestDeparture: number;
   latestDeparture: number;
+  /** Lands by: minutes after midnight of the departure day, local at the arrival airport; the top (24:00) means any. */
+  arriveBy: number;
+  fares: FareFilter;
   /** docs/product/search.md#sorting: GoWild first (then cheapest, then earliest) unless the traveller picks another order. */
   sort: FlightSortKey;
 }
@@ -43,6 +48,8 @@ export function defaultFilters(flights: readonly Pick<Flight, 'fares'>[]): Fligh
     maxPrice: priceCeiling(flights),
     earliestDeparture: FILTER_LIMITS.timeMin,
     latestDeparture: FILTER_LIMITS.timeMax,
+    arriveBy: FILTER_LIMITS.timeMax,
+    fares: 'any',
     sort: DEFAULT_FLIGHT_SORT,
   };
 }
@@ -54,7 +61,9 @@ export function isDefaultFilters(filters: FlightFilters, ceiling: number): boole
     filters.maxDurationHours >= FILTER_LIMITS.durationMaxHours &&
     filters.maxPrice >= ceiling &&
     filters.earliestDeparture <= FILTER_LIMITS.timeMin &&
-    filters.latestDeparture >= FILTER_LIMITS.timeMax
+    filters.latestDeparture >= FILTER_LIMITS.timeMax &&
+    filters.arriveBy >= FILTER_LIMITS.timeMax &&
+    filters.fares === 'any'
   );
 }
 
@@ -72,6 +81,7 @@ export function updateFilters(filters: FlightFilters, patch: Partial<FlightFilte
   next.maxPrice = clamp(snap(next.maxPrice, L.priceStep), 0, ceiling);
   next.earliestDeparture = clamp(snap(next.earliestDeparture, L.timeStep), L.timeMin, L.timeMax);
   next.latestDeparture = clamp(snap(next.latestDeparture, L.timeStep), L.timeMin, L.timeMax);
+  next.arriveBy = clamp(snap(next.arriveBy, L.timeStep), L.timeMin, L.timeMax);
   if (next.earliestDeparture > next.latestDeparture) {
     if (patch.latestDeparture !== undefined && patch.earliestDeparture === undefined) next.earliestDeparture = next.latestDeparture;
     else next.latestDeparture = next.earliestDeparture;
@@ -87,6 +97,11 @@ export function matchesFilters(flight: Flight, filters: FlightFilters, ceiling: 
   if (filters.maxPrice < ceiling && (price === null || price > filters.maxPrice)) return false;
   const dep = minutesOfDay(flight.departure_time);
   if (dep < filters.earliestDeparture || dep > filters.latestDeparture) return false;
+  // A flight landing the next day lands after any time of the day it leaves.
+  const lands = minutesOfDay(flight.arrival_time) + 1440 * arrivalDayOffset(flight);
+  if (filters.arriveBy < FILTER_LIMITS.timeMax && lands > filters.arriveBy) return false;
+  if (filters.fares !== 'any' && !hasGoWild(flight)) return false;
+  if (filters.fares === 'usual_gowild' && (flight.fares.go_wild?.fare_type ?? 'standard') !== 'standard') return false;
   return true;
 }
 
