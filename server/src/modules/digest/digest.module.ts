@@ -65,7 +65,14 @@ export function createDigestModule(deps: DigestDeps) {
   // Two jobs, so two processes share a worst hour under pg-boss (which runs one job on one process at a time): the one
   // running `digest.run` plans and starts sending, another takes `digest.send` and sends too.
   const jobs: Job[] = [
-    { name: 'digest.run', everyMs: DIGEST_RUN_EVERY_MS, run: async (log) => void (await digest.run(undefined, log)) },
+    {
+      name: 'digest.run',
+      everyMs: DIGEST_RUN_EVERY_MS,
+      run: async (log) => {
+        const r = await digest.run(undefined, log);
+        if (r.planned + r.sent + r.retrying + r.failed > 0) log.info(r, 'digests written and sent');
+      },
+    },
     {
       name: 'digest.send',
       everyMs: DIGEST_RUN_EVERY_MS,
