@@ -12,7 +12,7 @@ export function NotificationsRoute() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <PageHeader
         title="Flight Notifications"
-        subtitle="Price alerts watch a route on up to 5 dates, and window alerts a date whose GoWild has not opened yet; each tells you once, by e-mail, web push, Telegram or Discord."
+        subtitle="Price alerts watch a route on up to 5 dates, window alerts a date (or a few) whose GoWild has not opened yet, and the results and the route builder add seat, any-destination and chain alerts; each tells you once, by e-mail, web push, Telegram or Discord."
       />
       <OfflineAlertsNotice />
       <PushControl />
