@@ -31,6 +31,12 @@ export const KEYED_ENDPOINTS: readonly { path: string; freshness: string; exampl
     freshness: 'Kept observations first; legs may be confirmed live with the airline, as in the app (premium key).',
     example: '/api/flights/connections?origin=DEN&destination=MIA&date=2026-12-01',
   },
+  {
+    path: '/api/flights/anywhere',
+    freshness:
+      'Every destination over up to 7 days, streamed: kept observations first, then confirmed live as in the app (premium key; counts as one search).',
+    example: '/api/flights/anywhere?origin=DEN&from=2026-12-01&to=2026-12-03',
+  },
   { path: '/api/airports', freshness: 'Reference data, changes when the network does.', example: '/api/airports' },
   { path: '/api/gowild/blackout-dates', freshness: 'Reference data: the GoWild blackout calendar.', example: '/api/gowild/blackout-dates' },
 ];

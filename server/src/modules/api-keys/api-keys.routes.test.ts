@@ -98,6 +98,11 @@ describe('a key on the API', () => {
     const history = await withKey(`/api/flights/price-history?origin=DEN&destination=LAS&date=${today}`, key);
     expect(history.statusCode).toBe(200);
     expect(history.headers['ratelimit-remaining']).toBe('6');
+    // Anywhere over a range, as a file (issue 31's export through the public API).
+    const anywhere = await withKey(`/api/flights/anywhere?origin=DEN&from=${today}&to=${today}&format=csv`, key);
+    expect(anywhere.statusCode, anywhere.body).toBe(200);
+    expect(anywhere.headers['content-type']).toContain('text/csv');
+    expect(anywhere.headers['ratelimit-remaining']).toBe('5');
   });
 
   it("follows the owner's plan: a free user's key hears the grid's premium 403", async () => {
