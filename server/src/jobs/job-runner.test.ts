@@ -103,7 +103,7 @@ describe('the app and its jobs', () => {
     await app.ready();
     // The sweep's job is there only with an airline budget for it (tests run with none).
     const all =
-      'start accounts.purge-expired,observations.prune,alerts.check,alerts.window-open,alerts.send-emails,billing.trial-reminders,' +
+      'start accounts.purge-expired,observations.prune,alerts.check,alerts.window-open,alerts.send-emails,digest.run,digest.send,billing.trial-reminders,' +
       'data-health.unreadable-pages-notice,data-health.unreadable-pages-prune';
     expect(events).toEqual([all]);
     await app.close();

@@ -122,6 +122,8 @@ describe('pg-boss on the embedded database (PGlite)', () => {
         'billing.trial-reminders': '0 * * * *',
         'data-health.unreadable-pages-notice': '* * * * *',
         'data-health.unreadable-pages-prune': '0 * * * *',
+        'digest.run': '* * * * *',
+        'digest.send': '* * * * *',
         'observations.prune': '0 */6 * * *',
       });
     } finally {
