@@ -45,7 +45,7 @@ test('register → welcome modal → log out → log in → edit profile', async
   await expect(page.getByTestId('profile-phone_number')).toHaveText('(555) 123-4567');
   await page.getByRole('button', { name: 'Edit first name' }).click();
   await page.getByLabel('First name').fill('Roberta');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('First name updated successfully!')).toBeVisible();
   await expect(page.getByTestId('profile-first_name')).toHaveText('Roberta');
   await expect(page.getByRole('button', { name: /Roberta Wright/ })).toBeVisible();

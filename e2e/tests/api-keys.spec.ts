@@ -63,7 +63,9 @@ test('/developers lists the endpoints a key may call from the OpenAPI document, 
   await expect(page.getByRole('heading', { name: 'GoWild Finder API', level: 1 })).toBeVisible();
   await expect(page.getByTestId('developers-quotas')).toContainText('100 calls a day per key on the free plan, 1,000 on premium');
   const endpoints = page.getByTestId('developers-endpoint');
-  await expect(endpoints).toHaveCount(6);
+  // Every keyed route (the grid, price history, route insights, connections, anywhere, airports, blackout dates).
+  await expect(endpoints).toHaveCount(7);
+  await expect(endpoints.filter({ hasText: '/api/flights/anywhere' })).toContainText('Freshness:');
   const grid = endpoints.filter({ hasText: '/api/flights/grid' });
   await expect(grid).toContainText('Every destination by date from kept observations');
   await expect(grid).toContainText('Freshness:');
