@@ -926,3 +926,25 @@ export const digestDeliveries = pgTable(
       .where(sql`${t.lockedUntil} is not null`),
   ],
 );
+
+/**
+ * A traveller's favourites (docs/product/favourites.md; decision 283): home airports and favourite origins, which lead
+ * the origin pickers, and the filters every flight list starts with. Kept by the server so they follow the traveller
+ * to another device; one row per traveller, written on the first save.
+ */
+export const favourites = pgTable('favourites', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  homeAirports: text('home_airports')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  favouriteAirports: text('favourite_airports')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The remembered filters as the API names them (contract/src/favourites.ts), or null for none. */
+  filters: jsonb('filters'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
