@@ -31,6 +31,7 @@ import {
 
 import { type DestinationExtrasModule, createDestinationExtrasModule } from './modules/destination-extras/destination-extras.module';
 import { type DigestDeps, type DigestModule, createDigestModule } from './modules/digest/digest.module';
+import { type FavouritesModule, createFavouritesModule } from './modules/favourites/favourites.module';
 import { resolveJwtSecret } from './modules/accounts/auth/tokens';
 import { createConnectionsModule } from './modules/flights/connections/connections.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
@@ -67,6 +68,7 @@ type AppServices = ReferenceModule['services'] &
   PushModule['services'] &
   ApiKeysModule['services'] &
   DigestModule['services'] &
+  FavouritesModule['services'] &
   SweepsModule['services'] &
   AdminModule['services'] &
   BillingModule['services'] &
@@ -350,7 +352,9 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     stopping: infra.shutdown.signal,
   });
   const observations = observing.module(auth, reference.services.reference, flights.services.flights.provider.demo);
-  const digest = buildDigest(infra, { auth, channels: alerts.services.alertMailer.channels, observations, reference });
+  // Favourites (issue 31, decision 283): home airports, favourite origins, remembered filters; the digest suggests them.
+  const favourites = createFavouritesModule({ db, clock, auth, reference: reference.services.reference });
+  const digest = buildDigest(infra, { auth, channels: alerts.services.alertMailer.channels, observations, reference, favourites });
   const admin = createAdminModule(
     { db, clock, auth, users, reference: reference.services.reference, routeRefresh: flights.services.routeRefresh, metrics },
     overrides,
@@ -380,6 +384,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     push,
     apiKeys,
     digest,
+    favourites,
     sweeps,
     trips,
     admin,
@@ -398,6 +403,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     ...push.services,
     ...apiKeys.services,
     ...digest.services,
+    ...favourites.services,
     ...sweeps.services,
     ...trips.services,
     ...admin.services,
@@ -416,6 +422,7 @@ function buildDigest(
     channels: DigestDeps['channels'];
     observations: { services: { observations: DigestDeps['observations'] } };
     reference: ReferenceModule;
+    favourites: FavouritesModule;
   },
 ) {
   return createDigestModule({
@@ -428,6 +435,7 @@ function buildDigest(
     channels: parts.channels,
     observations: parts.observations.services.observations,
     reference: parts.reference.services.reference,
+    favourites: parts.favourites.services.favourites,
     workerId: infra.liveness?.id,
   });
 }

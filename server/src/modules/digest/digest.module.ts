@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import type { AuthService } from '../accounts/accounts.module';
 import type { AlertChannel } from '../alerts/alerts.module';
+import type { FavouritesService } from '../favourites/favourites.module';
 import type { ReferenceService } from '../reference/reference.module';
 import { digestCommands } from './digest.cli';
 import { createDigestOutbox } from './digest-outbox';
@@ -27,6 +28,8 @@ export interface DigestDeps {
   channels: readonly AlertChannel[];
   observations: ObservationReads;
   reference: Pick<ReferenceService, 'destinationsFrom'>;
+  /** The traveller's home airports and favourites: the opt-in form's suggested origins (issue 33). */
+  favourites: Pick<FavouritesService, 'originsOf'>;
   /** PostgreSQL: this process's heartbeat id, written on the deliveries it holds (decision 247). */
   workerId?: string;
 }
@@ -58,6 +61,7 @@ export function createDigestModule(deps: DigestDeps) {
     channels: deps.channels,
     observations: deps.observations,
     reference: deps.reference,
+    favourites: deps.favourites,
     appUrl: deps.config.APP_URL,
     secret: deps.secret,
   });

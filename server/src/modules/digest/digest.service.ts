@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   DIGEST_CHANNELS,
   DIGEST_CHANNEL_LABELS,
+  DIGEST_MAX_ORIGINS,
   DIGEST_MESSAGES,
   type DigestChannel,
   type DigestFrequency,
@@ -31,6 +32,8 @@ export interface DigestServiceDeps {
   channels: readonly AlertChannel[];
   observations: ObservationReads;
   reference: Pick<ReferenceService, 'destinationsFrom'>;
+  /** Home airports first, then favourite origins (docs/product/favourites.md). */
+  favourites: { originsOf(userId: string): Promise<string[]> };
   appUrl: string;
   /** The key unsubscribe links are signed with. */
   secret: Uint8Array;
@@ -75,11 +78,18 @@ export function createDigestService(deps: DigestServiceDeps) {
   const plan = createDigestPlanner({ ...deps, unsubscribeUrl }).plan;
 
   async function state(user: { id: string; isPremium: boolean }, message?: string): Promise<DigestState> {
-    const [row, origin, linked] = await Promise.all([repo.settings(user.id), repo.lastSearchedOrigin(user.id), linkedChannels(user.id)]);
+    const [row, favourites, origin, linked] = await Promise.all([
+      repo.settings(user.id),
+      deps.favourites.originsOf(user.id),
+      repo.lastSearchedOrigin(user.id),
+      linkedChannels(user.id),
+    ]);
     const plan = planOf(user.isPremium);
+    // The favourites (home airports first), as many as a digest takes; with none, the last searched origin.
+    const suggested = favourites.length > 0 ? favourites.slice(0, DIGEST_MAX_ORIGINS) : origin ? [origin] : [];
     return {
       settings: present(row),
-      suggested_origins: origin ? [origin] : [],
+      suggested_origins: suggested,
       linked_channels: linked,
       plan: { premium: user.isPremium, frequencies: [...plan.frequencies], channels: [...plan.channels] },
       ...(message ? { message } : {}),
