@@ -53,6 +53,10 @@ async function scriptedServer(
     script(...answers: FakeAnswer[]) {
       script.push(...answers);
     },
+    /** Drops the scripted answers no request has taken yet (a kill test's held sender is dead: the next one is answered). */
+    unscript() {
+      script.length = 0;
+    },
     /** Resolves once `n` requests matching `pred` have arrived. */
     async waitFor(pred: (r: Received) => boolean, n = 1): Promise<void> {
       while (received.filter(pred).length < n) await new Promise<void>((resolve) => arrivals.push(resolve));

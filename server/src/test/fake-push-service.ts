@@ -120,6 +120,10 @@ export async function startFakePushService() {
     hangNext() {
       answers.push(null);
     },
+    /** Drops the queued answers no request has taken yet. */
+    unqueue() {
+      answers.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,9 +1,11 @@
 /**
- * A worker process for the dead-worker tests (modules/alerts/dead-worker.kill.test.ts, jobs/pg-boss-runner.kill.test.ts),
+ * A worker process for the dead-worker tests (modules/alerts/dead-worker.kill.test.ts, jobs/pg-boss-runner.kill.test.ts,
+ * modules/digest/digest.kill.test.ts),
  * run with `node --import tsx`: the app's dependencies on DATABASE_URL with the pg-boss job runner, as a
  * `PROCESS_ROLE=worker` process runs them. What it runs:
  * - `CHILD_JOBS=alerts` (default): the alerts module's jobs; e-mail goes by HTTP to MAIL_URL (the test's fake mail
  *   server, which may hold a message unanswered as a mail server that took it and then stalls);
+ * - `CHILD_JOBS=digest`: the digest module's jobs (digest.run, digest.send), e-mail likewise;
  * - `CHILD_JOBS=slow`: one job, `test.slow` (every SLOW_EVERY_MS), that writes its start and end to `test_job_log` and
  *   takes SLOW_MS.
  * Lines on stdin: `tick <job>` puts a tick of that job on the queue (as the schedule would). It prints `ready` once
@@ -71,7 +73,9 @@ function slowJob(): Job {
   };
 }
 
-const jobs: readonly Job[] = process.env.CHILD_JOBS === 'slow' ? [slowJob()] : (deps.modules.find((m) => m.name === 'alerts')?.jobs ?? []);
+const moduleJobs = (name: string) => deps.modules.find((m) => m.name === name)?.jobs ?? [];
+const jobs: readonly Job[] =
+  process.env.CHILD_JOBS === 'slow' ? [slowJob()] : moduleJobs(process.env.CHILD_JOBS === 'digest' ? 'digest' : 'alerts');
 const runner = deps.jobs as ReturnType<typeof createPgBossJobRunner>;
 await runner.start(jobs, log as unknown as FastifyBaseLogger);
 await runner.started();

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema';
-import { holderAlive } from '../../db/liveness';
+import { claimable, leftInFlight, previousWasSending } from '../../db/outbox';
 import type { AlertDeliveryRow } from './alerts.repository';
 
 /** A row taken for one more attempt, with what became of the attempt before it. */
@@ -18,8 +18,6 @@ export type ClaimedDelivery = AlertDeliveryRow & {
  * what each attempt came to.
  */
 export function createOutboxLeases(db: Db) {
-  const held = and(isNull(alertDeliveries.deliveredAt), isNull(alertDeliveries.failedAt), isNotNull(alertDeliveries.lockedUntil));
-  const holderDead = and(isNotNull(alertDeliveries.lockedBy), not(holderAlive(sql`${alertDeliveries.lockedBy}`)));
   return {
     /**
      * Takes up to `limit` due deliveries for `holder`: each gets a lease (`locked_until`, and `locked_by` when the
@@ -31,14 +29,7 @@ export function createOutboxLeases(db: Db) {
       const due = db
         .select({ id: alertDeliveries.id })
         .from(alertDeliveries)
-        .where(
-          and(
-            isNull(alertDeliveries.deliveredAt),
-            isNull(alertDeliveries.failedAt),
-            lte(alertDeliveries.nextAttemptAt, now),
-            or(isNull(alertDeliveries.lockedUntil), lte(alertDeliveries.lockedUntil, now), holderDead),
-          ),
-        )
+        .where(claimable(alertDeliveries, now))
         .orderBy(asc(alertDeliveries.nextAttemptAt), asc(alertDeliveries.id))
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -57,7 +48,7 @@ export function createOutboxLeases(db: Db) {
           interrupted: sql<boolean>`alert_deliveries.attempts > 1 and not exists (
             select 1 from alert_delivery_attempts a
             where a.delivery_id = alert_deliveries.id and a.attempt = alert_deliveries.attempts - 1)`,
-          wasSending: sql<boolean>`coalesce(${alertDeliveries.sendingAttempt} = ${alertDeliveries.attempts} - 1, false)`,
+          wasSending: previousWasSending(alertDeliveries),
         });
     },
 
@@ -78,7 +69,7 @@ export function createOutboxLeases(db: Db) {
 
     /** Whether a dead process left a row in flight (a worker then drains at once: decision 247). */
     async leftBehind(): Promise<boolean> {
-      const [row] = await db.select({ id: alertDeliveries.id }).from(alertDeliveries).where(and(held, holderDead)).limit(1);
+      const [row] = await db.select({ id: alertDeliveries.id }).from(alertDeliveries).where(leftInFlight(alertDeliveries)).limit(1);
       return row !== undefined;
     },
   };

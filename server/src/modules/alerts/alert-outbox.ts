@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { exponentialBackoff } from '../../lib/upstream/backoff';
 import { POLICY_SETTINGS } from '../../lib/upstream/policy-settings';
+import { type DrainReport, createDrainLoop } from '../../db/outbox';
 import type { AlertChannel, AlertChannelKind, ChannelTarget, DeliveryOutcome } from './channels/alert-channel';
 import type { AlertDeliveryRow, AlertsRepository, OutboxMessage } from './alerts.repository';
 import type { AlertMetrics } from './alerts.metrics';
@@ -40,13 +41,7 @@ export function emailBackoffMs(attempts: number): number {
   return retryDelayMs('email', attempts);
 }
 
-export interface DrainReport {
-  /** Delivered. */
-  sent: number;
-  retrying: number;
-  /** Given up (refused for good, retries exhausted, target gone or broken). */
-  failed: number;
-}
+export type { DrainReport } from '../../db/outbox';
 
 interface OutboxDeps {
   repo: AlertsRepository;
@@ -192,9 +187,6 @@ function deliverer(deps: OutboxDeps, byKind: ReadonlyMap<AlertChannelKind, Alert
 export function createAlertOutbox(deps: OutboxDeps) {
   const { repo, clock, metrics } = deps;
   const byKind = new Map(deps.channels.map((c) => [c.kind, c]));
-  let running: Promise<DrainReport> | undefined;
-  let again = false;
-
   const leases = createOutboxLeases(deps.db);
   const deliverOne = deliverer(deps, byKind, leases);
 
@@ -216,6 +208,7 @@ export function createAlertOutbox(deps: OutboxDeps) {
     metrics.emailsPending.set(pending.find((p) => p.channel === 'email')?.n ?? 0);
     return report;
   }
+  const loop = createDrainLoop({ pass: drainOnce, failure: 'alert outbox drain failed', log: deps.log });
 
   /**
    * The targets an alert's message goes to: each chosen channel's targets that are not marked broken. When none of
@@ -254,38 +247,13 @@ export function createAlertOutbox(deps: OutboxDeps) {
       return out;
     },
     /** Delivers every row due now; a call while a drain runs waits for it and then drains again. */
-    async drain(log?: FastifyBaseLogger): Promise<DrainReport> {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        const total: DrainReport = { sent: 0, retrying: 0, failed: 0 };
-        do {
-          again = false;
-          const r = await drainOnce(log);
-          total.sent += r.sent;
-          total.retrying += r.retrying;
-          total.failed += r.failed;
-        } while (again);
-        return total;
-      })().finally(() => {
-        running = undefined;
-        // A call that arrived after the last pass checked `again`: its row gets a pass of its own.
-        if (again) outbox.kick(log);
-      });
-      return running;
-    },
+    drain: loop.drain,
     /** Starts a drain without waiting (after a commit that queued a message); failures are logged, the job retries. */
-    kick(log?: FastifyBaseLogger): void {
-      outbox.drain(log).catch((err: unknown) => (log ?? deps.log)?.error({ err }, 'alert outbox drain failed'));
-    },
+    kick: loop.kick,
     /** Whether a dead process left deliveries in flight (the send job then runs at once: decision 247). */
     leftBehind: () => leases.leftBehind(),
     /** Waits for a drain in progress (tests, shutdown). */
-    async idle(): Promise<void> {
-      while (running) await running.catch(() => undefined);
-    },
+    idle: loop.idle,
   };
   return outbox;
 }

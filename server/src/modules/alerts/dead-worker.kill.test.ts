@@ -1,9 +1,4 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays, todayUtc } from '@gowild/contract/dates';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +7,7 @@ import { alertDeliveries, alertDeliveryAttempts, discordWebhooks, notifications,
 import { manualClock } from '../../lib/clock';
 import { fakeDiscordWebhook, fakeTelegramApi } from '../../test/chat-fakes';
 import { adminQuery } from '../../test/database';
+import { type Worker, fakeMailServer, startWorker, until } from '../../test/dead-worker';
 import { createUser } from '../../test/factories';
 import { fakeBrowserKeys, startFakePushService } from '../../test/fake-push-service';
 import { generateVapidPair } from '../push/push.module';
@@ -26,86 +22,11 @@ import { INTERRUPTED_REASONS } from './alert-outbox';
  * flight, each in the form its channel can recognise (decision 248). The figures are printed for docs/benchmarks.md.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../../..');
-const child = path.resolve(here, '../../test/job-worker-child.ts');
 const TOKEN = '987654:dead-worker-token';
 /** The goal of issue 34: deliveries resume within this of a worker's death. */
 const RESUME_WITHIN_MS = 15_000;
 /** How long the test waits at most (the old behaviour took minutes: long enough to measure it, then fail). */
 const GIVE_UP_MS = Number(process.env.DEAD_WORKER_GIVE_UP_MS ?? 60_000);
-
-/** A mail server over HTTP (the child's e-mail provider posts to it): holds every message while `hold` is on. */
-async function fakeMailServer() {
-  const received: { messageId: string; subject: string; worker: string; at: number; held: boolean }[] = [];
-  const held: ServerResponse[] = [];
-  let hold = true;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as { messageId: string; subject: string };
-      received.push({ ...body, worker: String(req.headers['x-worker']), at: Date.now(), held: hold });
-      if (hold) held.push(res);
-      else res.writeHead(250).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
-    received,
-    release: () => void (hold = false),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const r of held) r.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-interface Worker {
-  proc: ChildProcessWithoutNullStreams;
-  exited: Promise<NodeJS.Signals | number | null>;
-  waitFor(text: string): Promise<void>;
-  send(line: string): void;
-}
-
-function startWorker(name: string, env: Record<string, string>): Worker {
-  const proc = spawn(process.execPath, ['--import', 'tsx', child], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, CHILD_NAME: name },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const waiters: (() => void)[] = [];
-  proc.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-    for (const w of waiters.splice(0)) w();
-  });
-  proc.stderr.on('data', (c: Buffer) => process.stderr.write(`[${name}] ${c.toString()}`));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? code)));
-  return {
-    proc,
-    exited,
-    async waitFor(text) {
-      while (!out.includes(text)) {
-        const ended = await Promise.race([new Promise<boolean>((r) => waiters.push(() => r(false))), exited.then(() => true)]);
-        if (ended && !out.includes(text)) throw new Error(`worker ${name} ended before '${text}': ${out}`);
-      }
-    },
-    send: (line) => void proc.stdin.write(`${line}\n`),
-  };
-}
-
-async function until(predicate: () => boolean | Promise<boolean>, withinMs: number, everyMs = 100): Promise<boolean> {
-  const end = Date.now() + withinMs;
-  while (!(await predicate())) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  return true;
-}
 
 describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
   const dbName = `gw_workers_${randomBytes(5).toString('hex')}`;

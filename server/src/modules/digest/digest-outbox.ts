@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { EmailProvider } from '../../providers/email/email.provider';
 import { exponentialBackoff } from '../../lib/upstream/backoff';
+import { type DrainReport, createDrainLoop } from '../../db/outbox';
 import type { AlertChannel, AlertMessage, DeliveryOutcome } from '../alerts/alerts.module';
 import type { ClaimedDigest, DigestRepository } from './digest.repository';
 
@@ -20,14 +21,7 @@ export const DIGEST_LEASE_MS = 2 * 60_000;
 const SLOTS = 10;
 const CLAIM = 10;
 
-export interface DigestDrainReport {
-  sent: number;
-  retrying: number;
-  failed: number;
-}
-
-/** What the history says of a row whose previous sender died after handing it to the channel (decision 271). */
-export const MAYBE_SENT = 'The sender stopped while the channel had the digest (it may have arrived); not sent again';
+export type DigestDrainReport = DrainReport;
 
 /** The Message-ID of a digest e-mail: its outbox row's id, the same on every attempt. */
 export function digestMessageId(deliveryId: string, appUrl: string): string {
@@ -54,17 +48,16 @@ export interface DigestOutboxDeps {
 }
 
 /**
- * The digest outbox sender (decision 271): the alert outbox's rules on the digest's rows. Each slot takes a few due
- * rows under a lease, hands each to its channel, and marks it delivered, to retry with its channel's back-off (until
- * the next period's digest makes it moot), or failed. A delivered row is never taken again, so two workers, a retried
- * job or a restart never send it twice; a row whose sender died after handing it to the channel is not sent again
- * either (it may have arrived), which is the one way a digest can be missed rather than repeated.
+ * The digest outbox sender (decisions 271, 287): the alert outbox's rules on the digest's rows (db/outbox.ts). Each
+ * slot takes a few due rows under a lease, hands each to its channel, and marks it delivered, to retry with its
+ * channel's back-off (until the next period's digest makes it moot), or failed. A delivered row is never taken again,
+ * so two workers, a retried job or a restart never send it twice. A row whose sender died is taken over as soon as
+ * that process stops beating and sent, with the same delivery id (e-mail's Message-ID, web push's Topic and tag), so
+ * nothing is lost and only a send that was in flight when its sender died can arrive twice (decision 287).
  */
 export function createDigestOutbox(deps: DigestOutboxDeps) {
   const { repo, clock } = deps;
   const byKind = new Map(deps.channels.map((c) => [c.kind, c]));
-  let running: Promise<DigestDrainReport> | undefined;
-  let again = false;
 
   async function send(row: ClaimedDigest): Promise<DeliveryOutcome> {
     if (row.channel === 'email') {
@@ -106,19 +99,16 @@ export function createDigestOutbox(deps: DigestOutboxDeps) {
     report: DigestDrainReport,
     log?: FastifyBaseLogger,
   ): Promise<boolean> {
-    if (row.wasSending) {
-      await repo.markFailed(row, MAYBE_SENT, clock.now());
-      (log ?? deps.log)?.warn({ deliveryId: row.id, channel: row.channel }, 'digest delivery left in flight by a sender that stopped');
-      report.failed += 1;
-      return false;
-    }
+    if (row.wasSending)
+      // Its channel may have it: sent again with the same delivery id, which each channel uses to tell a repeat.
+      (log ?? deps.log)?.warn({ deliveryId: row.id, channel: row.channel }, 'digest delivery taken over from a sender that stopped');
     if (!marked) await repo.markSending(row);
     const outcome = await send(row);
     const now = clock.now();
     switch (outcome.status) {
       case 'delivered':
         report.sent += 1;
-        if (next && !next.wasSending) {
+        if (next) {
           await repo.markDeliveredThenSending(row, now, next);
           return true;
         }
@@ -165,33 +155,12 @@ export function createDigestOutbox(deps: DigestOutboxDeps) {
     return report;
   }
 
+  const loop = createDrainLoop({ pass: drainOnce, failure: 'digest outbox drain failed', log: deps.log });
   return {
-    /**
-     * Delivers every digest due now. A call while a drain runs waits for it, and that drain takes one more pass, so a
-     * row committed after its last claim is not left to the next tick.
-     */
-    drain(log?: FastifyBaseLogger): Promise<DigestDrainReport> {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        const total: DigestDrainReport = { sent: 0, retrying: 0, failed: 0 };
-        do {
-          again = false;
-          const r = await drainOnce(log);
-          total.sent += r.sent;
-          total.retrying += r.retrying;
-          total.failed += r.failed;
-        } while (again);
-        return total;
-      })().finally(() => (running = undefined));
-      return running;
-    },
+    /** Delivers every digest due now; a call while a drain runs waits for it, and that drain takes one more pass. */
+    drain: loop.drain,
     leftBehind: () => repo.leftBehind(),
-    async idle(): Promise<void> {
-      while (running) await running.catch(() => undefined);
-    },
+    idle: loop.idle,
   };
 }
 export type DigestOutbox = ReturnType<typeof createDigestOutbox>;

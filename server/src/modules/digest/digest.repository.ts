@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { holderAlive, rowsOf } from '../../db/liveness';
+import { rowsOf } from '../../db/liveness';
+import { claimable, leftInFlight, previousWasSending } from '../../db/outbox';
 import { digestDeliveries, digestSettings, searchLogs, users } from '../../db/schema';
 
 export type DigestSettingsRow = typeof digestSettings.$inferSelect;
@@ -16,7 +17,7 @@ export interface DigestReader {
   active: boolean;
 }
 
-/** A delivery taken for one more attempt, and whether the attempt before it had handed the message over (decision 271). */
+/** A delivery taken for one more attempt, and whether the attempt before it had handed the message over (decision 287). */
 export type ClaimedDigest = DigestDeliveryRow & { wasSending: boolean };
 
 /** The opt-ins: read, written, switched off, and taken when due with the batch that plans them. */
@@ -155,18 +156,10 @@ function outboxTable(db: Db) {
      * held by a process that stopped beating. Each gets a lease and one more attempt counted.
      */
     async claimDeliveries(now: Date, leaseMs: number, limit: number, holder: string | undefined): Promise<ClaimedDigest[]> {
-      const holderDead = and(isNotNull(digestDeliveries.lockedBy), not(holderAlive(sql`${digestDeliveries.lockedBy}`)));
       const due = db
         .select({ id: digestDeliveries.id })
         .from(digestDeliveries)
-        .where(
-          and(
-            isNull(digestDeliveries.deliveredAt),
-            isNull(digestDeliveries.failedAt),
-            lte(digestDeliveries.nextAttemptAt, now),
-            or(isNull(digestDeliveries.lockedUntil), lte(digestDeliveries.lockedUntil, now), holderDead),
-          ),
-        )
+        .where(claimable(digestDeliveries, now))
         // The due index's order alone: a tie-break on id would sort every due row on each claim (a worst hour's 100,000).
         .orderBy(asc(digestDeliveries.nextAttemptAt))
         .limit(limit)
@@ -177,7 +170,7 @@ function outboxTable(db: Db) {
         .where(inArray(digestDeliveries.id, due))
         .returning({
           ...getTableColumns(digestDeliveries),
-          wasSending: sql<boolean>`coalesce(${digestDeliveries.sendingAttempt} = ${digestDeliveries.attempts} - 1, false)`,
+          wasSending: previousWasSending(digestDeliveries),
         });
     },
 
@@ -228,19 +221,7 @@ function outboxTable(db: Db) {
 
     /** Whether a dead process left a delivery in flight (the run job then starts at once). */
     async leftBehind(): Promise<boolean> {
-      const [row] = await db
-        .select({ id: digestDeliveries.id })
-        .from(digestDeliveries)
-        .where(
-          and(
-            isNull(digestDeliveries.deliveredAt),
-            isNull(digestDeliveries.failedAt),
-            isNotNull(digestDeliveries.lockedUntil),
-            isNotNull(digestDeliveries.lockedBy),
-            not(holderAlive(sql`${digestDeliveries.lockedBy}`)),
-          ),
-        )
-        .limit(1);
+      const [row] = await db.select({ id: digestDeliveries.id }).from(digestDeliveries).where(leftInFlight(digestDeliveries)).limit(1);
       return row !== undefined;
     },
   };
