@@ -8,6 +8,7 @@ import { updateProfile } from '@/features/auth/api/update-profile';
 import { verifyToken } from '@/features/auth/api/verify-token';
 import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-context';
+import { FavouritesProvider } from '@/lib/favourites/favourites-context';
 import { type AuthStore, createAuthStore } from '@/lib/auth/auth-store';
 
 export function createAppQueryClient(): QueryClient {
@@ -28,11 +29,13 @@ export function createAppAuthStore(): AuthStore {
   return createAuthStore({ verifyToken, login, register, googleSignIn, logout, updateProfile });
 }
 
-/** Providers every page needs: server-state cache and the auth store. Toasts need none (a module store). */
+/** Providers every page needs: server-state cache, the auth store and the traveller's favourites. Toasts need none (a module store). */
 export function AppProvider({ queryClient, authStore, children }: { queryClient: QueryClient; authStore: AuthStore; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider store={authStore}>{children}</AuthProvider>
+      <AuthProvider store={authStore}>
+        <FavouritesProvider>{children}</FavouritesProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

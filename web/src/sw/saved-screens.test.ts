@@ -24,13 +24,14 @@ const answer = () =>
   });
 
 describe('the screens kept for offline use', () => {
-  it('keeps results, returns, hub trips, summaries and the alerts list; never auth, account or state-changing calls', () => {
+  it('keeps results, returns, hub trips, summaries, the alerts list and the favourites; never auth, account or state-changing calls', () => {
     for (const path of [
       '/api/flights/search/stream?origin=DEN',
       '/api/flights/single?origin=LAS',
       '/api/flights/hub',
       '/api/trips/summary?x=1',
       '/api/notifications?include_completed=false',
+      '/api/favourites',
     ])
       expect(isKeptScreen('GET', url(path), origin), path).toBe(true);
     for (const path of [
@@ -43,6 +44,7 @@ describe('the screens kept for offline use', () => {
       expect(isKeptScreen('GET', url(path), origin), path).toBe(false);
     expect(isKeptScreen('POST', url('/api/flights/search'), origin)).toBe(false);
     expect(isKeptScreen('POST', url('/api/notifications'), origin)).toBe(false);
+    expect(isKeptScreen('PUT', url('/api/favourites'), origin)).toBe(false);
     expect(isKeptScreen('GET', new URL('/api/flights/search', 'https://elsewhere.example'), origin)).toBe(false);
   });
 

@@ -18,7 +18,8 @@ export const SAVED_SCREENS_PER_USER = 30;
 /**
  * The screens a traveller opens and wants again at the gate: the results of a search (outbound, inbound, streamed
  * or not), one route's flights (returns use it), hub trips, the trip summary, and the list of one's alerts (shown
- * read-only offline, decision 280; a session's answers are sealed to it, decision 245). Never an authentication
+ * read-only offline, decision 280; a session's answers are sealed to it, decision 245), and one's favourites (the
+ * pickers and lists start from them offline too, decision 283). Never an authentication
  * call, the profile, billing, admin or anything that changes state.
  */
 const KEPT_PATHS = new Set([
@@ -30,6 +31,7 @@ const KEPT_PATHS = new Set([
   '/api/flights/hub',
   '/api/trips/summary',
   '/api/notifications',
+  '/api/favourites',
 ]);
 
 export function isKeptScreen(method: string, url: URL, origin: string): boolean {

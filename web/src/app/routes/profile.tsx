@@ -4,6 +4,7 @@ import { ApiKeysPanel } from '@/features/api-keys/components/api-keys-panel';
 import { ProfileSettings } from '@/features/auth/components/profile-settings';
 import { CheckoutReturnNotice } from '@/features/billing/components/checkout-return-notice';
 import { DigestPanel } from '@/features/digest/components/digest-panel';
+import { FavouritesPanel } from '@/features/favourites/components/favourites-panel';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -27,6 +28,7 @@ export function ProfileRoute() {
         user={user}
         subscription={<SubscriptionPanel user={user} onUpgrade={() => void upgrade.start('monthly')} upgrading={upgrade.pending} />}
       />
+      <FavouritesPanel />
       <DigestPanel />
       <ApiKeysPanel />
     </div>

@@ -1,6 +1,7 @@
 import { matchesQuery } from '@gowild/contract/airport-search';
 import { CITY_GROUPS, cityValue, findCityGroup } from '@gowild/contract/city-groups';
 import { formatMiles } from '@gowild/contract/distance';
+import { type Favourites, favouriteRank } from '@gowild/contract/favourites';
 import type { Airport } from '@gowild/contract/reference';
 
 export type ViewMode = 'city' | 'airport';
@@ -87,6 +88,26 @@ function airportOption(a: Airport, title: string, subtitle: string, distance?: D
     searchText: `${a.stationCode} ${a.cityAndCode} ${a.name} ${a.city} ${a.region}`.toLowerCase(),
     distance: distance ? distance(a.lat, a.lng) : null,
   };
+}
+
+/**
+ * docs/product/favourites.md: the traveller's home airports first (a city card leads when it holds one), in the order
+ * they were saved, then their favourites in the order starred, then every other card in the order it had.
+ */
+export function leadWithFavourites(
+  options: readonly AirportOption[],
+  favourites: Pick<Favourites, 'home_airports' | 'favourite_airports'>,
+): AirportOption[] {
+  const place = (o: AirportOption): [number, number] => {
+    const rank = favouriteRank(o.value, o.codes, favourites);
+    if (rank === 0) return [0, favourites.home_airports.findIndex((h) => h === o.value || o.codes.includes(h))];
+    if (rank === 1) return [1, favourites.favourite_airports.indexOf(o.value)];
+    return [2, 0];
+  };
+  const placed = options.map((o) => ({ o, at: place(o) }));
+  // Array.prototype.sort is stable: the rest keep their order (nearest first, or by name).
+  placed.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]);
+  return placed.map((p) => p.o);
 }
 
 /** Options whose text contains every word typed, in any order. */

@@ -1,5 +1,7 @@
+import { FAVOURITES_MESSAGES, favouriteRank } from '@gowild/contract/favourites';
 import { useId, useMemo, useState } from 'react';
-import { type AirportOption, filterOptions, formatDistance } from './airport-options';
+import { useFavourites } from '@/lib/favourites/favourites-context';
+import { type AirportOption, filterOptions, formatDistance, leadWithFavourites } from './airport-options';
 
 export interface AirportPickerProps {
   label: string;
@@ -15,6 +17,11 @@ export interface AirportPickerProps {
    * airports, up to the server's limit); the value is then the codes joined with commas.
    */
   multiple?: number;
+  /**
+   * An origin picker (docs/product/favourites.md): for a signed-in traveller, home airports and favourites lead the
+   * cards, and each card has a star to keep it as a favourite.
+   */
+  favourites?: boolean;
 }
 
 /** Toggles `code` in a comma-separated choice of at most `max`; a full choice stays as it is. */
@@ -29,7 +36,20 @@ export function toggleChoice(value: string, code: string, max: number): string {
  * More (N more)' / 'Show Less' (hidden while typing, when every match shows). Clicking the chosen card again clears the
  * choice.
  */
-export function AirportPicker({ label, options, value, onChange, columns, loading = false, error = null, multiple }: AirportPickerProps) {
+export function AirportPicker({
+  label,
+  options: given,
+  value,
+  onChange,
+  columns,
+  loading = false,
+  error = null,
+  multiple,
+  favourites: withFavourites = false,
+}: AirportPickerProps) {
+  const control = useFavourites();
+  const kept = withFavourites ? (control?.favourites ?? null) : null;
+  const options = useMemo(() => (kept ? leadWithFavourites(given, kept) : given), [given, kept]);
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(false);
   const inputId = useId();
@@ -104,15 +124,16 @@ export function AirportPicker({ label, options, value, onChange, columns, loadin
           <ul role="list" aria-label={`${label} choices`} className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {shown.map((o) => {
               const isSelected = chosenValues.includes(o.value);
+              const rank = kept ? favouriteRank(o.value, o.codes, kept) : 2;
               return (
-                <li key={o.value}>
+                <li key={o.value} className="relative" data-favourite={kept ? ['home', 'favourite', 'other'][rank] : undefined}>
                   <button
                     type="button"
                     aria-pressed={isSelected}
                     data-value={o.value}
                     disabled={full && !isSelected}
                     onClick={() => choose(o)}
-                    className={`flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
+                    className={`flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left transition ${kept ? 'pr-8' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
                       isSelected
                         ? 'border-brand-700 bg-brand-700 text-white'
                         : 'border-slate-200 bg-white hover:border-brand-500 hover:bg-brand-50'
@@ -124,6 +145,34 @@ export function AirportPicker({ label, options, value, onChange, columns, loadin
                       <span className={`text-xs ${isSelected ? 'text-brand-50' : 'text-slate-600'}`}>{formatDistance(o.distance)}</span>
                     ) : null}
                   </button>
+                  {kept && control ? (
+                    rank === 0 ? (
+                      <span
+                        className={`pointer-events-none absolute right-1.5 top-1.5 rounded px-1 text-[10px] font-semibold uppercase ${
+                          isSelected ? 'bg-white/20 text-white' : 'bg-brand-50 text-brand-800'
+                        }`}
+                      >
+                        {FAVOURITES_MESSAGES.homeBadge}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        aria-pressed={rank === 1}
+                        aria-label={rank === 1 ? FAVOURITES_MESSAGES.unstar(o.title) : FAVOURITES_MESSAGES.star(o.title)}
+                        title={rank === 1 ? FAVOURITES_MESSAGES.unstar(o.title) : FAVOURITES_MESSAGES.star(o.title)}
+                        onClick={() => control.toggleFavourite(o.value)}
+                        className={`absolute right-0.5 top-0.5 flex h-8 w-8 items-center justify-center rounded-md text-lg leading-none focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                          isSelected
+                            ? 'text-white hover:bg-white/20'
+                            : rank === 1
+                              ? 'text-amber-500 hover:bg-amber-50'
+                              : 'text-slate-400 hover:bg-slate-100 hover:text-amber-500'
+                        }`}
+                      >
+                        <span aria-hidden="true">{rank === 1 ? '★' : '☆'}</span>
+                      </button>
+                    )
+                  ) : null}
                 </li>
               );
             })}

@@ -41,7 +41,8 @@ function formOf(state: DigestState): Form {
       hour: s.local_hour,
       timeZone: s.time_zone,
     };
-  // Until saved once: on, the last searched origin (favourites do not exist yet), weekly by e-mail on Monday at 08:00.
+  // Until saved once: on, the server's suggestion (the traveller's favourites, home airports first, else the last
+  // searched origin), weekly by e-mail on Monday at 08:00.
   return {
     enabled: true,
     origins: state.suggested_origins.join(', '),

@@ -8,6 +8,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { SearchAnswer } from '@/components/search-answer/search-answer';
+import { useFavourites } from '@/lib/favourites/favourites-context';
 import { type GetHomeInput, type Whereabouts, useGetHome } from '../api/get-home';
 import { OptionCard } from './option-card';
 
@@ -34,7 +35,11 @@ export function GetHomeView({ airports, airportsLoading, today, locate }: GetHom
   const [airport, setAirport] = useState('');
   const [position, setPosition] = useState<{ lat: number; lng: number } | null>(null);
   const [locating, setLocating] = useState(false);
-  const [home, setHome] = useState('');
+  // docs/product/favourites.md: home is the first home airport until the traveller picks another; theirs lead the list.
+  const kept = useFavourites()?.favourites ?? null;
+  const yours = useMemo(() => [...new Set([...(kept?.home_airports ?? []), ...(kept?.favourite_airports ?? [])])], [kept]);
+  const [homeChoice, setHome] = useState<string | null>(null);
+  const home = homeChoice ?? kept?.home_airports[0] ?? '';
   const [radius, setRadius] = useState<number>(GET_HOME_LIMITS.radiusDefault);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<GetHomeInput | null>(null);
@@ -95,6 +100,15 @@ export function GetHomeView({ airports, airportsLoading, today, locate }: GetHom
           Home
           <select className={field} value={home} onChange={(e) => setHome(e.target.value)} disabled={airportsLoading}>
             <option value="">Select home</option>
+            {yours.length > 0 ? (
+              <optgroup label="Your airports">
+                {yours.map((v) => (
+                  <option key={v} value={v}>
+                    {CITY_GROUPS.some((g) => cityValue(g) === v) ? `${homeLabel(v)} (all airports)` : `${cityOf(v)} (${v})`}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
             <optgroup label="Cities">
               {CITY_GROUPS.map((g) => (
                 <option key={g.code} value={cityValue(g)}>

@@ -54,6 +54,12 @@ export interface DestinationCardProps {
   confirming?: boolean;
   unconfirmed?: boolean;
   change?: string;
+  /**
+   * The card's filters when the results hold them (so the flat list honours them too, and they start from the
+   * account's remembered ones); `onFiltersChange(null)` is Reset. Without them the card keeps its own.
+   */
+  filters?: FlightFilters;
+  onFiltersChange?: (next: FlightFilters | null) => void;
 }
 
 /** 'checked 2 h ago · confirming…', 'checked 2 h ago · could not confirm' or 'checked 12 min ago', with the exact time on hover. */
@@ -126,6 +132,8 @@ export function DestinationCard({
   confirming = false,
   unconfirmed = false,
   change,
+  filters: heldFilters,
+  onFiltersChange,
 }: DestinationCardProps) {
   const panelId = useId();
   // What a visitor or a free user gets instead of the alert modal.
@@ -137,7 +145,9 @@ export function DestinationCard({
   };
   const listTitle = `Flights ${inbound ? 'from' : 'to'} ${code}`;
   const ceiling = useMemo(() => priceCeiling(flights), [flights]);
-  const [filters, setFilters] = useState<FlightFilters>(() => defaultFilters(flights));
+  const [ownFilters, setOwnFilters] = useState<FlightFilters>(() => defaultFilters(flights));
+  const filters = heldFilters ?? ownFilters;
+  const setFilters = (next: FlightFilters) => (onFiltersChange ? onFiltersChange(next) : setOwnFilters(next));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const shown = useMemo(() => applyFilters(flights, filters, ceiling), [flights, filters, ceiling]);
   const goWild = cheapestGoWild(flights);
@@ -267,7 +277,7 @@ export function DestinationCard({
             filters={filters}
             onChange={setFilters}
             ceiling={ceiling}
-            onReset={() => setFilters(defaultFilters(flights))}
+            onReset={() => (onFiltersChange ? onFiltersChange(null) : setOwnFilters(defaultFilters(flights)))}
             openOnSmall={filtersOpen}
           />
           {flights.length === 0 ? (

@@ -5,7 +5,9 @@ import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { useFavourites } from '@/lib/favourites/favourites-context';
 import type { FlightSearchState } from '../hooks/use-flight-search';
+import { type FlightFilters, matchesFilters, priceCeiling, rememberedOf, startFilters } from '../utils/filters';
 import { type DestinationResult, groupDestinations } from '../utils/group-results';
 import type { Direction } from '../utils/search-button';
 import { DateStepper } from './date-stepper';
@@ -112,11 +114,28 @@ export function ResultsScreen(props: ResultsScreenProps) {
   const inbound = direction === 'inbound';
   const [expandedState, setExpanded] = useState<string | null | typeof AUTO>(AUTO);
   const [expandedFor, setExpandedFor] = useState(search.searchId);
-  // A new search closes whatever card was open.
+  // Each card's filters once the traveller changes them; the others start from the account's remembered filters
+  // (docs/product/favourites.md#remembered-filters). Held here so the flat list honours them as the cards do.
+  const favourites = useFavourites();
+  const remembered = favourites?.favourites?.filters ?? null;
+  const [chosenFilters, setChosenFilters] = useState<ReadonlyMap<string, FlightFilters>>(new Map());
+  // A new search closes whatever card was open and starts every card from the remembered filters again.
   if (expandedFor !== search.searchId) {
     setExpandedFor(search.searchId);
     setExpanded(AUTO);
+    setChosenFilters(new Map());
   }
+  const filtersFor = (r: DestinationResult) => chosenFilters.get(r.code) ?? startFilters(r.flights, remembered);
+  const changeFilters = (code: string, next: FlightFilters | null) => {
+    setChosenFilters((m) => {
+      const n = new Map(m);
+      if (next) n.set(code, next);
+      else n.delete(code);
+      return n;
+    });
+    // The last filters set are what the next lists start with; Reset forgets them.
+    favourites?.rememberFilters(next ? rememberedOf(next) : null);
+  };
   const done = search.status === 'done';
   const groups = useMemo(() => groupDestinations(search.results, done), [search.results, done]);
   const all = [...groups.gowild, ...groups.standard];
@@ -147,6 +166,22 @@ export function ResultsScreen(props: ResultsScreenProps) {
       const header = document.querySelector<HTMLElement>(`[data-testid="destination-card"][data-code="${code}"] h3 button`);
       header?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       header?.focus({ preventScroll: true });
+    });
+  };
+
+  // docs/product/anywhere.md#the-flat-list: every flight each card's filters let through (the list sorts on its own).
+  const flatList = () => {
+    const everyFlight = all.flatMap((r) => r.flights);
+    const kept = all.flatMap((r) => {
+      const ceiling = priceCeiling(r.flights);
+      const filters = filtersFor(r);
+      return r.flights.filter((f) => matchesFilters(f, filters, ceiling));
+    });
+    const caption = `${title}, ${formatLongDate(props.date)}`;
+    return props.renderFlightList!({
+      flights: kept,
+      caption:
+        kept.length < everyFlight.length ? `${caption} (${kept.length} of ${everyFlight.length} flights match your filters)` : caption,
     });
   };
 
@@ -183,6 +218,8 @@ export function ResultsScreen(props: ResultsScreenProps) {
                 inbound={inbound}
                 onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code, r.flights) : undefined}
                 signedIn={props.signedIn}
+                filters={filtersFor(r)}
+                onFiltersChange={(next) => changeFilters(r.code, next)}
                 checkedAt={r.checkedAt}
                 confirming={r.confirming}
                 unconfirmed={r.unconfirmed}
@@ -321,9 +358,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
         </div>
       ) : null}
 
-      {showList && anyShown
-        ? props.renderFlightList!({ flights: all.flatMap((r) => r.flights), caption: `${title}, ${formatLongDate(props.date)}` })
-        : null}
+      {showList && anyShown ? flatList() : null}
       {showList ? null : renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}
       {showList ? null : renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
 

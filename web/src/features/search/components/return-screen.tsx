@@ -15,7 +15,8 @@ import { Notice } from '@/components/ui/notice';
 import { paths } from '@/config/paths';
 import { RETURN_MESSAGES } from '../api/search-single-route';
 import { useReturnFlights } from '../hooks/use-return-flights';
-import { type FlightFilters, applyFilters, defaultFilters, isDefaultFilters, priceCeiling } from '../utils/filters';
+import { useFavourites } from '@/lib/favourites/favourites-context';
+import { type FlightFilters, applyFilters, isDefaultFilters, priceCeiling, rememberedOf, startFilters } from '../utils/filters';
 import { returnOrigins } from '../utils/return-flights';
 import type { SelectedDeparture } from '../utils/search-page-state';
 import { DateStepper } from './date-stepper';
@@ -84,9 +85,15 @@ export function ReturnScreen(props: ReturnScreenProps) {
   const stayCode = origins[0] ?? '';
   // The same filters and orders as a destination card (docs/product/search.md#filters); until the traveller changes
   // one they follow the list, whose price ceiling is known only once it has loaded.
-  const [chosenFilters, setFilters] = useState<FlightFilters | null>(null);
+  // They start from the account's remembered filters, and a change is remembered (docs/product/favourites.md).
+  const favourites = useFavourites();
+  const [chosenFilters, setChosen] = useState<FlightFilters | null>(null);
+  const setFilters = (next: FlightFilters | null) => {
+    setChosen(next);
+    favourites?.rememberFilters(next ? rememberedOf(next) : null);
+  };
   const ceiling = useMemo(() => priceCeiling(ret.flights), [ret.flights]);
-  const filters = chosenFilters ?? defaultFilters(ret.flights);
+  const filters = chosenFilters ?? startFilters(ret.flights, favourites?.favourites?.filters);
   const shown = useMemo(() => applyFilters(ret.flights, filters, ceiling), [ret.flights, filters, ceiling]);
   // docs/product/search.md#why-no-gowild: the way home on a date whose GoWild seats are not on sale yet (or blacked out).
   const gap =

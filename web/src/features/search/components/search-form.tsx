@@ -172,6 +172,7 @@ export function SearchForm(props: SearchFormProps) {
           value={v.origin}
           onChange={props.onOriginChange}
           multiple={v.viewMode === 'airport' ? SEARCH_MAX_AIRPORT_ITEMS : undefined}
+          favourites
           columns={props.columns}
           loading={props.optionsLoading}
           error={props.optionsError}
@@ -199,6 +200,8 @@ export function SearchForm(props: SearchFormProps) {
           options={props.options}
           value={v.destination}
           onChange={props.onDestinationChange}
+          // Inbound ('get me home' to one airport): the traveller's home airports lead here.
+          favourites={inbound}
           columns={props.columns}
           loading={props.optionsLoading}
           error={props.optionsError}

@@ -1,5 +1,6 @@
 import { arrivalDayOffset, hasGoWild, highestFare, lowestFare, minutesOfDay } from '@gowild/contract/flight-format';
 import { DEFAULT_FLIGHT_SORT, type FlightSortKey, sortFlights } from '@gowild/contract/flight-sort';
+import type { RememberedFilters } from '@gowild/contract/favourites';
 import type { Flight } from '@gowild/contract/flights';
 
 export type StopsFilter = 'any' | 'nonstop' | 'one_stop';
@@ -110,4 +111,36 @@ export function applyFilters(flights: readonly Flight[], filters: FlightFilters,
     flights.filter((f) => matchesFilters(f, filters, ceiling)),
     filters.sort,
   );
+}
+
+/**
+ * docs/product/favourites.md#remembered-filters: what an account keeps of a list's filters, every one but the price
+ * limit (its range is each list's own).
+ */
+export function rememberedOf(filters: FlightFilters): RememberedFilters {
+  return {
+    stops: filters.stops,
+    fares: filters.fares,
+    earliest_departure: filters.earliestDeparture,
+    latest_departure: filters.latestDeparture,
+    arrive_by: filters.arriveBy,
+    max_duration_hours: filters.maxDurationHours,
+    sort: filters.sort,
+  };
+}
+
+/** A list's first filters: its defaults with what the account remembers laid over them. */
+export function startFilters(flights: readonly Pick<Flight, 'fares'>[], remembered: RememberedFilters | null | undefined): FlightFilters {
+  const base = defaultFilters(flights);
+  if (!remembered) return base;
+  return {
+    ...base,
+    stops: remembered.stops ?? base.stops,
+    fares: remembered.fares ?? base.fares,
+    earliestDeparture: remembered.earliest_departure ?? base.earliestDeparture,
+    latestDeparture: remembered.latest_departure ?? base.latestDeparture,
+    arriveBy: remembered.arrive_by ?? base.arriveBy,
+    maxDurationHours: remembered.max_duration_hours ?? base.maxDurationHours,
+    sort: remembered.sort ?? base.sort,
+  };
 }

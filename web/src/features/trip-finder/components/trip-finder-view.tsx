@@ -102,6 +102,7 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
           value={origin}
           onChange={setOrigin}
           multiple={viewMode === 'airport' ? SEARCH_MAX_AIRPORT_ITEMS : undefined}
+          favourites
           columns={columns}
           loading={airportsLoading}
           error={airportsError}
