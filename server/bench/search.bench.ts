@@ -5,6 +5,8 @@
  * docs/benchmarks.md; it writes no file, so what the docs say about a run is what a person chose to record.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,9 +40,12 @@ interface BenchSettings {
   faultSeed: number;
   /**
    * `faults`: only the warm-up, the cold searches (the reference for the fault rows) and the four fault scenarios, for
-   * a loaded machine (`BENCH_SEARCH_ONLY=faults`); `all` by default.
+   * a loaded machine (`BENCH_SEARCH_ONLY=faults`); `cold`: only the warm-up and the cold searches, to set one build
+   * beside another run after run (`BENCH_SEARCH_ONLY=cold BENCH_COLD_RUNS=9`); `all` by default.
    */
-  only: 'all' | 'faults';
+  only: 'all' | 'faults' | 'cold';
+  /** Where a CPU profile of the cold searches alone is written (`BENCH_CPU_PROFILE=cold.cpuprofile`), if anywhere. */
+  profilePath?: string;
 }
 
 const DEFAULTS: BenchSettings = {
@@ -58,17 +63,49 @@ const DEFAULTS: BenchSettings = {
   only: 'all',
 };
 
-/** The settings the environment may change: `BENCH_SEARCH_ONLY=faults`, `BENCH_FAULT_RUNS=5`. */
+/** A whole number of at least 1 from the environment, or undefined when unset. */
+function runsFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  if (env[name] === undefined) return undefined;
+  const runs = Number(env[name]);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`${name} is a whole number of at least 1`);
+  return runs;
+}
+
+/** The settings the environment may change: `BENCH_SEARCH_ONLY=faults|cold`, `BENCH_FAULT_RUNS=5`, `BENCH_COLD_RUNS=5`. */
 function benchSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<BenchSettings> {
   const out: Partial<BenchSettings> = {};
-  if (env.BENCH_SEARCH_ONLY === 'faults') out.only = 'faults';
-  else if (env.BENCH_SEARCH_ONLY && env.BENCH_SEARCH_ONLY !== 'all') throw new Error('BENCH_SEARCH_ONLY is `all` or `faults`');
-  const runs = Number(env.BENCH_FAULT_RUNS);
-  if (env.BENCH_FAULT_RUNS !== undefined) {
-    if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_FAULT_RUNS is a whole number of at least 1');
-    out.faultRuns = runs;
-  }
+  const only = env.BENCH_SEARCH_ONLY;
+  if (only === 'faults' || only === 'cold') out.only = only;
+  else if (only && only !== 'all') throw new Error('BENCH_SEARCH_ONLY is `all`, `faults` or `cold`');
+  const faultRuns = runsFromEnv(env, 'BENCH_FAULT_RUNS');
+  if (faultRuns !== undefined) out.faultRuns = faultRuns;
+  const coldRuns = runsFromEnv(env, 'BENCH_COLD_RUNS');
+  if (coldRuns !== undefined) out.coldRuns = coldRuns;
+  if (env.BENCH_CPU_PROFILE) out.profilePath = env.BENCH_CPU_PROFILE;
   return out;
+}
+
+/**
+ * Profiles this process's CPU from now until `stop` and writes the profile (Chrome DevTools' format) to `file`; without
+ * a file, does nothing. `node --cpu-prof` would profile the start-up and warm-up as well, which drown the searches.
+ */
+async function cpuProfile(file: string | undefined): Promise<{ stop(): Promise<void> }> {
+  if (!file) return { stop: async () => {} };
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res as T))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await post<{ profile: object }>('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`CPU profile of the cold searches written to ${file}`);
+    },
+  };
 }
 
 export interface Emulator {
@@ -140,11 +177,11 @@ interface BenchResult {
   warm?: { p50Ms: number; p99Ms: number };
   concurrent?: { upstreamRequests: number; ratio: number; wallMs: number };
   stream?: { firstDestinationMs: number; ratio: number; totalMs: number };
-  faults: FaultFigure;
-  hangs: FaultFigure;
-  /** The same two scenarios with hedging turned off: the gateway as it was before decision 059. */
-  faultsUnhedged: FaultFigure;
-  hangsUnhedged: FaultFigure;
+  /**
+   * The fault scenarios, and the same two with hedging turned off (the gateway as it was before decision 059); left
+   * out when only the cold searches run.
+   */
+  faults?: { faults: FaultFigure; hangs: FaultFigure; faultsUnhedged: FaultFigure; hangsUnhedged: FaultFigure };
   baseline?: { wallMs: number; ratioToCold: number };
   machine: string;
   date: string;
@@ -208,6 +245,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     const coldRuns: number[] = [];
     const coldCpu: number[] = [];
     let coldDate = '';
+    const profile = await cpuProfile(s.profilePath);
     for (let i = 0; i < s.coldRuns; i++) {
       coldDate = nextDate();
       const cpu = process.cpuUsage();
@@ -215,6 +253,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
       const used = process.cpuUsage(cpu);
       coldCpu.push((used.user + used.system) / 1000);
     }
+    await profile.stop();
     const coldMedian = median(coldRuns);
 
     const full = s.only === 'all';
@@ -302,12 +341,16 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
         p95: mid.p95,
       };
     };
-    const faults = await faultScenario(s.faultErrorRate, s.faultHangRate);
-    const hangs = await faultScenario(0, s.faultHangRate);
-    deps.flights.gateway.setHedging(false);
-    const faultsUnhedged = await faultScenario(s.faultErrorRate, s.faultHangRate);
-    const hangsUnhedged = await faultScenario(0, s.faultHangRate);
-    deps.flights.gateway.setHedging(true);
+    const faultFigures = async () => {
+      const faults = await faultScenario(s.faultErrorRate, s.faultHangRate);
+      const hangs = await faultScenario(0, s.faultHangRate);
+      deps.flights.gateway.setHedging(false);
+      const faultsUnhedged = await faultScenario(s.faultErrorRate, s.faultHangRate);
+      const hangsUnhedged = await faultScenario(0, s.faultHangRate);
+      deps.flights.gateway.setHedging(true);
+      return { faults, hangs, faultsUnhedged, hangsUnhedged };
+    };
+    const faults = s.only === 'cold' ? undefined : await faultFigures();
 
     // Baseline: what a typical script does — one request after another, no cache — through the same adapter.
     const baselineDate = nextDate();
@@ -327,9 +370,6 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
       concurrent: full ? { upstreamRequests: upstream3, ratio: upstream3 / N, wallMs: concurrentWall } : undefined,
       stream: full ? { firstDestinationMs: firstDestination, ratio: firstDestination / L, totalMs: streamTotal } : undefined,
       faults,
-      hangs,
-      faultsUnhedged,
-      hangsUnhedged,
       baseline: full ? { wallMs: baselineWall, ratioToCold: baselineWall / coldMedian } : undefined,
       machine: `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.versions.node}, load average ${loadBefore} before and ${loadavg()[0]?.toFixed(1)} after`,
       date: todayUtc(),
@@ -355,7 +395,7 @@ function faultText(r: BenchResult, f: FaultFigure): string {
 
 function renderBench(r: BenchResult): { table: string; markdown: string } {
   const L = r.settings.latencyMs;
-  const { warm, concurrent, stream, baseline } = r;
+  const { warm, concurrent, stream, baseline, faults: f } = r;
   const rows: ([string, string, string, string] | undefined)[] = [
     [
       '1. Cold all-destinations search ÷ floor',
@@ -381,15 +421,15 @@ function renderBench(r: BenchResult): { table: string; markdown: string } {
       '≤ 1.2',
       verdict(stream.ratio <= 1.2),
     ],
-    [
+    f && [
       `5. With ${r.settings.faultErrorRate * 100}% errors and ${r.settings.faultHangRate * 100}% hangs`,
-      faultText(r, r.faults),
+      faultText(r, f.faults),
       `< 2, every destination, ≤ ${FAULT_REQUEST_LIMIT} requests`,
-      verdict(r.faults.ratio < 2 && r.faults.answeredShare === 1 && r.faults.upstreamRequests <= FAULT_REQUEST_LIMIT),
+      verdict(f.faults.ratio < 2 && f.faults.answeredShare === 1 && f.faults.upstreamRequests <= FAULT_REQUEST_LIMIT),
     ],
-    [`5b. With ${r.settings.faultHangRate * 100}% hangs only`, faultText(r, r.hangs), '< 2', verdict(r.hangs.ratio < 2)],
-    [`5c. As 5, hedging and early cut off`, faultText(r, r.faultsUnhedged), 'reported', '—'],
-    [`5d. As 5b, hedging and early cut off`, faultText(r, r.hangsUnhedged), 'reported', '—'],
+    f && [`5b. With ${r.settings.faultHangRate * 100}% hangs only`, faultText(r, f.hangs), '< 2', verdict(f.hangs.ratio < 2)],
+    f && [`5c. As 5, hedging and early cut off`, faultText(r, f.faultsUnhedged), 'reported', '—'],
+    f && [`5d. As 5b, hedging and early cut off`, faultText(r, f.hangsUnhedged), 'reported', '—'],
     baseline && [
       'Baseline: sequential requests, no cache',
       `${ms(baseline.wallMs)}; ${x(baseline.ratioToCold)} the cold search time`,
