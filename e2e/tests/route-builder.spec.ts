@@ -9,7 +9,14 @@ test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW }
 
 test('the route builder: itineraries of up to three GoWild flights, each a separate booking, with a calendar and a share link', async ({
   page,
+  baseURL,
 }, testInfo) => {
+  // Every request goes to our own server: the itineraries' maps draw the basemap that ships with the app.
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(baseURL!) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+  });
   await dismissWhatsNew(page);
   const token = await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const date = localDate(1, NOW);
@@ -43,6 +50,28 @@ test('the route builder: itineraries of up to three GoWild flights, each a separ
   await expect(connecting.getByTestId('itinerary-stop').first()).toContainText(/at [A-Z]{3}: self-transfer/);
   await expect(connecting.getByTestId('itinerary-notice')).toContainText('A missed connection is not protected');
   await expect(connecting.getByTestId('leg-fare').first()).toContainText('GoWild');
+
+  // Each itinerary's flights on its own small map: a curve per flight, the hub where the traveller changes marked and
+  // named, and the trip in words for a screen reader.
+  await expect(first.getByTestId('itinerary-map')).toBeVisible();
+  await expect(first.getByTestId('itinerary-map')).toHaveAttribute('role', 'img');
+  await expect(first.getByTestId('itinerary-map')).toHaveAttribute(
+    'aria-label',
+    /^Map of this trip from Denver \(DEN\) to Orlando \(MCO\)/,
+  );
+  const map = connecting.getByTestId('itinerary-map');
+  await connecting.scrollIntoViewIfNeeded();
+  await expect(map).toBeVisible();
+  const flights = await connecting.getByTestId('itinerary-leg').count();
+  const hubs = (await connecting.getByTestId('itinerary-stop').allTextContents()).map((t) => /at ([A-Z]{3}): self-transfer/.exec(t)![1]!);
+  expect(hubs.length).toBe(flights - 1);
+  await expect(map.locator('path.gw-leg-1').first()).toBeVisible();
+  await expect(map.locator(`path.gw-leg-${flights}`).first()).toBeVisible();
+  await expect(map.locator('path.gw-itinerary-hub')).toHaveCount(hubs.length);
+  for (const hub of hubs) await expect(map.locator('.leaflet-tooltip', { hasText: hub })).toBeVisible();
+  await expect(map).toHaveAttribute('aria-label', new RegExp(`flight 1 to [^,]*\\(${hubs[0]}\\), a self-transfer there`));
+  // A still picture: no zoom buttons, and dragging it does not move it.
+  await expect(map.locator('.leaflet-control-zoom')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('route-builder-1280.png'), fullPage: false });
 
   // "Add to Calendar": one event per flight of the chain.
@@ -67,6 +96,15 @@ test('the route builder: itineraries of up to three GoWild flights, each a separ
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath('route-builder-375.png'), fullPage: false });
-  await page.getByTestId('itinerary').first().scrollIntoViewIfNeeded();
+  // The map sits above the flights on a phone, the card's full width, its codes readable.
+  // (Drawn once it comes near the screen: a list of 50 itineraries does not make 50 maps up front.)
+  await shared.getByTestId('itinerary-map-box').scrollIntoViewIfNeeded();
+  const phoneMap = shared.getByTestId('itinerary-map');
+  await expect(phoneMap).toBeVisible();
+  const box = (await phoneMap.boundingBox())!;
+  expect(box.width).toBeGreaterThan(250);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  expect(box.y).toBeLessThan((await shared.getByTestId('itinerary-leg').first().boundingBox())!.y);
   await page.screenshot({ path: testInfo.outputPath('route-builder-375-itinerary.png'), fullPage: false });
+  expect(outside).toEqual([]);
 });

@@ -26,6 +26,7 @@ import type {
   subscriptionResponseSchema,
 } from '@gowild/contract/billing';
 import type { PublicConfig, publicConfigSchema } from '@gowild/contract/config';
+import type { connectionsResponseSchema } from '@gowild/contract/connections';
 import type { availabilityResponseSchema, hotelSearchResponseSchema, rentalLocationsResponseSchema } from '@gowild/contract/extras';
 import type { flightSearchResponseSchema, searchStreamEventSchema } from '@gowild/contract/flights';
 import type { hubSearchResponseSchema } from '@gowild/contract/hub-search';
@@ -125,6 +126,7 @@ interface ApiAnswers {
   'GET /api/flights/search/stream': never;
   'GET /api/flights/inbound/stream': never;
   'GET /api/flights/hub': typeof hubSearchResponseSchema;
+  'GET /api/flights/connections': typeof connectionsResponseSchema;
   'GET /api/flights/grid': typeof gridResponseSchema;
   'GET /api/flights/price-history': typeof priceHistoryResponseSchema;
   'GET /api/flights/route-insights': typeof routeInsightsResponseSchema;

@@ -1,4 +1,5 @@
 import { localToday } from '@gowild/contract/dates';
+import { Suspense, lazy } from 'react';
 import { useAirports } from '@/api/get-airports';
 import { PageHeader } from '@/app/routes/page-header';
 import { ChainAlertButton } from '@/features/alerts/components/chain-alert-button';
@@ -6,6 +7,9 @@ import { HubSearchView } from '@/features/hub-search/components/hub-search-view'
 import { RouteBuilderTabs } from '@/features/hub-search/components/route-builder-tabs';
 import { RouteBuilderView } from '@/features/hub-search/components/route-builder-view';
 import { useAuth } from '@/lib/auth/auth-context';
+
+// Leaflet and the basemap come with the first itinerary's map, not with the page (as the results' flight map).
+const ItineraryMap = lazy(() => import('@/features/route-map/components/itinerary-map').then((m) => ({ default: m.ItineraryMap })));
 
 /**
  * /route-builder: GoWild trips of up to three flights, each its own booking (docs/product/connections.md), beside the
@@ -28,6 +32,11 @@ export function RouteBuilderRoute() {
             airportsLoading={airports.isPending}
             today={localToday()}
             itineraryActions={(it) => <ChainAlertButton itinerary={it} />}
+            itineraryMap={(it) => (
+              <Suspense fallback={<div className="h-44 animate-pulse rounded-lg bg-slate-100 sm:h-48" />}>
+                <ItineraryMap flights={it.legs.map((l) => l.flight)} />
+              </Suspense>
+            )}
           />
         </>
       ) : (

@@ -1,14 +1,14 @@
-import { addDays } from '@gowild/contract/dates';
 import { HUB_LAYOVER_CHOICES, HUB_LIMITS, HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
-import { type FormEvent, useMemo, useState } from 'react';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { type FormEvent, useState } from 'react';
+import { ButtonLink } from '@/components/ui/button';
 import { CrownIcon } from '@/components/ui/icons';
 import { Notice } from '@/components/ui/notice';
 import { SearchAnswer } from '@/components/search-answer/search-answer';
 import { paths } from '@/config/paths';
 import { type HubSearchInput, useHubSearch } from '../api/search-hubs';
 import { ConnectionCard } from './connection-card';
+import { AirportSelect, DateField, MinutesSelect, OvernightAndSubmit, hoursText, useAirportChoices } from './form-fields';
 import { RouteBuilderTabs } from './route-builder-tabs';
 
 export interface HubSearchViewProps {
@@ -18,8 +18,6 @@ export interface HubSearchViewProps {
   /** Today at the traveller (YYYY-MM-DD): the earliest date. */
   today: string;
 }
-
-const hours = (m: number) => (m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`);
 
 /** What the screen is for, in two lines; shown above the form and, for free users, in the teaser. */
 function Intro() {
@@ -58,12 +56,7 @@ function Teaser() {
 
 /** docs/product/search.md#via-a-hub: the form, the separate-ticket risk, and the connections found. */
 export function HubSearchView({ airports, airportsLoading, isPremium, today }: HubSearchViewProps) {
-  const sorted = useMemo(
-    () => [...(airports ?? [])].sort((a, b) => a.city.localeCompare(b.city) || a.stationCode.localeCompare(b.stationCode)),
-    [airports],
-  );
-  const byCode = useMemo(() => new Map(sorted.map((a) => [a.stationCode, a])), [sorted]);
-  const cityOf = (code: string) => byCode.get(code)?.city ?? code;
+  const { sorted, byCode, cityOf } = useAirportChoices(airports);
   const [form, setForm] = useState<HubSearchInput>({
     origin: '',
     destination: '',
@@ -83,8 +76,6 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
     setFormError(null);
     setSubmitted({ ...form });
   };
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
-  const label = 'block text-sm font-medium text-slate-800';
 
   return (
     <div className="space-y-5">
@@ -95,71 +86,37 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
         aria-label="Hub search"
       >
-        <label className={label}>
-          From
-          <select
-            className={field}
-            value={form.origin}
-            onChange={(e) => setForm({ ...form, origin: e.target.value })}
-            disabled={airportsLoading}
-          >
-            <option value="">{airportsLoading ? 'Loading airports…' : 'Select an airport'}</option>
-            {sorted.map((a) => (
-              <option key={a.stationCode} value={a.stationCode}>
-                {a.city} ({a.stationCode})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          To
-          <select
-            className={field}
-            value={form.destination}
-            onChange={(e) => setForm({ ...form, destination: e.target.value })}
-            disabled={airportsLoading}
-          >
-            <option value="">Anywhere</option>
-            {sorted
-              .filter((a) => a.stationCode !== form.origin)
-              .map((a) => (
-                <option key={a.stationCode} value={a.stationCode}>
-                  {a.city} ({a.stationCode})
-                </option>
-              ))}
-          </select>
-        </label>
-        <label className={label}>
-          Date
-          <input
-            type="date"
-            className={field}
-            value={form.date}
-            min={today}
-            max={addDays(today, 365)}
-            onChange={(e) => setForm({ ...form, date: e.target.value })}
-          />
-        </label>
-        <label className={label}>
-          Layover at least
-          <select className={field} value={form.minLayover} onChange={(e) => setForm({ ...form, minLayover: Number(e.target.value) })}>
-            {HUB_LAYOVER_CHOICES.map((m) => (
-              <option key={m} value={m}>
-                {hours(m)}
-                {m === HUB_LIMITS.minLayoverDefault ? ' (safe default)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex flex-col justify-end gap-2">
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={form.overnight} onChange={(e) => setForm({ ...form, overnight: e.target.checked })} />
-            Overnight at the hub
-          </label>
-          <Button type="submit" disabled={search.isFetching} data-testid="hub-search-button">
-            {search.isFetching ? 'Searching...' : 'Search via a hub'}
-          </Button>
-        </div>
+        <AirportSelect
+          label="From"
+          value={form.origin}
+          onChange={(v) => setForm({ ...form, origin: v })}
+          airports={sorted}
+          loading={airportsLoading}
+        />
+        <AirportSelect
+          label="To"
+          value={form.destination}
+          onChange={(v) => setForm({ ...form, destination: v })}
+          airports={sorted.filter((a) => a.stationCode !== form.origin)}
+          loading={airportsLoading}
+          anywhere=""
+        />
+        <DateField value={form.date} today={today} onChange={(v) => setForm({ ...form, date: v })} />
+        <MinutesSelect
+          label="Layover at least"
+          value={form.minLayover}
+          choices={HUB_LAYOVER_CHOICES}
+          note={(m) => (m === HUB_LIMITS.minLayoverDefault ? ' (safe default)' : '')}
+          onChange={(v) => setForm({ ...form, minLayover: v })}
+        />
+        <OvernightAndSubmit
+          overnightLabel="Overnight at the hub"
+          overnight={form.overnight}
+          onOvernight={(v) => setForm({ ...form, overnight: v })}
+          busy={search.isFetching}
+          submitLabel="Search via a hub"
+          testId="hub-search-button"
+        />
       </form>
       {formError ? (
         <Notice tone="error" role="alert">
@@ -177,7 +134,7 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
             <p className="text-sm text-slate-600" data-testid="hub-summary">
               {data.summary.connections} connection{data.summary.connections === 1 ? '' : 's'} through {data.summary.hubs_with_go_wild} hub
               {data.summary.hubs_with_go_wild === 1 ? '' : 's'} with GoWild seats ({data.summary.hubs_checked} checked), layover at least{' '}
-              {hours(data.search_parameters.min_layover_minutes)}
+              {hoursText(data.search_parameters.min_layover_minutes)}
               {data.demo ? (
                 <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
               ) : null}

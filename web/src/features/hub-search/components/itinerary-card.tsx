@@ -70,6 +70,7 @@ export function ItineraryCard({
   highlighted = false,
   now = new Date(),
   actions,
+  map,
 }: {
   itinerary: Itinerary;
   cityOf: (code: string) => string;
@@ -80,6 +81,8 @@ export function ItineraryCard({
   now?: Date;
   /** More actions beside the calendar and the share link (the page adds the chain alert). */
   actions?: ReactNode;
+  /** The itinerary's flights on a small map (the page draws it with the route map's code): beside the flights, above them on a phone. */
+  map?: ReactNode;
 }) {
   const [copied, setCopied] = useState(false);
   const path = [it.origin, ...it.legs.map((l) => l.flight.destination)];
@@ -126,24 +129,31 @@ export function ItineraryCard({
           {it.status === 'confirmed' ? 'Confirmed live' : 'From recent searches'}
         </span>
       </p>
-      <div className="mt-3 space-y-2">
-        {it.legs.map((leg, i) => (
-          <div key={leg.flight.flightHash}>
-            {i > 0 ? (
-              <div className="my-2 px-3 text-sm" data-testid="itinerary-stop">
-                <span className="font-semibold text-slate-800">
-                  {formatDuration(it.stops[i - 1]!.minutes)} at {it.stops[i - 1]!.airport}: self-transfer
-                </span>
-                {it.stops[i - 1]!.overnight ? (
-                  <span className="mt-1 block rounded bg-indigo-50 px-2 py-1 text-xs text-indigo-900" data-testid="itinerary-overnight">
-                    <span className="font-semibold">Overnight.</span> {it.stops[i - 1]!.overnight_cost?.text}
-                  </span>
-                ) : null}
-              </div>
-            ) : null}
-            <Leg leg={leg} n={i + 1} cityOf={cityOf} now={now} />
+      <div className={map ? 'mt-3 grid gap-3 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start' : 'mt-3'}>
+        {map ? (
+          <div className="md:order-last" data-testid="itinerary-map-slot">
+            {map}
           </div>
-        ))}
+        ) : null}
+        <div className="space-y-2">
+          {it.legs.map((leg, i) => (
+            <div key={leg.flight.flightHash}>
+              {i > 0 ? (
+                <div className="my-2 px-3 text-sm" data-testid="itinerary-stop">
+                  <span className="font-semibold text-slate-800">
+                    {formatDuration(it.stops[i - 1]!.minutes)} at {it.stops[i - 1]!.airport}: self-transfer
+                  </span>
+                  {it.stops[i - 1]!.overnight ? (
+                    <span className="mt-1 block rounded bg-indigo-50 px-2 py-1 text-xs text-indigo-900" data-testid="itinerary-overnight">
+                      <span className="font-semibold">Overnight.</span> {it.stops[i - 1]!.overnight_cost?.text}
+                    </span>
+                  ) : null}
+                </div>
+              ) : null}
+              <Leg leg={leg} n={i + 1} cityOf={cityOf} now={now} />
+            </div>
+          ))}
+        </div>
       </div>
       {it.legs.length > 1 ? (
         <p className="mt-3 text-xs text-amber-900" data-testid="itinerary-notice">

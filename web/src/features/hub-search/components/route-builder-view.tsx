@@ -6,14 +6,22 @@ import {
   type ConnectionSort,
   type Itinerary,
 } from '@gowild/contract/connections';
-import { addDays } from '@gowild/contract/dates';
 import type { Airport } from '@gowild/contract/reference';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { SearchAnswer } from '@/components/search-answer/search-answer';
 import { type ConnectionsInput, connectionsQuery, useConnections } from '../api/search-connections';
+import {
+  AirportSelect,
+  ChoiceSelect,
+  CodesField,
+  DateField,
+  MinutesSelect,
+  OvernightAndSubmit,
+  TimeField,
+  useAirportChoices,
+} from './form-fields';
 import { ItineraryCard } from './itinerary-card';
 
 export interface RouteBuilderViewProps {
@@ -23,12 +31,20 @@ export interface RouteBuilderViewProps {
   today: string;
   /** More actions on each itinerary (the page adds the chain alert from the alerts feature). */
   itineraryActions?: (itinerary: Itinerary) => ReactNode;
+  /** Each itinerary's flights on a small map (the page composes it from the route map's code). */
+  itineraryMap?: (itinerary: Itinerary) => ReactNode;
 }
 
-const hours = (m: number) => (m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`);
-const CONNECTION_CHOICES = [90, 120, 150, 180, 240] as const;
+/** Above the safe default (the blank choice): a traveller may raise the connection time, never lower it. */
+const CONNECTION_CHOICES = [120, 150, 180, 240] as const;
 const LAYOVER_CHOICES = [240, 360, 480, 720, 1440] as const;
 const DURATION_CHOICES = [360, 480, 720, 1080, 1440] as const;
+const FLIGHTS_CHOICES = [
+  { value: 1, text: "1 (nonstop or the airline's own)" },
+  { value: 2, text: '2 bookings' },
+  { value: 3, text: '3 bookings' },
+];
+const SORT_CHOICES = CONNECTION_SORTS.map((s) => ({ value: s, text: CONNECTION_SORT_LABELS[s] }));
 
 /** The form as the page's address holds it (a share link): the API's own names, defaults where absent. */
 export function inputFromParams(params: URLSearchParams, today: string): ConnectionsInput {
@@ -60,48 +76,9 @@ export function paramsOf(input: ConnectionsInput): URLSearchParams {
   return out;
 }
 
-function AirportSelect(props: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  airports: readonly Airport[];
-  loading: boolean;
-  anywhere?: boolean;
-  name: string;
-}) {
-  return (
-    <label className="block text-sm font-medium text-slate-800">
-      {props.label}
-      <select
-        name={props.name}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        disabled={props.loading}
-      >
-        {props.anywhere ? (
-          <option value="ANY">Anywhere</option>
-        ) : (
-          <option value="">{props.loading ? 'Loading airports…' : 'Select an airport'}</option>
-        )}
-        {props.airports.map((a) => (
-          <option key={a.stationCode} value={a.stationCode}>
-            {a.city} ({a.stationCode})
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 /** The route builder (docs/product/connections.md): one to three GoWild flights, each its own booking. */
-export function RouteBuilderView({ airports, airportsLoading, today, itineraryActions }: RouteBuilderViewProps) {
-  const sorted = useMemo(
-    () => [...(airports ?? [])].sort((a, b) => a.city.localeCompare(b.city) || a.stationCode.localeCompare(b.stationCode)),
-    [airports],
-  );
-  const byCode = useMemo(() => new Map(sorted.map((a) => [a.stationCode, a])), [sorted]);
-  const cityOf = (code: string) => byCode.get(code)?.city ?? code;
+export function RouteBuilderView({ airports, airportsLoading, today, itineraryActions, itineraryMap }: RouteBuilderViewProps) {
+  const { sorted, byCode, cityOf } = useAirportChoices(airports);
   const [params, setParams] = useSearchParams();
   const fromAddress = inputFromParams(params, today);
   const [form, setForm] = useState<ConnectionsInput>(fromAddress);
@@ -121,8 +98,6 @@ export function RouteBuilderView({ airports, airportsLoading, today, itineraryAc
   };
   const shareUrl = (id: string) =>
     `${window.location.origin}${window.location.pathname}?${paramsOf({ ...submitted!, pick: id }).toString()}`;
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
-  const label = 'block text-sm font-medium text-slate-800';
 
   return (
     <div className="space-y-5">
@@ -150,108 +125,37 @@ export function RouteBuilderView({ airports, airportsLoading, today, itineraryAc
           onChange={(v) => set({ destination: v })}
           airports={sorted.filter((a) => a.stationCode !== form.origin)}
           loading={airportsLoading}
-          anywhere
+          anywhere="ANY"
         />
-        <label className={label}>
-          Date
-          <input
-            type="date"
-            className={field}
-            value={form.date}
-            min={today}
-            max={addDays(today, 365)}
-            onChange={(e) => set({ date: e.target.value })}
-          />
-        </label>
-        <label className={label}>
-          Flights at most
-          <select className={field} value={form.maxFlights} onChange={(e) => set({ maxFlights: Number(e.target.value) })}>
-            <option value={1}>1 (nonstop or the airline's own)</option>
-            <option value={2}>2 bookings</option>
-            <option value={3}>3 bookings</option>
-          </select>
-        </label>
-        <label className={label}>
-          Connection at least
-          <select
-            className={field}
-            value={form.minConnection}
-            onChange={(e) => set({ minConnection: e.target.value === '' ? '' : Number(e.target.value) })}
-          >
-            <option value="">Safe default (90 min)</option>
-            {CONNECTION_CHOICES.slice(1).map((m) => (
-              <option key={m} value={m}>
-                {hours(m)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Layover at most
-          <select className={field} value={form.maxLayover} onChange={(e) => set({ maxLayover: Number(e.target.value) })}>
-            {LAYOVER_CHOICES.map((m) => (
-              <option key={m} value={m}>
-                {hours(m)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Total time at most
-          <select
-            className={field}
-            value={form.maxDuration}
-            onChange={(e) => set({ maxDuration: e.target.value === '' ? '' : Number(e.target.value) })}
-          >
-            <option value="">No limit</option>
-            {DURATION_CHOICES.map((m) => (
-              <option key={m} value={m}>
-                {hours(m)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Arrive by (local)
-          <input type="time" className={field} value={form.arriveBy} onChange={(e) => set({ arriveBy: e.target.value })} />
-        </label>
-        <label className={label}>
-          Through hubs
-          <input
-            className={field}
-            value={form.via}
-            placeholder="e.g. DEN, ATL"
-            onChange={(e) => set({ via: e.target.value.toUpperCase() })}
-          />
-        </label>
-        <label className={label}>
-          Avoid hubs
-          <input
-            className={field}
-            value={form.avoid}
-            placeholder="e.g. ORD"
-            onChange={(e) => set({ avoid: e.target.value.toUpperCase() })}
-          />
-        </label>
-        <label className={label}>
-          Sort by
-          <select className={field} value={form.sort} onChange={(e) => set({ sort: e.target.value as ConnectionSort })}>
-            {CONNECTION_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {CONNECTION_SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex flex-col justify-end gap-2">
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={form.overnight} onChange={(e) => set({ overnight: e.target.checked })} />
-            Overnight connections
-          </label>
-          <Button type="submit" disabled={search.isFetching} data-testid="route-builder-button">
-            {search.isFetching ? 'Searching...' : 'Build routes'}
-          </Button>
-        </div>
+        <DateField value={form.date} today={today} onChange={(v) => set({ date: v })} />
+        <ChoiceSelect label="Flights at most" value={form.maxFlights} choices={FLIGHTS_CHOICES} onChange={(v) => set({ maxFlights: v })} />
+        <MinutesSelect
+          label="Connection at least"
+          value={form.minConnection}
+          blank={`Safe default (${CONNECTION_LIMITS.minConnectionDefault} min)`}
+          choices={CONNECTION_CHOICES}
+          onChange={(v) => set({ minConnection: v })}
+        />
+        <MinutesSelect label="Layover at most" value={form.maxLayover} choices={LAYOVER_CHOICES} onChange={(v) => set({ maxLayover: v })} />
+        <MinutesSelect
+          label="Total time at most"
+          value={form.maxDuration}
+          blank="No limit"
+          choices={DURATION_CHOICES}
+          onChange={(v) => set({ maxDuration: v })}
+        />
+        <TimeField label="Arrive by (local)" value={form.arriveBy} onChange={(v) => set({ arriveBy: v })} />
+        <CodesField label="Through hubs" value={form.via} placeholder="e.g. DEN, ATL" onChange={(v) => set({ via: v })} />
+        <CodesField label="Avoid hubs" value={form.avoid} placeholder="e.g. ORD" onChange={(v) => set({ avoid: v })} />
+        <ChoiceSelect label="Sort by" value={form.sort} choices={SORT_CHOICES} onChange={(v) => set({ sort: v })} />
+        <OvernightAndSubmit
+          overnightLabel="Overnight connections"
+          overnight={form.overnight}
+          onOvernight={(v) => set({ overnight: v })}
+          busy={search.isFetching}
+          submitLabel="Build routes"
+          testId="route-builder-button"
+        />
       </form>
       {formError ? (
         <Notice tone="error" role="alert">
@@ -296,6 +200,7 @@ export function RouteBuilderView({ airports, airportsLoading, today, itineraryAc
                       shareUrl={shareUrl(it.id)}
                       highlighted={it === picked}
                       actions={itineraryActions?.(it)}
+                      map={itineraryMap?.(it)}
                     />
                   ))}
                 </ul>

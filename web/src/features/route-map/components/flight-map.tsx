@@ -20,13 +20,16 @@ export interface FlightPath {
   flights: number;
 }
 
+/** The airports a flight passes through, in order: its segments' ends, or its origin and destination without them. */
+export function flightCodes(f: Pick<Flight, 'origin' | 'destination' | 'segments'>): string[] {
+  return f.segments.length ? [f.segments[0]!.departure_airport, ...f.segments.map((s) => s.arrival_airport)] : [f.origin, f.destination];
+}
+
 /** The distinct paths of a destination's flights (each flight's segments, in order), most flights first. */
 export function flightPaths(flights: readonly Flight[]): FlightPath[] {
   const byKey = new Map<string, FlightPath>();
   for (const f of flights) {
-    const codes = f.segments.length
-      ? [f.segments[0]!.departure_airport, ...f.segments.map((s) => s.arrival_airport)]
-      : [f.origin, f.destination];
+    const codes = flightCodes(f);
     const key = codes.join('-');
     const known = byKey.get(key);
     if (known) known.flights += 1;

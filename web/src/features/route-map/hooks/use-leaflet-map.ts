@@ -22,6 +22,10 @@ export interface LeafletMapOptions {
   fitBounds?: L.LatLngBoundsExpression;
   /** The closest zoom that fitting may choose (the user may still zoom to maxZoom). */
   fitMaxZoom?: number;
+  /** Pixels kept clear around the fitted bounds (40 by default; a small map needs less). */
+  fitPadding?: number;
+  /** A picture rather than a map to explore (the route builder's per-itinerary maps): no dragging, zooming or keys. */
+  still?: boolean;
 }
 
 export type LeafletMapState = { status: 'loading'; map: null } | { status: 'ready'; map: L.Map } | { status: 'failed'; map: null };
@@ -48,8 +52,21 @@ export function useLeafletMap(ref: RefObject<HTMLElement | null>, options: Leafl
         maxZoom: options.maxZoom,
         worldCopyJump: false,
         zoomSnap: 0.5,
+        ...(options.still
+          ? {
+              dragging: false,
+              zoomControl: false,
+              scrollWheelZoom: false,
+              doubleClickZoom: false,
+              touchZoom: false,
+              boxZoom: false,
+              keyboard: false,
+            }
+          : {}),
       });
-      if (options.fitBounds) map.fitBounds(options.fitBounds, { padding: [40, 40], maxZoom: options.fitMaxZoom ?? options.maxZoom });
+      const padding = options.fitPadding ?? 40;
+      if (options.fitBounds)
+        map.fitBounds(options.fitBounds, { padding: [padding, padding], maxZoom: options.fitMaxZoom ?? options.maxZoom });
     } catch {
       setState({ status: 'failed', map: null });
       return;
