@@ -146,7 +146,7 @@ export function createDigestPlanner(deps: {
           targetId: t.id,
           targetLabel: t.label,
           title: message.title,
-          textBody: t.channel === 'email' ? message.text : message.short,
+          textBody: t.channel === 'email' ? message.text : t.channel === 'telegram' ? telegramText(message) : message.short,
           htmlBody: t.channel === 'email' ? message.html : null,
           url: message.url,
           // A run for a later instant (`digest:run --at`) sends at once all the same.
@@ -163,4 +163,12 @@ export function createDigestPlanner(deps: {
   }
 
   return { plan };
+}
+
+/**
+ * A digest's text in a Telegram chat: the short lines and the link that opens the search. Web push opens the link on
+ * a click and Discord's embed links its title; a Telegram message has only its text, so the link is written in it.
+ */
+function telegramText(message: { short: string; url: string }): string {
+  return `${message.short}\n\nOpen the search: ${message.url}`;
 }
