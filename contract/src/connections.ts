@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GOWILD_FARE_TYPES } from './gowild-fare';
 import { flightSchema } from './flights';
-import { HUB_MESSAGES } from './hub-search';
+import { HUB_MESSAGES, connectionQueryParams } from './hub-search';
 
 /**
  * GoWild connections (docs/product/connections.md; decision 263): itineraries of one to three flights from an origin
@@ -64,12 +64,6 @@ export const CONNECTION_MESSAGES = {
   hubInBothLists: 'A hub cannot be both used and avoided',
 } as const;
 
-/** 'true'/'false' from a query string (a form sends strings). */
-const booleanParam = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
-  .optional()
-  .transform((v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1'));
-
 /** A whole number of minutes from a query string; '' is absent. */
 const minutesParam = (min: number, max: number, error: string) =>
   z
@@ -93,15 +87,12 @@ const airportListParam = z
 /** GET /api/flights/connections. */
 export const connectionsQuerySchema = z
   .object({
-    origin: z.string({ error: 'Origin airport code is required' }).regex(/[^\s,]/, 'Origin airport code is required'),
+    origin: connectionQueryParams.origin(),
     destination: z
       .string({ error: CONNECTION_MESSAGES.destinationRequired })
       .regex(/[^\s,]/, CONNECTION_MESSAGES.destinationRequired)
       .meta({ description: 'Airport, city group or list, or ANY for anywhere' }),
-    date: z
-      .string({ error: 'Departure date is required' })
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Departure date must be a real date in YYYY-MM-DD format'),
+    date: connectionQueryParams.date(),
     max_flights: minutesParam(1, CONNECTION_LIMITS.maxFlights, CONNECTION_MESSAGES.maxFlightsInvalid).meta({
       description: `Flights in an itinerary at most, 1 to ${CONNECTION_LIMITS.maxFlights} (default ${CONNECTION_LIMITS.maxFlights})`,
     }),
@@ -113,7 +104,7 @@ export const connectionsQuerySchema = z
         description: `Minutes at a connection airport at most (default ${CONNECTION_LIMITS.maxLayoverDefault})`,
       },
     ),
-    overnight: booleanParam.meta({ description: 'Connections to a flight the next day (default true)' }),
+    overnight: connectionQueryParams.boolean().meta({ description: 'Connections to a flight the next day (default true)' }),
     sort: z.enum(CONNECTION_SORTS, { error: CONNECTION_MESSAGES.sortInvalid }).optional(),
     via: airportListParam.meta({ description: 'Hubs to use: itineraries connecting at one of these at least' }),
     avoid: airportListParam.meta({ description: 'Hubs to avoid: no itinerary connects or stops at these' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flightSchema, overBudgetSchema } from './flights';
+import { SEARCH_MESSAGES, flightSchema, overBudgetSchema } from './flights';
 
 /**
  * "Via a hub" (docs/product/search.md#via-a-hub; decision 102): two-flight GoWild trips the airline does not sell as
@@ -31,20 +31,30 @@ export const HUB_MESSAGES = {
   layoverInvalid: `Minimum layover must be a whole number of minutes from ${HUB_LIMITS.minLayoverMin} to ${HUB_LIMITS.minLayoverMax}`,
 } as const;
 
-/** 'true'/'false' from a query string (a form sends strings). */
-const booleanParam = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
-  .optional()
-  .transform((v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1'));
+/**
+ * The query fields both connection searches share (this one and the route builder's, contract/src/connections.ts):
+ * a boolean as a form sends it ('true'/'false'), the origin and the departure date with the search's own texts.
+ */
+export const connectionQueryParams = {
+  /** 'true'/'false' from a query string (a form sends strings); blank is absent. */
+  boolean: () =>
+    z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1')),
+  origin: () => z.string({ error: SEARCH_MESSAGES.originRequired }).regex(/[^\s,]/, SEARCH_MESSAGES.originRequired),
+  date: () =>
+    z
+      .string({ error: SEARCH_MESSAGES.dateRequired })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, SEARCH_MESSAGES.dateInvalid),
+};
 
 /** GET /api/flights/hub. */
 export const hubSearchQuerySchema = z.object({
-  origin: z.string({ error: 'Origin airport code is required' }).regex(/[^\s,]/, 'Origin airport code is required'),
+  origin: connectionQueryParams.origin(),
   destination: z.string().optional().meta({ description: 'Airport, city group or list; blank or absent for anywhere' }),
-  date: z
-    .string({ error: 'Departure date is required' })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Departure date must be a real date in YYYY-MM-DD format'),
+  date: connectionQueryParams.date(),
   min_layover: z
     .union([z.literal(''), z.coerce.number()])
     .optional()
@@ -52,7 +62,7 @@ export const hubSearchQuerySchema = z.object({
       error: HUB_MESSAGES.layoverInvalid,
     })
     .meta({ description: `Minutes at the hub at least (default ${HUB_LIMITS.minLayoverDefault})` }),
-  overnight: booleanParam.meta({ description: 'Also second flights the next day (default true)' }),
+  overnight: connectionQueryParams.boolean().meta({ description: 'Also second flights the next day (default true)' }),
 });
 export type HubSearchQuery = z.input<typeof hubSearchQuerySchema>;
 
