@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
 import { noJobs } from '../../test/alerts';
 import { fakeDiscordWebhook, fakeTelegramApi } from '../../test/chat-fakes';
-import { type SignedIn, buildAccountsTestApp, signInAs } from '../../test/factories';
+import { buildAccountsTestApp, signInAs } from '../../test/factories';
 import { decryptPushBody, fakeBrowserKeys, startFakePushService } from '../../test/fake-push-service';
 
 /**
@@ -83,10 +83,9 @@ async function chatTraveller(chatId: string, origins: string[]) {
 }
 
 const telegramTo = (chatId: string) =>
-  telegram.received.filter((r) => r.path.endsWith('/sendMessage') && r.body.chat_id === chatId) as {
-    body: { text: string };
-    answered: number | 'hang';
-  }[];
+  telegram.received
+    .filter((r) => r.path.endsWith('/sendMessage') && r.body.chat_id === chatId)
+    .map((r) => ({ body: { text: String(r.body.text) }, answered: r.answered }));
 const discordTo = (hookId: string) => discord.received.filter((r) => r.path.includes(`/api/webhooks/${hookId}/`));
 const pushesTo = (chatId: string) => push.received.filter((r) => r.path === `/push/${chatId}`);
 
