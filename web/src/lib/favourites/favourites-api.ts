@@ -12,6 +12,9 @@ export const favouritesQueryOptions = (userId: string) =>
       favouritesSchema.parse(await apiRequest<unknown>('/favourites', { action: 'fetch your favourites', prefer: 'error', signal })),
     // They change only when the traveller saves (here or on another device): a new page load reads them again.
     staleTime: Infinity,
+    // Asked even offline: the service worker answers with the kept copy or it fails at once (no spinner that waits
+    // for a connection; decision 280 does the same for the alerts list).
+    networkMode: 'always',
   });
 
 /** PUT /api/favourites: the parts given; the answer is the whole, as the server now keeps it. */
