@@ -117,6 +117,81 @@ describe.each(flightRoutes)('%s', (_name, url, expected) => {
   });
 });
 
+/**
+ * The digest's and the API keys' routes (issue 33; docs/product/digest.md, docs/product/public-api.md): the five roles
+ * by session, and a personal API key of a free, a premium and an admin account (`X-API-Key`, no session). A key reads
+ * only the keyed endpoints, with its owner's plan; everything else is 403 to it, an admin's key included.
+ */
+type KeyCaller = 'free key' | 'premium key' | 'admin key';
+type Caller = Role | KeyCaller;
+const KEY_CALLERS: readonly KeyCaller[] = ['free key', 'premium key', 'admin key'];
+const noKey = { 'free key': 403, 'premium key': 403, 'admin key': 403 };
+const weeklyEmail = {
+  enabled: true,
+  origins: ['DEN'],
+  channels: ['email'],
+  frequency: 'weekly',
+  weekday: 5,
+  local_hour: 8,
+  time_zone: 'UTC',
+};
+const issue33: [string, InjectOptions, Record<Caller, number>][] = [
+  ['GET /api/digest', { method: 'GET', url: '/api/digest' }, { ...signedIn, ...noKey }],
+  ['PUT /api/digest, weekly by e-mail', { method: 'PUT', url: '/api/digest', payload: weeklyEmail }, { ...signedIn, ...noKey }],
+  // Daily is premium (decision 270); an admin account is not premium.
+  [
+    'PUT /api/digest, daily',
+    { method: 'PUT', url: '/api/digest', payload: { ...weeklyEmail, frequency: 'daily' } },
+    { ...premiumOnly, ...noKey },
+  ],
+  // The unsubscribe link needs no sign-in: its signed token is the authority, and a made-up one is a 400 for anyone.
+  [
+    'POST /api/digest/unsubscribe, a made-up token',
+    { method: 'POST', url: '/api/digest/unsubscribe?token=x.y' },
+    { ...all(400), ...noKey },
+  ],
+  ['GET /api/account/api-keys', { method: 'GET', url: '/api/account/api-keys' }, { ...signedIn, ...noKey }],
+  [
+    'POST /api/account/api-keys',
+    { method: 'POST', url: '/api/account/api-keys', payload: { name: 'Matrix' } },
+    { ...signedIn, free: 201, premium: 201, admin: 201, ...noKey },
+  ],
+  [
+    "DELETE /api/account/api-keys/:id, a key that is not the caller's",
+    { method: 'DELETE', url: '/api/account/api-keys/00000000-0000-4000-8000-000000000000' },
+    { ...signedIn, free: 404, premium: 404, admin: 404, ...noKey },
+  ],
+  ['GET /api/developers', { method: 'GET', url: '/api/developers' }, { ...all(200), ...noKey }],
+  ['GET /api/admin/api-keys', { method: 'GET', url: '/api/admin/api-keys' }, { ...adminOnly, ...noKey }],
+  // Keyed endpoints: a key answers as its owner would, with the owner's plan.
+  [
+    'GET /api/airports (keyed)',
+    { method: 'GET', url: '/api/airports' },
+    { ...all(200), 'free key': 200, 'premium key': 200, 'admin key': 200 },
+  ],
+  [
+    'GET /api/flights/grid (keyed, premium)',
+    { method: 'GET', url: `/api/flights/grid?origin=DEN&from=${today}&days=1` },
+    { ...premiumOnly, 'free key': 403, 'premium key': 200, 'admin key': 403 },
+  ],
+];
+
+/** A caller's headers: a session for a role, or a fresh API key of a fresh account of that plan (and no session). */
+async function headersOf(caller: Caller): Promise<Record<string, string>> {
+  if (!(KEY_CALLERS as readonly string[]).includes(caller)) return (await signInAs(app, deps, caller as Role)).headers;
+  const owner = await signInAs(app, deps, caller.replace(' key', '') as Role);
+  const made = await app.inject({ method: 'POST', url: '/api/account/api-keys', headers: owner.headers, payload: { name: 'matrix' } });
+  expect(made.statusCode).toBe(201);
+  return { 'x-api-key': (made.json() as { key: string }).key };
+}
+
+describe.each(issue33)('%s', (_name, request, expected) => {
+  it.each([...ROLES, ...KEY_CALLERS])('%s', async (caller) => {
+    const res = await app.inject({ ...request, headers: await headersOf(caller) });
+    expect(res.statusCode, res.body).toBe(expected[caller]);
+  });
+});
+
 describe('quota through the real search route', () => {
   it('of 20 concurrent different searches by a free user with 3 left, exactly 3 run and the rest get the 429 text', async () => {
     const { headers } = await signInAs(app, deps, 'free');
