@@ -12,8 +12,10 @@
  * What it is made of: 100,000 users (half premium, daily; half free, weekly) with 1 to 3 origins among 20 busy
  * airports and four time zones, written straight to the database; the kept observations of those origins' routes
  * for the next days (about half with GoWild on sale), so each digest is a real one; a mail server that takes
- * --smtp-ms (20) to accept each message. Each worker loops `digest.run()` (plan the due, send the outbox) until
- * nothing is due or in flight, as the job does every five minutes and at once after the previous run.
+ * --smtp-ms (20) to accept each message. Each worker is a worker process as in production: the pg-boss job runner
+ * with the digest's two jobs, `digest.run` (plan the due, then send) and `digest.send` (sweep the outbox), each ticked
+ * every minute by pg-boss's schedule and run by one process at a time. The hour is the next whole minute after the
+ * workers are ready, as a traveller's hour is; the bench waits until nothing is due or in flight, then stops them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -70,7 +72,7 @@ const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America
 const BENCH_NOW = new Date('2026-12-08T12:00:00Z');
 const CLOCK_OFFSET_MS = BENCH_NOW.getTime() - Date.now();
 
-function startWorker(url: string, name: string, outFile: string): Promise<{ child: ChildProcess; go(): void; done: Promise<void> }> {
+function startWorker(url: string, name: string, outFile: string): Promise<{ child: ChildProcess; stop(): void; done: Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'digest-worker.ts')], {
     cwd: serverDir,
     env: {
@@ -88,7 +90,7 @@ function startWorker(url: string, name: string, outFile: string): Promise<{ chil
     const done = new Promise<void>((r) => (finished = r));
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
-      if (line === 'ready') resolve({ child, go: () => child.stdin!.write('go\n'), done });
+      if (line === 'ready') resolve({ child, stop: () => child.stdin!.write('stop\n'), done });
       if (line === 'done') finished();
     });
     child.on('exit', (code) => (code === 0 ? finished() : reject(new Error(`${name} exited with ${code}`))));
@@ -150,22 +152,42 @@ async function main() {
     );
     const seedMs = performance.now() - seedStarted;
 
-    for (let i = 0; i < WORKERS; i++) workers.push(await startWorker(url.toString(), `worker-${i + 1}`, path.join(outDir, `w${i}.json`)));
-    // The hour comes for everyone at once: the worst hour, every opt-in due at the same instant.
-    const t0 = new Date(Date.now() + CLOCK_OFFSET_MS);
+    workers.push(
+      ...(await Promise.all(
+        Array.from({ length: WORKERS }, (_, i) => startWorker(url.toString(), `worker-${i + 1}`, path.join(outDir, `w${i}.json`))),
+      )),
+    );
+    // The hour comes for everyone at once (the worst hour): the next whole minute at least 5 s away, when pg-boss ticks.
+    const hour = Math.ceil((Date.now() + 5000) / 60_000) * 60_000;
+    const t0 = new Date(hour + CLOCK_OFFSET_MS);
     await client.query(`update digest_settings set next_due_at = $1`, [t0]);
+    await new Promise((r) => setTimeout(r, hour - Date.now()));
     const started = performance.now();
-    for (const w of workers) w.go();
-    await Promise.all(workers.map((w) => w.done));
+    const loadAtHour = loadavg()[0]!.toFixed(1);
+    // Done when every opt-in has moved on and every delivery is delivered or given up.
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const { rows } = await client.query<{ n: number }>(
+        `select (select count(*) from digest_settings where next_due_at <= $1)::int
+          + (select count(*) from digest_deliveries where delivered_at is null and failed_at is null)::int as n`,
+        [t0],
+      );
+      if (rows[0]!.n === 0) break;
+      if (performance.now() - started > 3 * GOAL_MS) throw new Error('bench:digest: not done within three times the goal');
+    }
     const wallMs = performance.now() - started;
+    const loadAtEnd = loadavg()[0]!.toFixed(1);
+    for (const w of workers) w.stop();
+    await Promise.all(workers.map((w) => w.done));
 
     const sent: string[] = [];
     let runs = 0;
     for (let i = 0; i < WORKERS; i++) {
-      const out = JSON.parse(await readFile(path.join(outDir, `w${i}.json`), 'utf8')) as { sent: string[]; runs: number };
+      const out = JSON.parse(await readFile(path.join(outDir, `w${i}.json`), 'utf8')) as { sent: string[]; runs: Record<string, number> };
       sent.push(...out.sent);
-      runs += out.runs;
-      console.log(`worker-${i + 1}: ${out.sent.length} sent in ${out.runs} runs`);
+      runs += Object.values(out.runs).reduce((a, b) => a + b, 0);
+      const jobRuns = Object.entries(out.runs).map(([job, n]) => `${job} ${n}`);
+      console.log(`worker-${i + 1}: ${out.sent.length} sent; job runs: ${jobRuns.join(', ') || 'none'}`);
     }
     const unique = new Set(sent).size;
     const late = await client.query<{ ms: number }>(
@@ -185,16 +207,19 @@ async function main() {
 
     const max = lateness.at(-1) ?? NaN;
     const exact = sent.length === TRAVELLERS && unique === TRAVELLERS && c.rows === TRAVELLERS && c.users === TRAVELLERS;
-    console.log(`\nmachine: ${availableParallelism()} cores, load ${loadBefore} before; seed ${Math.round(seedMs / 1000)} s`);
+    console.log(
+      `\nmachine: ${availableParallelism()} cores, shared; load average (1 min) ${loadBefore} before the seed, ${loadAtHour} at the hour, ` +
+        `${loadAtEnd} at the end; seed ${Math.round(seedMs / 1000)} s`,
+    );
     console.log(`travellers ${TRAVELLERS}, workers ${WORKERS}, mail server ${SMTP_MS} ms a message`);
     console.log(
       `sent ${sent.length} e-mails to ${unique} distinct travellers; outbox rows ${c.rows} (${c.users} travellers, ${c.undelivered} undelivered)`,
     );
     console.log(`exactly once each: ${exact ? 'yes' : 'NO'}; a digest's text and HTML: ${c.bytes} characters on average`);
     console.log(
-      `after the hour: p50 ${(percentile(lateness, 0.5) / 1000).toFixed(1)} s, p99 ${(percentile(lateness, 0.99) / 1000).toFixed(1)} s, ` +
+      `after the hour: first ${((lateness[0] ?? NaN) / 1000).toFixed(1)} s, p50 ${(percentile(lateness, 0.5) / 1000).toFixed(1)} s, p99 ${(percentile(lateness, 0.99) / 1000).toFixed(1)} s, ` +
         `last ${(max / 1000).toFixed(1)} s (goal ≤ ${GOAL_MS / 60_000} min: ${max <= GOAL_MS ? 'met' : 'NOT met'}); ` +
-        `wall ${(wallMs / 1000).toFixed(1)} s, ${Math.round(TRAVELLERS / (wallMs / 1000))} digests/s, ${runs} runs`,
+        `wall ${(wallMs / 1000).toFixed(1)} s from the hour, ${Math.round(TRAVELLERS / (wallMs / 1000))} digests/s, ${runs} job runs`,
     );
     console.log('\nrow for docs/benchmarks.md:');
     console.log(
