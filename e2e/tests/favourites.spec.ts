@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { goWildEve, localDate } from './search-support';
@@ -21,6 +22,13 @@ async function shots(page: Page, name: string) {
     await page.screenshot({ path: `${dir}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** No serious or critical WCAG 2 A/AA problem inside `selector` (the stars, the badge, the panel). */
+async function expectAxeClean(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The values of the origin picker's cards, in order, as the collapsed row shows them. */
@@ -76,6 +84,7 @@ test('home airport and a star lead the picker; filters follow the traveller acro
   ).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('list', { name: 'Departure Airport choices' }).scrollIntoViewIfNeeded();
   await shots(page, 'favourites-picker');
+  await expectAxeClean(page, 'ul[aria-label="Departure Airport choices"]');
 
   // Filters set on a card are remembered by the account.
   let card = await openFirstCard(page);
@@ -120,5 +129,6 @@ test('home airport and a star lead the picker; filters follow the traveller acro
   await expect(second.getByTestId('digest-panel').getByLabel('Origin airports')).toHaveValue('LAS, MCO');
   await theirPanel.scrollIntoViewIfNeeded();
   await shots(second, 'favourites-profile');
+  await expectAxeClean(second, '[data-testid="favourites-panel"]');
   await other.close();
 });

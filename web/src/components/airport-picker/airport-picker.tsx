@@ -166,7 +166,7 @@ export function AirportPicker({
                             ? 'text-white hover:bg-white/20'
                             : rank === 1
                               ? 'text-amber-500 hover:bg-amber-50'
-                              : 'text-slate-400 hover:bg-slate-100 hover:text-amber-500'
+                              : 'text-slate-500 hover:bg-slate-100 hover:text-amber-700'
                         }`}
                       >
                         <span aria-hidden="true">{rank === 1 ? '★' : '☆'}</span>

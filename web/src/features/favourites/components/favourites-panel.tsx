@@ -87,7 +87,7 @@ export function FavouritesPanel() {
                 key={place}
                 className="inline-flex items-center gap-1 rounded-full border border-amber-200 bg-amber-50 py-1 pl-3 pr-1 text-sm"
               >
-                <span aria-hidden="true" className="text-amber-500">
+                <span aria-hidden="true" className="text-amber-700">
                   ★
                 </span>
                 {name}
