@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CONNECTION_MESSAGES, type ConnectionsResponse, type Itinerary } from '@gowild/contract/connections';
+import { airlineShareMessage } from '@gowild/contract/flights';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import { localToUtcMs } from '@gowild/contract/local-time';
 import type { FastifyInstance } from 'fastify';
@@ -116,7 +117,7 @@ describe('GET /api/flights/connections', () => {
     expect(body.summary.live_checks).toBeLessThanOrEqual(6);
   });
 
-  it('keeps the traveller’s rules: a longer connection, no overnight, hubs to use, fewest flights first', async () => {
+  it('keeps the traveller’s rules and orders: a longer connection, no overnight, hubs, total time, arrive by, each sort', async () => {
     const q = `origin=DEN&destination=MCO&date=${date}`;
     const long: ConnectionsResponse = (await connections(`${q}&min_connection=180&max_layover=300&overnight=false`)).json();
     checkRules(long, { minConnection: 180, maxLayover: 300, origins: ['DEN'] });
@@ -132,6 +133,16 @@ describe('GET /api/flights/connections', () => {
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     const byPrice: ConnectionsResponse = (await connections(`${q}&sort=price&arrive_by=20:00`)).json();
     for (const i of byPrice.itineraries) expect(at(i.arrival_time, 'MCO')).toBeLessThanOrEqual(at(`${date}T20:00:00`, 'MCO'));
+    const prices = byPrice.itineraries.map((i) => i.total_price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // Shortest total time within a maximum total time; most seats first.
+    const short: ConnectionsResponse = (await connections(`${q}&sort=duration&max_duration=600`)).json();
+    expect(short.itineraries.length).toBeGreaterThan(0);
+    const minutes = short.itineraries.map((i) => i.total_minutes);
+    expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+    expect(Math.max(...minutes)).toBeLessThanOrEqual(600);
+    const seats = ((await connections(`${q}&sort=seats`)).json() as ConnectionsResponse).itineraries.map((i) => i.seats ?? -1);
+    expect(seats).toEqual([...seats].sort((a, b) => b - a));
   });
 
   it('a share link’s itinerary is the one confirmed, and found again by its id', async () => {
@@ -170,5 +181,45 @@ describe('GET /api/flights/connections', () => {
     const res = await connections(`origin=DEN&destination=MCO&date=${date}`, free.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: HUB_MESSAGES.premiumRequired, code: 'PREMIUM_REQUIRED' });
+  });
+});
+
+/**
+ * The server's own settings, in their own app: a minimum connection of 120 minutes (CONNECTION_MIN_TRANSFER_MINUTES)
+ * and an airline share of 2 route-days a minute for premium (decision 117), the rules of the other premium searches.
+ */
+describe('GET /api/flights/connections: the server’s minimum connection and the airline share', () => {
+  let strict: FastifyInstance;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    const built = await buildAccountsTestApp({
+      env: { TEST_NOW: now, CONNECTION_MIN_TRANSFER_MINUTES: '120', AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '2' },
+    });
+    strict = built.app;
+    headers = (await signInAs(strict, built.deps, 'premium')).headers;
+    await keepNetworkDay(built.deps.database.db, emulatorNetworkDay(date, new Date(now)));
+  }, 180_000);
+  afterAll(async () => {
+    await strict.close();
+  });
+  const search = (query: string) => strict.inject({ method: 'GET', url: `/api/flights/connections?${query}`, headers });
+
+  it('the setting is the default and the floor; the live checks stop at the share, and the next search is refused 429', async () => {
+    const low = await search(`origin=DEN&destination=MCO&date=${date}&min_connection=90`);
+    expect(low.statusCode).toBe(400);
+    expect(low.json().error).toBe(CONNECTION_MESSAGES.minConnectionTooLow(120));
+
+    const res = await search(`origin=DEN&destination=MCO&date=${date}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body: ConnectionsResponse = res.json();
+    expect(body.search_parameters.min_connection_minutes).toBe(120);
+    checkRules(body, { minConnection: 120, maxLayover: 720, origins: ['DEN'] });
+    // Two route-days asked of the airline, the rest of the checks refused by the share: those itineraries stay observed.
+    expect(body.itineraries.some((i) => i.status === 'observed')).toBe(true);
+
+    const refused = await search(`origin=DEN&destination=ATL&date=${date}`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().error).toBe(airlineShareMessage(Number(refused.headers['retry-after'])));
   });
 });
