@@ -9,7 +9,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
-import { DEFAULT_WEB_DIST, registerSpa } from './plugins/spa';
+import { DEFAULT_WEB_DIST, inlineScriptSources, registerSpa } from './plugins/spa';
 import { registerValidation } from './plugins/validation';
 
 /** Fields whose values never reach a log line. */
@@ -60,11 +60,12 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   const servesApi = config.PROCESS_ROLE !== 'worker';
   const runsJobs = config.PROCESS_ROLE !== 'api';
 
-  await registerSecurity(app, config, deps.requestRateLimits);
+  const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
+  await registerSecurity(app, config, deps.requestRateLimits, servesApi ? inlineScriptSources(webDist) : []);
   await registerCompression(app);
   if (servesApi) await registerOpenApi(app, config.APP_VERSION, { keyed: deps.apiKeyAuth.keyedRoutes });
   registerHttpMetrics(app, deps.metrics, config);
-  const serveSpa = servesApi ? await registerSpa(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST) : undefined;
+  const serveSpa = servesApi ? await registerSpa(app, webDist) : undefined;
   registerErrorHandling(app, { serveSpa });
 
   // Personal API keys on the keyed routes, before any module's own checks (decision 268).

@@ -1,10 +1,12 @@
 /**
- * The boot script (decision 282): loaded before the app's code, it starts the search of a results link at once, so
- * a shared or bookmarked link shows its first destinations as soon as the page can draw them instead of after the
- * app's start-up and sign-in check. Only with a stored session (a visitor's link shows the sign-in message, as
- * before); the app takes the answer on its way (lib/early-fetch.ts) and reads it as if it had asked itself.
+ * The boot script (decision 282): loaded before the app's code, it starts the session check at once on every page,
+ * and a results link's search too, so a shared or bookmarked link shows its first destinations as soon as the page
+ * can draw them instead of after the app's start-up and sign-in check. Only with a stored session (a visitor's link
+ * shows the sign-in message, as before); the app takes the answers on their way (lib/early-fetch.ts) and reads them
+ * as if it had asked itself.
  */
 import { paths } from './config/paths';
+import { VERIFY_TOKEN_PATH, verifyTokenBody } from './features/auth/api/verify-token-request';
 import { STREAM_ACCEPT, streamTarget } from './features/search/api/stream-target';
 import { linkSearch } from './features/search/utils/link-search';
 import { apiUrl } from './lib/api-url';
@@ -12,8 +14,14 @@ import { startEarlyFetch } from './lib/early-fetch';
 import { tokenStorage } from './lib/token-storage';
 
 const token = tokenStorage.get();
-const request = window.location.pathname === paths.home ? linkSearch(new URLSearchParams(window.location.search)) : null;
-if (token && request) {
-  const { path, query } = streamTarget(request);
-  startEarlyFetch(apiUrl(path, query), token, STREAM_ACCEPT);
+if (token) {
+  startEarlyFetch(
+    { url: apiUrl(VERIFY_TOKEN_PATH), method: 'POST', accept: 'application/json', body: JSON.stringify(verifyTokenBody(token)) },
+    token,
+  );
+  const request = window.location.pathname === paths.home ? linkSearch(new URLSearchParams(window.location.search)) : null;
+  if (request) {
+    const { path, query } = streamTarget(request);
+    startEarlyFetch({ url: apiUrl(path, query), accept: STREAM_ACCEPT }, token);
+  }
 }

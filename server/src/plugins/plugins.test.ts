@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -100,7 +101,7 @@ describe('single-page app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><div id="root"></div><script type="module" src="/assets/app-123.js"></script>',
+      '<!doctype html><script>window.boot = 1;</script><div id="root"></div><script type="module" src="/assets/app-123.js"></script>',
     );
     writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   });
@@ -114,6 +115,12 @@ describe('single-page app', () => {
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<div id="root">');
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      // The page's own inline boot script is allowed by its hash, and no other inline script is.
+      const scriptSrc = String(page.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))!;
+      const hash = createHash('sha256').update('window.boot = 1;').digest('base64');
+      expect(scriptSrc.trim().split(/\s+/)).toEqual(['script-src', "'self'", `'sha256-${hash}'`, 'https://accounts.google.com/gsi/client']);
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.body).toContain('<div id="root">');
       const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });

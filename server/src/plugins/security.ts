@@ -32,7 +32,8 @@ function pluginStore(counters: RateLimitStore, prefix = ''): FastifyRateLimitSto
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers with a strict CSP the built SPA works under (no inline scripts; styles from our own files),
+ * Security headers with a strict CSP the built SPA works under (no inline script but the page's own boot script, by
+ * its hash; styles from our own files),
  * and a default per-IP rate limit counted in `counters` (shared through Redis when the app is scaled out).
  * HSTS only on HTTPS (the socket's, or a trusted proxy's `x-forwarded-proto`), and X-Frame-Options saying what
  * `frame-ancestors` says, for browsers without CSP 2 (docs/decisions/054-security-headers-and-metrics-access.md).
@@ -52,7 +53,13 @@ export function tileSources(tileUrl: string | undefined): string[] {
   return [`${match[1]}${host}`];
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config, counters: RateLimitStore) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  counters: RateLimitStore,
+  /** The built page's own inline scripts by hash (plugins/spa.ts `inlineScriptSources`); no other inline script runs. */
+  inlineScripts: readonly string[] = [],
+) {
   // The helmet middleware, built once: @fastify/helmet builds it again from its options on every request (parsing
   // the CSP each time), for headers that never change (decision 065).
   const securityHeaders = helmet({
@@ -60,7 +67,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, cou
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        scriptSrc: ["'self'", ...inlineScripts, 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         // Map tiles come from TILE_URL's host alone; without it the maps fetch no image from anywhere (decision 086).
         // With the real hotel search, its photos come from Booking.com's image host (decision 081); demo hotels

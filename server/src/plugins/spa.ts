@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -6,6 +7,21 @@ import { serverPackageDir } from '../lib/server-package-dir';
 
 /** The built web app beside the server package, whether this runs from src/ (tsx) or from the bundle in dist/. */
 export const DEFAULT_WEB_DIST = path.resolve(serverPackageDir(import.meta.url), '..', 'web', 'dist');
+
+/**
+ * The CSP sources of the built page's inline scripts, `'sha256-…'` each: the boot script of decision 282 is written
+ * into index.html so it runs before anything has downloaded, and the CSP allows that exact text and no other inline
+ * script. Read from the file the server will serve, so a new build brings its own hash; none without a build.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1]!)
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+}
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a deploy is seen at once. Each

@@ -37,13 +37,28 @@ describe('api client', () => {
   it('takes a search the boot script started for the same address instead of asking again (decision 282)', async () => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
     const api = mockAnyApi({ 'GET /api/flights/search/stream': () => ({ type: 'summary' }) });
-    startEarlyFetch('/api/flights/search/stream?origin=DEN&date=2025-07-01', 'abc', 'application/x-ndjson');
+    startEarlyFetch({ url: '/api/flights/search/stream?origin=DEN&date=2025-07-01', accept: 'application/x-ndjson' }, 'abc');
     expect(api.calls).toHaveLength(1);
     const response = await apiStream('/flights/search/stream', { query: { origin: 'DEN', date: '2025-07-01' }, action: 'search flights' });
     expect(response.ok).toBe(true);
     expect(api.calls).toHaveLength(1);
     // Taken once: the next search asks the server.
     await apiStream('/flights/search/stream', { query: { origin: 'DEN', date: '2025-07-01' }, action: 'search flights' });
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('takes the session check the boot script started, by its path and exact body (decision 282)', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
+    const api = mockAnyApi({ 'POST /api/auth/verify-token': () => ({ valid: false }) });
+    startEarlyFetch(
+      { url: '/api/auth/verify-token', method: 'POST', accept: 'application/json', body: JSON.stringify({ token: 'abc' }) },
+      'abc',
+    );
+    expect(api.calls).toHaveLength(1);
+    // Another body is another request: asked of the server.
+    await apiRequest('/auth/verify-token', { method: 'POST', body: { token: 'other' }, action: 'verify your session' });
+    expect(api.calls).toHaveLength(2);
+    await apiRequest('/auth/verify-token', { method: 'POST', body: { token: 'abc' }, action: 'verify your session' });
     expect(api.calls).toHaveLength(2);
   });
 

@@ -94,8 +94,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   let response: Response;
   try {
     const url = apiUrl(path, options.query);
-    // A search link's stream may already be on its way, started by the boot script (decision 282).
-    const early = body === undefined && (options.method ?? 'GET') === 'GET' ? takeEarlyFetch(url, token, options.signal) : undefined;
+    // The session check and a search link's stream may already be on their way, started by the boot script
+    // (decision 282).
+    const early = takeEarlyFetch(url, token, options.signal, { method: options.method ?? 'GET', body });
     response = await (early ?? fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

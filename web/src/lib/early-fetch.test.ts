@@ -21,9 +21,10 @@ function stubFetch() {
 describe('a call started before the app', () => {
   it('is taken once, by the same address and token', async () => {
     const calls = stubFetch();
-    startEarlyFetch('/api/flights/search/stream?origin=DEN', 'tok', 'application/x-ndjson');
+    startEarlyFetch({ url: '/api/flights/search/stream?origin=DEN', accept: 'application/x-ndjson' }, 'tok');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.init.headers).toEqual({ accept: 'application/x-ndjson', authorization: 'Bearer tok' });
+    expect(calls[0]!.init.method).toBe('GET');
     expect(takeEarlyFetch('/api/flights/search/stream?origin=MCO', 'tok')).toBeUndefined();
     expect(takeEarlyFetch('/api/flights/search/stream?origin=DEN', 'other')).toBeUndefined();
     expect(takeEarlyFetch('/api/flights/search/stream?origin=DEN', null)).toBeUndefined();
@@ -32,9 +33,24 @@ describe('a call started before the app', () => {
     expect(takeEarlyFetch('/api/flights/search/stream?origin=DEN', 'tok')).toBeUndefined();
   });
 
+  it('keeps several calls apart, a POST matched on its body', async () => {
+    const calls = stubFetch();
+    startEarlyFetch({ url: '/api/auth/verify-token', method: 'POST', accept: 'application/json', body: '{"token":"tok"}' }, 'tok');
+    startEarlyFetch({ url: '/api/flights/search/stream?origin=DEN', accept: 'application/x-ndjson' }, 'tok');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.init).toMatchObject({ method: 'POST', body: '{"token":"tok"}' });
+    expect(calls[0]!.init.headers).toMatchObject({ 'content-type': 'application/json' });
+    expect(takeEarlyFetch('/api/auth/verify-token', 'tok')).toBeUndefined();
+    expect(takeEarlyFetch('/api/auth/verify-token', 'tok', undefined, { method: 'POST', body: '{"token":"x"}' })).toBeUndefined();
+    expect(await takeEarlyFetch('/api/auth/verify-token', 'tok', undefined, { method: 'POST', body: '{"token":"tok"}' })).toBeInstanceOf(
+      Response,
+    );
+    expect(await takeEarlyFetch('/api/flights/search/stream?origin=DEN', 'tok')).toBeInstanceOf(Response);
+  });
+
   it('is cancelled with the app call that took it', () => {
     const calls = stubFetch();
-    startEarlyFetch('/api/x', 'tok', 'application/json');
+    startEarlyFetch({ url: '/api/x', accept: 'application/json' }, 'tok');
     const app = new AbortController();
     takeEarlyFetch('/api/x', 'tok', app.signal);
     expect(calls[0]!.init.signal!.aborted).toBe(false);
@@ -45,7 +61,7 @@ describe('a call started before the app', () => {
   it('is dropped when the app never asks for it', () => {
     vi.useFakeTimers();
     const calls = stubFetch();
-    startEarlyFetch('/api/x', 'tok', 'application/json');
+    startEarlyFetch({ url: '/api/x', accept: 'application/json' }, 'tok');
     vi.advanceTimersByTime(30_000);
     expect(calls[0]!.init.signal!.aborted).toBe(true);
     expect(takeEarlyFetch('/api/x', 'tok')).toBeUndefined();

@@ -1,11 +1,19 @@
 /**
- * A call the boot script starts before the app's code has loaded (decision 282): a search link opened in a fresh
+ * Calls the boot script starts before the app's code has loaded (decision 282): a search link opened in a fresh
  * browser used to wait 0.7 to 2 s for the app to start, check the session and only then ask for the search. The boot
- * script asks at once; the app's own call for the same address, with the same token, takes the answer already on its
- * way instead of asking again, so the search is asked (and counted) once.
+ * script asks at once (the session check, and a link's search); the app's own call for the same request, with the
+ * same token, takes the answer already on its way instead of asking again, so each is asked (and a search counted)
+ * once.
  */
-interface Early {
+export interface EarlyRequest {
   url: string;
+  method?: 'GET' | 'POST';
+  accept: string;
+  /** A POST's JSON text, exactly as the app's own call writes it (the app's call is matched on it). */
+  body?: string;
+}
+
+interface Early {
   token: string;
   response: Promise<Response>;
   controller: AbortController;
@@ -14,32 +22,49 @@ interface Early {
 /** How long an early call waits for the app to take it before it is dropped (the app then never asked for it). */
 const UNCLAIMED_MS = 30_000;
 
-let early: Early | undefined;
+/**
+ * The registry lives on the window, not in this module: the boot script is bundled on its own (inline in the page),
+ * so it and the app each have a copy of this module, and meet here.
+ */
+const REGISTRY = '__gowildEarlyCalls';
+const early: Map<string, Early> = ((globalThis as unknown as Record<string, Map<string, Early> | undefined>)[REGISTRY] ??= new Map());
 
-/** Starts the call `url` with the stream's headers and the session token; a call already started is replaced. */
-export function startEarlyFetch(url: string, token: string, accept: string): void {
-  early?.controller.abort();
+const keyOf = (url: string, method: string, body: string | undefined) => `${method} ${url}\n${body ?? ''}`;
+
+/** Starts `request` with the session token; the same request already started is replaced. */
+export function startEarlyFetch(request: EarlyRequest, token: string): void {
+  const method = request.method ?? 'GET';
+  const key = keyOf(request.url, method, request.body);
+  early.get(key)?.controller.abort();
   const controller = new AbortController();
-  const response = fetch(url, { headers: { accept, authorization: `Bearer ${token}` }, signal: controller.signal });
+  const headers: Record<string, string> = { accept: request.accept, authorization: `Bearer ${token}` };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const response = fetch(request.url, { method, headers, body: request.body, signal: controller.signal });
   // Read by the app or dropped; a failure is the app's to report when it takes the call, never an unhandled rejection.
   response.catch(() => undefined);
-  const mine: Early = { url, token, response, controller };
-  early = mine;
+  const mine: Early = { token, response, controller };
+  early.set(key, mine);
   setTimeout(() => {
-    if (early !== mine) return;
-    early = undefined;
+    if (early.get(key) !== mine) return;
+    early.delete(key);
     controller.abort();
   }, UNCLAIMED_MS);
 }
 
 /**
- * The early call for exactly this address and token, once: the second caller (a re-run, another tab's state) asks
+ * The early call for exactly this request and token, once: the second caller (a re-run, another tab's state) asks
  * the server itself. `signal` aborting after the take cancels the early call as it would the app's own.
  */
-export function takeEarlyFetch(url: string, token: string | null, signal?: AbortSignal): Promise<Response> | undefined {
-  const found = early;
-  if (!found || found.url !== url || found.token !== token) return undefined;
-  early = undefined;
+export function takeEarlyFetch(
+  url: string,
+  token: string | null,
+  signal?: AbortSignal,
+  sent: { method?: string; body?: string } = {},
+): Promise<Response> | undefined {
+  const key = keyOf(url, sent.method ?? 'GET', sent.body);
+  const found = early.get(key);
+  if (!found || found.token !== token) return undefined;
+  early.delete(key);
   if (signal?.aborted) found.controller.abort();
   signal?.addEventListener('abort', () => found.controller.abort(), { once: true });
   return found.response;

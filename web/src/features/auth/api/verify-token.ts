@@ -1,6 +1,7 @@
 import type { User } from '@gowild/contract/auth';
 import { AUTH_MESSAGES } from '@gowild/contract/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { VERIFY_TOKEN_PATH, verifyTokenBody } from './verify-token-request';
 
 export interface VerifyTokenResult {
   valid: boolean;
@@ -17,9 +18,9 @@ export interface VerifyTokenResult {
 export async function verifyToken(token: string): Promise<VerifyTokenResult> {
   if (!token) return { valid: false, error: AUTH_MESSAGES.noToken };
   try {
-    return await apiRequest<VerifyTokenResult>('/auth/verify-token', {
+    return await apiRequest<VerifyTokenResult>(VERIFY_TOKEN_PATH, {
       method: 'POST',
-      body: { token },
+      body: verifyTokenBody(token),
       action: 'verify your session',
       defaultMessage: AUTH_MESSAGES.tokenVerificationFailed,
       prefer: 'error',
