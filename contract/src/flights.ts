@@ -252,6 +252,7 @@ export const inboundQuerySchema = z.object({
   destination: airportsParam(SEARCH_MESSAGES.destinationRequired),
   date: dateParam({ optional: true }).optional(),
   max_workers: maxWorkersParam,
+  format: exportFormatParam,
 });
 
 /** 'Unknown city: CITY:XYZ' or 'Unknown airport code: XYZ', the code quoted as errors quote input (`echoInput`). */

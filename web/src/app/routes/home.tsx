@@ -150,8 +150,14 @@ export function HomeRoute() {
             <FlightListTable flights={flights} caption={caption} isPremium={auth.isPremium} airportName={airportCity} />
           </Suspense>
         )}
-        renderExport={({ origin, destination, date }) => (
-          <ExportCsvButton target={{ path: '/flights/search', query: { origin, date, ...(destination ? { destination } : {}) } }} />
+        renderExport={({ direction, origin, destination, date }) => (
+          <ExportCsvButton
+            target={
+              direction === 'inbound'
+                ? { path: '/flights/inbound', query: { destination, date } }
+                : { path: '/flights/search', query: { origin, date, ...(destination ? { destination } : {}) } }
+            }
+          />
         )}
       />
       <Suspense fallback={null}>{alertTarget ? <AlertModal target={alertTarget} onClosed={() => setAlertTarget(null)} /> : null}</Suspense>

@@ -44,7 +44,7 @@ beforeAll(async () => {
     config: testConfig({ UPSTREAM_RETRIES: '0' }),
     clock,
     metrics: new Registry(),
-    reference: { destinationsFrom: (o) => (o === 'DEN' ? ['LAS', 'MCO'] : []), originsTo: () => [] },
+    reference: { destinationsFrom: (o) => (o === 'DEN' ? ['LAS', 'MCO'] : []), originsTo: (d) => (d === 'LAS' ? ['DEN'] : []) },
     provider: {
       name: 'scripted',
       demo: false,
@@ -213,5 +213,20 @@ describe('format=csv', () => {
     expect(rows.every((r) => r.startsWith('DEN,') && r.includes(`,${date},`))).toBe(true);
     // The search and its export are one search of the day's quota.
     expect((await usage(free.headers)).searches_remaining).toBe(before! - 1);
+  });
+
+  it('exports the inbound search (every origin into one airport) the same way, premium only', async () => {
+    const premium = await signInAs(app, deps, 'premium');
+    const date = addDays(D1, 31);
+    const res = await get(`/api/flights/inbound?destination=LAS&date=${date}&format=csv`, premium.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="gowild-Inbound-to-LAS-${date}.csv"`);
+    const [header, ...rows] = rowsOf(res.body);
+    expect(header).toContain(',Seats,');
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.startsWith(`DEN,LAS,Las Vegas,${date},`))).toBe(true);
+    const free = await signInAs(app, deps, 'free');
+    expect((await get(`/api/flights/inbound?destination=LAS&date=${date}&format=csv`, free.headers)).statusCode).toBe(403);
   });
 });

@@ -2,8 +2,8 @@ import { apiStream } from '@/lib/api-client';
 
 /** What an export asks for: the search's own call and query, with `format=csv` added. */
 export interface FlightsExport {
-  /** '/flights/search' (a single day) or '/flights/anywhere' (a range). */
-  path: '/flights/search' | '/flights/anywhere';
+  /** '/flights/search' (a single day), '/flights/inbound' (every origin into one airport) or '/flights/anywhere' (a range). */
+  path: '/flights/search' | '/flights/inbound' | '/flights/anywhere';
   query: Record<string, string>;
 }
 

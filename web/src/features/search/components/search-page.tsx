@@ -91,9 +91,9 @@ export interface SearchPageProps {
   /** An outbound card's line of route history (GoWild likelihood, good price), and its price history when open. */
   renderCardInsight?: (route: { origin: string; destination: string; date: string }) => ReactNode;
   renderCardHistory?: (route: { origin: string; destination: string; date: string }) => ReactNode;
-  /** The results' flat list of every flight, and (outbound) the CSV export of the search on screen. */
+  /** The results' flat list of every flight, and the CSV export of the search on screen (outbound or inbound). */
   renderFlightList?: ResultsScreenProps['renderFlightList'];
-  renderExport?: (search: { origin: string; destination: string; date: string }) => ReactNode;
+  renderExport?: (search: { direction: 'outbound' | 'inbound'; origin: string; destination: string; date: string }) => ReactNode;
 }
 
 /** What the search page gives the date grid: the origin and date on screen, and how to open a cell. */
@@ -279,8 +279,13 @@ export function SearchPage(props: SearchPageProps) {
         renderResultsMap={props.renderResultsMap}
         renderFlightList={props.renderFlightList}
         exportControl={
-          outbound && props.renderExport
-            ? props.renderExport({ origin: requestValues.origin, destination: requestValues.destination, date })
+          props.renderExport
+            ? props.renderExport({
+                direction: outbound ? 'outbound' : 'inbound',
+                origin: requestValues.origin,
+                destination: requestValues.destination,
+                date,
+              })
             : null
         }
         passCharges={props.passCharges ?? null}
