@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
-import { itineraryAirports, itineraryMapLabel } from './itinerary-map';
+import { mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
+import { ItineraryMap, itineraryAirports, itineraryMapLabel } from './itinerary-map';
+
+afterEach(() => resetTestState());
 
 const cities = new Map([
   ['DEN', { city: 'Denver' }],
@@ -45,5 +50,35 @@ describe('itineraryAirports (the markers)', () => {
       { code: 'ORD', kind: 'hub' },
     ]);
     expect(itineraryAirports([])).toEqual([]);
+  });
+});
+
+const airports = [
+  buildAirport('DEN', 'Denver', { lat: 39.86, lng: -104.67 }),
+  buildAirport('ORD', 'Chicago', { lat: 41.98, lng: -87.9 }),
+  buildAirport('MCO', 'Orlando', { lat: 28.43, lng: -81.31 }),
+];
+
+describe('ItineraryMap', () => {
+  it('is one image named by the trip, with no zoom buttons (a still map)', async () => {
+    mockApi({ 'GET /api/airports': () => ({ airports }) });
+    renderWithProviders(
+      <ItineraryMap flights={[buildFlight({ origin: 'DEN', destination: 'ORD' }), buildFlight({ origin: 'ORD', destination: 'MCO' })]} />,
+    );
+    const map = await screen.findByRole('img');
+    expect(map.getAttribute('aria-label')).toBe(
+      'Map of this trip from Denver (DEN) to Orlando (MCO): flight 1 to Chicago (ORD), a self-transfer there, flight 2 to Orlando (MCO).',
+    );
+    expect(map.querySelector('.leaflet-control-zoom')).toBeNull();
+    expect(map.getAttribute('tabindex')).toBeNull();
+  });
+
+  it('says it cannot be drawn when an airport of the trip has no coordinates', async () => {
+    mockApi({ 'GET /api/airports': () => ({ airports }) });
+    renderWithProviders(
+      <ItineraryMap flights={[buildFlight({ origin: 'DEN', destination: 'XYZ' }), buildFlight({ origin: 'XYZ', destination: 'MCO' })]} />,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Unable to display map');
+    expect(screen.queryByRole('img')).toBeNull();
   });
 });
