@@ -9,6 +9,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   // Overridable so two runs at once (two people, two checkouts) do not delete each other's artifacts.
   outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   // Two cores on the CI machine: two workers at most.
