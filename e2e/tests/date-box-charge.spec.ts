@@ -29,3 +29,20 @@ test("the date box that says a Peak Day Charge is needed says the charge's amoun
     }
   }
 });
+
+test("the alert forms' date boxes say the charge's amount the same way", async ({ page }) => {
+  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  await page.goto('/notifications');
+  const form = page.getByTestId('notification-form');
+  const box = form.locator(`button[data-date="${blackouts[0]}"]`);
+  await expect(box.getByTestId('peak-day-words')).toHaveText('GoWild needs a Peak Day Charge (from $79)');
+  const dir = process.env.SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await box.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/alert-form-peak-day-charge-${width}.png` });
+    }
+  }
+});

@@ -123,6 +123,12 @@ describe('alert modal (docs/product/alerts.md#alert-modal)', { timeout: 20_000 }
     await waitFor(() => expect(toasts()).toEqual([{ type: 'success', title: 'Window Alert Created!', message: 'Alert set' }]));
   });
 
+  it('says the Peak Day Charge with its amount on a blackout date box, as the search form does (issue 31)', async () => {
+    // 2026-11-26 is a blackout within the GoWild windows: the box says the charge and its amount from the config.
+    const { dialog } = await start({}, { 'GET /api/gowild/blackout-dates': () => ['2026-11-26'] });
+    await waitFor(() => expect(dateButton(dialog, '2026-11-26').textContent).toContain('GoWild needs a Peak Day Charge (from $79)'));
+  });
+
   it('preselects the searched date, takes a price and GoWild only, and creates the alert with the success toast', async () => {
     const { api, user, dialog } = await start();
     expect(within(dialog).getByTestId('alert-route').textContent).toBe('Denver (DEN) → Las Vegas (LAS)');

@@ -2,6 +2,7 @@ import { formatMediumDate } from '@gowild/contract/dates';
 import { MAX_ALERT_DATES } from '@gowild/contract/notifications';
 import { useMemo, useState } from 'react';
 import { DateSelector } from '@/components/date-selector/date-selector';
+import { useAppConfig } from '@/lib/app-config';
 import { toggleAlertDate } from '../utils/alert-rules';
 
 export interface TravelDatesFieldProps {
@@ -34,6 +35,8 @@ export function TravelDatesField({
   max = MAX_ALERT_DATES,
 }: TravelDatesFieldProps) {
   const [limitError, setLimitError] = useState<string | null>(null);
+  // The Peak Day Charge's amount, as the search form's date boxes say it (issue 31): the server's pass-year figure.
+  const peakDayChargeFrom = useAppConfig().data?.passCharges?.peakDayChargeFrom ?? null;
   const blackout = useMemo(() => new Set(blackoutDates), [blackoutDates]);
   const blackedOut = dates.filter((d) => blackout.has(d));
   const shown = limitError ?? error ?? null;
@@ -63,6 +66,7 @@ export function TravelDatesField({
         allowBlackoutDates
         minDate={minDate}
         today={today}
+        peakDayChargeFrom={peakDayChargeFrom}
       />
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" aria-live="polite">
         <span className="text-slate-600">
