@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from './local-time';
+import { alertDeliverySchema } from './notifications';
 
 /**
  * The digest (docs/product/digest.md; decisions 270-271): a scheduled summary of the GoWild finds from a traveller's
@@ -136,3 +137,13 @@ export type DigestState = z.infer<typeof digestStateSchema>;
 
 export const digestUnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(200) });
 export const digestUnsubscribedSchema = z.object({ message: z.string() });
+
+/**
+ * One digest in the delivery history (docs/product/digest.md#delivery-history): the alert history's fields
+ * (docs/product/alerts.md#delivery-history), kind 'digest', and the period it was for instead of an alert.
+ */
+export const digestDeliverySchema = alertDeliverySchema
+  .omit({ notification_id: true, kind: true })
+  .extend({ kind: z.literal('digest'), period: z.string() });
+export type DigestDelivery = z.infer<typeof digestDeliverySchema>;
+export const digestDeliveriesResponseSchema = z.object({ deliveries: z.array(digestDeliverySchema) });

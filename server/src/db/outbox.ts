@@ -18,6 +18,49 @@ export interface DrainReport {
   failed: number;
 }
 
+/** What an outbox row is in a delivery history (docs/product/alerts.md#delivery-history), alert or digest alike. */
+export interface DeliveryHistoryFields {
+  id: string;
+  target_label: string;
+  title: string;
+  /** delivered; pending (not tried yet, or being sent); retrying (failed, will try again); failed (given up). */
+  status: 'delivered' | 'pending' | 'retrying' | 'failed';
+  attempts: number;
+  retries: number;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+  failed_at: string | null;
+  next_attempt_at: string | null;
+}
+
+export function historyFields(row: {
+  id: string;
+  targetLabel: string;
+  title: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  failedAt: Date | null;
+  nextAttemptAt: Date;
+}): DeliveryHistoryFields {
+  const status = row.deliveredAt ? 'delivered' : row.failedAt ? 'failed' : row.lastError ? 'retrying' : 'pending';
+  return {
+    id: row.id,
+    target_label: row.targetLabel,
+    title: row.title,
+    status,
+    attempts: row.attempts,
+    retries: Math.max(0, row.attempts - 1),
+    last_error: row.deliveredAt ? null : row.lastError,
+    created_at: row.createdAt.toISOString(),
+    delivered_at: row.deliveredAt?.toISOString() ?? null,
+    failed_at: row.failedAt?.toISOString() ?? null,
+    next_attempt_at: status === 'retrying' || status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  };
+}
+
 /** An outbox table's lease columns. */
 export interface OutboxColumns {
   deliveredAt: AnyColumn;

@@ -1,13 +1,18 @@
 import { formatDayTime } from '@gowild/contract/date-labels';
+import type { DigestDelivery } from '@gowild/contract/digest';
 import { ALERT_CHANNEL_LABELS, type AlertDelivery, CHANNEL_MESSAGES, deliveryStatusText } from '@gowild/contract/notifications';
 
-const KIND_LABELS: Record<AlertDelivery['kind'], string> = {
+/** An alert's message or a digest (docs/product/digest.md#delivery-history): the history shows both alike. */
+export type HistoryDelivery = AlertDelivery | DigestDelivery;
+
+const KIND_LABELS: Record<HistoryDelivery['kind'], string> = {
   confirmation: 'Confirmation',
   match: 'Fare found',
   window_open: 'GoWild opened',
   test: 'Test',
+  digest: 'Digest',
 };
-const STATUS_STYLES: Record<AlertDelivery['status'], string> = {
+const STATUS_STYLES: Record<HistoryDelivery['status'], string> = {
   delivered: 'text-green-800',
   pending: 'text-slate-600',
   retrying: 'text-amber-800',
@@ -25,7 +30,7 @@ export function DeliveryHistory({
   open,
   title = 'Delivery history',
 }: {
-  deliveries: AlertDelivery[] | undefined;
+  deliveries: HistoryDelivery[] | undefined;
   open?: boolean;
   title?: string;
 }) {

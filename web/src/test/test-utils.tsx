@@ -1,3 +1,4 @@
+import type { digestDeliveriesResponseSchema } from '@gowild/contract/digest';
 import type {
   adminAuditResponseSchema,
   adminBlackoutsResponseSchema,
@@ -140,6 +141,8 @@ interface ApiAnswers {
   'PUT /api/alert-channels/discord': typeof channelMessageResponseSchema;
   'DELETE /api/alert-channels/discord': typeof channelMessageResponseSchema;
   [adminDeliveries: `GET /api/admin/users/${string}/deliveries`]: typeof alertDeliveriesResponseSchema;
+  'GET /api/digest/deliveries': typeof digestDeliveriesResponseSchema;
+  [adminDigests: `GET /api/admin/users/${string}/digest-deliveries`]: typeof digestDeliveriesResponseSchema;
   'POST /api/notifications': typeof notificationCreatedResponseSchema;
   'POST /api/notifications/window-open': typeof notificationCreatedResponseSchema;
   'POST /api/notifications/origin-wide': typeof notificationCreatedResponseSchema;

@@ -23,7 +23,7 @@ export interface DigestDeps {
   db: Db;
   clock: Clock;
   email: EmailProvider;
-  auth: Pick<AuthService, 'requireUser'>;
+  auth: Pick<AuthService, 'requireUser' | 'requireAdmin'>;
   /** The alert channels (the alert outbox's list): web push, Telegram and Discord deliver digests too. */
   channels: readonly AlertChannel[];
   observations: ObservationReads;

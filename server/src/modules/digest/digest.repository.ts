@@ -219,6 +219,16 @@ function outboxTable(db: Db) {
         .where(and(eq(digestDeliveries.id, row.id), eq(digestDeliveries.attempts, row.attempts)));
     },
 
+    /** A traveller's latest digest deliveries, newest first (the delivery history). */
+    async deliveriesForUser(userId: string, limit = 50): Promise<DigestDeliveryRow[]> {
+      return db
+        .select()
+        .from(digestDeliveries)
+        .where(eq(digestDeliveries.userId, userId))
+        .orderBy(sql`${digestDeliveries.createdAt} desc`)
+        .limit(limit);
+    },
+
     /** Whether a dead process left a delivery in flight (the run job then starts at once). */
     async leftBehind(): Promise<boolean> {
       const [row] = await db.select({ id: digestDeliveries.id }).from(digestDeliveries).where(leftInFlight(digestDeliveries)).limit(1);

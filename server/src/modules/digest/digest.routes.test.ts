@@ -243,6 +243,48 @@ describe('the digest a run writes', () => {
   });
 });
 
+describe('the delivery history', () => {
+  it("lists the traveller's digests with their status, to them (any plan) and to admins, to no one else", async () => {
+    const free = await signInAs(app, deps, 'free');
+    expect((await put(free, { ...weekly, origins: ['MCO'] })).statusCode).toBe(200);
+    await makeDue(free.user!.id);
+    mail.failNext = 1;
+    expect(await deps.digest.run()).toMatchObject({ planned: 1, retrying: 1 });
+    const history = async (who: SignedIn) =>
+      (await app.inject({ method: 'GET', url: '/api/digest/deliveries', headers: who.headers })).json().deliveries;
+    expect(await history(free)).toEqual([
+      expect.objectContaining({
+        kind: 'digest',
+        channel: 'email',
+        target_label: free.user!.email,
+        title: 'GoWild digest: nothing new from MCO',
+        status: 'retrying',
+        attempts: 1,
+        last_error: '421 try again later',
+      }),
+    ]);
+    clock.advance(31_000);
+    expect(await deps.digest.run()).toMatchObject({ sent: 1 });
+    const [done] = await history(free);
+    expect(done).toMatchObject({ status: 'delivered', retries: 1, last_error: null, next_attempt_at: null });
+    expect(done.period).toMatch(/^weekly:\d{4}-\d{2}-\d{2}$/);
+
+    const admin = await signInAs(app, deps, 'admin');
+    const asAdmin = await app.inject({ method: 'GET', url: `/api/admin/users/${free.user!.id}/digest-deliveries`, headers: admin.headers });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().deliveries).toEqual([done]);
+    const other = await signInAs(app, deps, 'premium');
+    expect(await history(other)).toEqual([]);
+    const notAdmin = await app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${free.user!.id}/digest-deliveries`,
+      headers: other.headers,
+    });
+    expect(notAdmin.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/digest/deliveries' })).statusCode).toBe(401);
+  });
+});
+
 describe('the one-click unsubscribe', () => {
   it("the e-mail's List-Unsubscribe address switches the digest off with one POST, no sign-in; a forged token is a 400", async () => {
     const free = await signInAs(app, deps, 'free');

@@ -1,5 +1,6 @@
 import {
   DIGEST_MESSAGES,
+  digestDeliveriesResponseSchema,
   digestSettingsInputSchema,
   digestStateSchema,
   digestUnsubscribeQuerySchema,
@@ -30,10 +31,10 @@ function confirmPage(token: string): string {
  * unsubscribe of the digest e-mails (RFC 8058), which needs no session: the token in its address is signed for one
  * traveller.
  */
-export const digestRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requireUser'>; digest: DigestService }> = async (
-  app,
-  { auth, digest },
-) => {
+export const digestRoutes: FastifyPluginAsyncZod<{
+  auth: Pick<AuthService, 'requireUser' | 'requireAdmin'>;
+  digest: DigestService;
+}> = async (app, { auth, digest }) => {
   const traveller = async (request: FastifyRequest) => {
     const { user } = await auth.requireUser(request, DIGEST_MESSAGES.loginRequired);
     return { id: user.id, isPremium: user.isPremium };
@@ -66,6 +67,33 @@ export const digestRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requ
       },
     },
     async (request) => digest.save(await traveller(request), request.body),
+  );
+
+  app.get(
+    '/api/digest/deliveries',
+    {
+      preHandler: async (request) => void (await traveller(request)),
+      schema: {
+        tags,
+        summary: "The caller's digests in the delivery history, newest first (any plan: a free traveller's weekly e-mail too)",
+        response: { 200: digestDeliveriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => digest.deliveries((await traveller(request)).id),
+  );
+
+  app.get(
+    '/api/admin/users/:id/digest-deliveries',
+    {
+      preHandler: async (request) => void (await auth.requireAdmin(request)),
+      schema: {
+        tags: ['admin'],
+        summary: "A user's digest deliveries (admins; beside the alert deliveries)",
+        params: z.object({ id: z.uuid({ error: 'User not found' }) }),
+        response: { 200: digestDeliveriesResponseSchema, ...errors },
+      },
+    },
+    async (request) => digest.deliveries(request.params.id),
   );
 
   app.get(

@@ -5,12 +5,14 @@ import {
   DIGEST_MAX_ORIGINS,
   DIGEST_MESSAGES,
   type DigestChannel,
+  type DigestDelivery,
   type DigestFrequency,
   type DigestSettings,
   type DigestState,
 } from '@gowild/contract/digest';
 import { ERROR_CODES } from '@gowild/contract/errors';
 import type { FastifyBaseLogger } from 'fastify';
+import { historyFields } from '../../db/outbox';
 import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden } from '../../lib/http-error';
 import type { AlertChannel } from '../alerts/alerts.module';
@@ -21,7 +23,7 @@ import { type ObservationReads, type PlanReport, createDigestPlanner, planOf } f
 export type { ObservationReads } from './digest-planner';
 import type { DigestDrainReport, DigestOutbox } from './digest-outbox';
 import { type DigestTiming, nextSlot } from './digest-schedule';
-import type { DigestRepository, DigestSettingsRow } from './digest.repository';
+import type { DigestDeliveryRow, DigestRepository, DigestSettingsRow } from './digest.repository';
 
 export interface DigestRunReport extends DigestDrainReport, PlanReport {}
 
@@ -164,6 +166,11 @@ export function createDigestService(deps: DigestServiceDeps) {
 
     plan,
 
+    /** The traveller's digests in the delivery history's form (docs/product/digest.md#delivery-history). */
+    async deliveries(userId: string): Promise<{ deliveries: DigestDelivery[] }> {
+      return { deliveries: (await repo.deliveriesForUser(userId)).map(presentDigestDelivery) };
+    },
+
     /** The digests due at `at` (default now) written, then every digest due sent (`digest:run`, the job). */
     async run(at?: Date, log?: FastifyBaseLogger): Promise<DigestRunReport> {
       // Sending starts with the first batch planned, while the next ones are planned; each batch asks for one more pass.
@@ -182,3 +189,8 @@ export function createDigestService(deps: DigestServiceDeps) {
   };
 }
 export type DigestService = ReturnType<typeof createDigestService>;
+
+/** A digest row as the history shows it: the alert history's statuses (docs/product/alerts.md#delivery-history). */
+function presentDigestDelivery(row: DigestDeliveryRow): DigestDelivery {
+  return { ...historyFields(row), kind: 'digest', period: row.period, channel: row.channel as DigestDelivery['channel'] };
+}

@@ -150,6 +150,12 @@ const issue33: [string, InjectOptions, Record<Caller, number>][] = [
     { method: 'POST', url: '/api/digest/unsubscribe?token=x.y' },
     { ...all(400), ...noKey },
   ],
+  ['GET /api/digest/deliveries', { method: 'GET', url: '/api/digest/deliveries' }, { ...signedIn, ...noKey }],
+  [
+    'GET /api/admin/users/:id/digest-deliveries',
+    { method: 'GET', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/digest-deliveries' },
+    { ...adminOnly, ...noKey },
+  ],
   ['GET /api/account/api-keys', { method: 'GET', url: '/api/account/api-keys' }, { ...signedIn, ...noKey }],
   [
     'POST /api/account/api-keys',

@@ -9,6 +9,7 @@ import {
   channelSelectable,
 } from '@gowild/contract/notifications';
 import type { FastifyBaseLogger } from 'fastify';
+import { historyFields } from '../../../db/outbox';
 import type { Clock } from '../../../lib/clock';
 import { badRequest, notFound } from '../../../lib/http-error';
 import type { AlertDeliveryRow, AlertsRepository } from '../alerts.repository';
@@ -19,22 +20,11 @@ import type { TelegramBot, TelegramLinking } from './telegram';
 
 /** A delivery as the history shows it. */
 export function presentDelivery(row: AlertDeliveryRow): AlertDelivery {
-  const status = row.deliveredAt ? 'delivered' : row.failedAt ? 'failed' : row.lastError ? 'retrying' : 'pending';
   return {
-    id: row.id,
+    ...historyFields(row),
     notification_id: row.notificationId,
     kind: row.kind as AlertDelivery['kind'],
     channel: row.channel as AlertDelivery['channel'],
-    target_label: row.targetLabel,
-    title: row.title,
-    status,
-    attempts: row.attempts,
-    retries: Math.max(0, row.attempts - 1),
-    last_error: row.deliveredAt ? null : row.lastError,
-    created_at: row.createdAt.toISOString(),
-    delivered_at: row.deliveredAt?.toISOString() ?? null,
-    failed_at: row.failedAt?.toISOString() ?? null,
-    next_attempt_at: status === 'retrying' || status === 'pending' ? row.nextAttemptAt.toISOString() : null,
   };
 }
 

@@ -1,25 +1,32 @@
+import { digestDeliveriesResponseSchema } from '@gowild/contract/digest';
 import { alertDeliveriesResponseSchema } from '@gowild/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { apiRequest } from '@/lib/api-client';
-import { DeliveryHistory } from '@/components/delivery-history';
+import { DeliveryHistory, type HistoryDelivery } from '@/components/delivery-history';
 
 /**
- * A user's alert delivery history on /admin (docs/product/admin.md; docs/product/alerts.md#delivery-history): the same
- * list the user sees on /notifications, every alert of theirs, newest first.
+ * A user's delivery history on /admin (docs/product/admin.md; docs/product/alerts.md#delivery-history): the same
+ * lines the user sees on /notifications, every alert's messages and every digest (docs/product/digest.md), newest first.
  */
 export function UserDeliveries({ user, onClose }: { user: { id: string; email: string }; onClose: () => void }) {
   const query = useQuery({
     queryKey: ['admin', 'user-deliveries', user.id],
-    queryFn: async ({ signal }) =>
-      alertDeliveriesResponseSchema.parse(
-        await apiRequest<unknown>(`/admin/users/${encodeURIComponent(user.id)}/deliveries`, {
-          action: 'load the delivery history',
-          prefer: 'error',
-          signal,
-        }),
-      ).deliveries,
+    queryFn: async ({ signal }) => {
+      const id = encodeURIComponent(user.id);
+      const options = { action: 'load the delivery history', prefer: 'error', signal } as const;
+      const [alerts, digests] = await Promise.all([
+        apiRequest<unknown>(`/admin/users/${id}/deliveries`, options),
+        apiRequest<unknown>(`/admin/users/${id}/digest-deliveries`, options),
+      ]);
+      const all: HistoryDelivery[] = [
+        ...alertDeliveriesResponseSchema.parse(alerts).deliveries,
+        ...digestDeliveriesResponseSchema.parse(digests).deliveries,
+      ];
+      // ISO instants of one form sort as text.
+      return all.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    },
   });
   return (
     <section

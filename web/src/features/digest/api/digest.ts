@@ -1,4 +1,4 @@
-import { type DigestSettingsInput, digestStateSchema } from '@gowild/contract/digest';
+import { type DigestSettingsInput, digestDeliveriesResponseSchema, digestStateSchema } from '@gowild/contract/digest';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -17,3 +17,13 @@ export async function saveDigest(input: DigestSettingsInput) {
   const body = await apiRequest<unknown>('/digest', { method: 'PUT', body: input, action: 'save your digest settings', prefer: 'error' });
   return digestStateSchema.parse(body);
 }
+
+/** GET /api/digest/deliveries: the traveller's digests in the delivery history, newest first. */
+export const digestDeliveriesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...DIGEST_KEY, 'deliveries'] as const,
+    queryFn: async ({ signal }) =>
+      digestDeliveriesResponseSchema.parse(
+        await apiRequest<unknown>('/digest/deliveries', { action: 'load your digest history', prefer: 'error', signal }),
+      ).deliveries,
+  });

@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { DIGEST_KEY, digestQueryOptions, saveDigest } from '@/features/digest/api/digest';
+import { DigestHistory } from './digest-history';
 import { errorMessage } from '@/lib/api-client';
 
 interface Form {
@@ -249,6 +250,7 @@ export function DigestPanel() {
           </div>
         </form>
       ) : null}
+      <DigestHistory />
     </section>
   );
 }
