@@ -25,6 +25,7 @@ async function shoot(page: Page, name: string) {
 
 test('free: opts in to the weekly e-mail digest from /profile in the browser’s time zone; daily and chat channels are premium', async ({
   page,
+  server,
 }) => {
   const account = await createAccount(page);
   await signInWithToken(page, account.email, account.password);
@@ -54,6 +55,19 @@ test('free: opts in to the weekly e-mail digest from /profile in the browser’s
   await page.reload();
   await expect(panel.getByLabel('Origin airports')).toHaveValue('DEN, LAS');
   await expect(panel.getByLabel('Hour')).toHaveValue('7');
+
+  // A week on, the digest goes out (the operator's command at that instant); its delivery shows under the panel.
+  const history = panel.getByTestId('digest-history');
+  await expect(history).toContainText('Delivery history (0)');
+  const weekOn = new Date(new Date(server.testNow ?? Date.now()).getTime() + 8 * 86_400_000).toISOString();
+  expect(await server.runCliBetweenRuns(['digest:run', '--at', weekOn])).toMatch(/digests written: [1-9]\d* travellers/);
+  await page.goto('/profile');
+  await history.getByText('Delivery history (1)').click();
+  await expect(history.getByTestId('delivery')).toContainText('Digest · E-mail');
+  await expect(history.getByTestId('delivery')).toContainText(account.email);
+  await expect(history.getByTestId('delivery-status')).toHaveText('Delivered');
+  await history.scrollIntoViewIfNeeded();
+  await shoot(page, 'digest-free-history');
 });
 
 test('premium: a daily digest from /notifications, then switched off', async ({ page }) => {
