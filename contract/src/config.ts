@@ -27,6 +27,11 @@ export const publicConfigSchema = z.object({
     earlyBookingChargeFrom: z.number().nullable(),
     peakDayChargeFrom: z.number().nullable(),
   }),
+  /**
+   * The route builder's shortest self-transfer the server allows (CONNECTION_MIN_TRANSFER_MINUTES): the form's default
+   * and its floor (docs/product/connections.md).
+   */
+  connections: z.object({ minTransferMinutes: z.number().int() }),
   providers: z.object({
     flights: providerModeSchema,
     weather: providerModeSchema,

@@ -87,6 +87,7 @@ export function buildConfig(overrides: Partial<PublicConfig> = {}): PublicConfig
     googleClientId: null,
     mapTiles: null,
     passCharges: { earlyBookingChargeFrom: 29, peakDayChargeFrom: 79 },
+    connections: { minTransferMinutes: 90 },
     providers: { flights: 'demo', weather: 'demo', email: 'demo', billing: 'demo', hotels: 'demo', cars: 'demo', geo: 'demo' },
     ...overrides,
   };

@@ -45,6 +45,7 @@ function buildPublicConfig(config: Config, live: PublicConfigLive = {}): PublicC
       earlyBookingChargeFrom: config.GOWILD_EARLY_BOOKING_CHARGE_USD > 0 ? config.GOWILD_EARLY_BOOKING_CHARGE_USD : null,
       peakDayChargeFrom: config.GOWILD_PEAK_DAY_CHARGE_USD > 0 ? config.GOWILD_PEAK_DAY_CHARGE_USD : null,
     },
+    connections: { minTransferMinutes: config.CONNECTION_MIN_TRANSFER_MINUTES },
     providers: {
       flights: demo(config.FLIGHTS_PROVIDER === 'frontier'),
       weather: demo(config.WEATHER_PROVIDER === 'open-meteo'),

@@ -65,6 +65,17 @@ describe('GET /api/config', () => {
     expect(body.mapTiles).toBeNull();
     // docs/product/search.md#pass-charges: the pass year's charges, defaults here.
     expect(body.passCharges).toEqual({ earlyBookingChargeFrom: 29, peakDayChargeFrom: 79 });
+    expect(body.connections).toEqual({ minTransferMinutes: 90 });
+  });
+
+  it("publishes the route builder's shortest connection from configuration", async () => {
+    const other = await buildTestApp({ env: { CONNECTION_MIN_TRANSFER_MINUTES: '120' } });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json().connections).toEqual({ minTransferMinutes: 120 });
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('publishes the pass charges from configuration, and none for a charge set to 0', async () => {

@@ -1,9 +1,9 @@
 import { CONNECTION_MESSAGES, type ConnectionsResponse, type Itinerary } from '@gowild/contract/connections';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAirport } from '@/test/build-airport';
 import { buildFlight } from '@/test/build-flight';
-import { currentLocation, mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
+import { buildConfig, currentLocation, mockApi, renderWithProviders, resetTestState } from '@/test/test-utils';
 import { itineraryCalendar } from './itinerary-card';
 import { RouteBuilderView, inputFromParams } from './route-builder-view';
 
@@ -175,6 +175,15 @@ describe('RouteBuilderView', () => {
     expect(options[0]!.value).toBe('');
     expect(options[0]!.textContent).toBe('Safe default (90 min)');
     expect(options.slice(1).map((o) => Number(o.value))).toEqual([120, 150, 180, 240]);
+  });
+
+  it("takes the safe default from the server's setting: a longer one is the default and the floor of the choices", async () => {
+    mockApi({ 'GET /api/config': () => buildConfig({ connections: { minTransferMinutes: 150 } }) });
+    view();
+    const select = screen.getByLabelText('Connection at least');
+    await waitFor(() => expect(within(select).getAllByRole('option')[0]!.textContent).toBe('Safe default (150 min)'));
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.slice(1).map((o) => Number(o.value))).toEqual([180, 240]);
   });
 
   it('shows each itinerary with its map, its flights as separate bookings, fare kinds, windows, overnight cost and the plain warning', async () => {

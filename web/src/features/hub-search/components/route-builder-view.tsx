@@ -11,6 +11,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Notice } from '@/components/ui/notice';
 import { SearchAnswer } from '@/components/search-answer/search-answer';
+import { useAppConfig } from '@/lib/app-config';
 import { type ConnectionsInput, connectionsQuery, useConnections } from '../api/search-connections';
 import {
   AirportSelect,
@@ -79,6 +80,8 @@ export function paramsOf(input: ConnectionsInput): URLSearchParams {
 /** The route builder (docs/product/connections.md): one to three GoWild flights, each its own booking. */
 export function RouteBuilderView({ airports, airportsLoading, today, itineraryActions, itineraryMap }: RouteBuilderViewProps) {
   const { sorted, byCode, cityOf } = useAirportChoices(airports);
+  // The server's shortest connection (a setting): the default, and no shorter choice is offered (a 400 otherwise).
+  const minTransfer = useAppConfig().data?.connections.minTransferMinutes ?? CONNECTION_LIMITS.minConnectionDefault;
   const [params, setParams] = useSearchParams();
   const fromAddress = inputFromParams(params, today);
   const [form, setForm] = useState<ConnectionsInput>(fromAddress);
@@ -132,8 +135,8 @@ export function RouteBuilderView({ airports, airportsLoading, today, itineraryAc
         <MinutesSelect
           label="Connection at least"
           value={form.minConnection}
-          blank={`Safe default (${CONNECTION_LIMITS.minConnectionDefault} min)`}
-          choices={CONNECTION_CHOICES}
+          blank={`Safe default (${minTransfer} min)`}
+          choices={CONNECTION_CHOICES.filter((minutes) => minutes > minTransfer)}
           onChange={(v) => set({ minConnection: v })}
         />
         <MinutesSelect label="Layover at most" value={form.maxLayover} choices={LAYOVER_CHOICES} onChange={(v) => set({ maxLayover: v })} />
