@@ -28,7 +28,8 @@ describe('airline faults end to end, through the in-process emulator', () => {
   let provider: ReturnType<typeof createFrontierProvider>;
   let engine: FlightsEngine;
   beforeAll(async () => {
-    emulator = await startFrontierEmulator({ network, clock });
+    // Seeded dice: the same faults every run (at a 5 % rate, an unseeded run met no 406 about one time in fifty).
+    emulator = await startFrontierEmulator({ network, clock, seed: 1 });
     provider = createFrontierProvider({
       baseUrl: emulator.url,
       bookingBaseUrl: 'https://booking.flyfrontier.com',
