@@ -1,6 +1,5 @@
 import { addDays, formatLongDate, localToday } from '@gowild/contract/dates';
 import { WINDOW_ALERT_TEXTS } from '@gowild/contract/window-alerts';
-import { ALERT_RANGE_MAX_DAYS, MAX_SEATS_THRESHOLD, datesText } from '@gowild/contract/wider-alerts';
 import { ALERT_MESSAGES, type AlertChannelKind, MAX_ACTIVE_ALERTS, alertCreatedFromResults } from '@gowild/contract/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -39,16 +38,12 @@ import { CheckboxField } from './checkbox-field';
 import { countActiveAlerts } from './notification-list';
 import { TravelDatesField } from './travel-dates-field';
 import { WatchChoice } from './watch-choice';
+import { OriginWideRangeNote, SeatsField, WATCH_EXPLAIN, WindowRangeSelect, travelDatesLabel } from './wider-alert-fields';
 
 const TITLES: Record<AlertWatch, string> = {
   price: 'Create Price Alert',
   seats: 'Create Seat Alert',
   origin_wide: 'Create Any-Destination Alert',
-};
-const EXPLAIN: Record<AlertWatch, string> = {
-  price: 'We check every 10 minutes and e-mail you once when a fare at or under your price appears.',
-  seats: 'We check every 10 minutes and tell you once when GoWild seats on this route drop to your number or fewer.',
-  origin_wide: 'We check every 10 minutes and tell you once when a flight from this airport to any destination has GoWild.',
 };
 
 /** docs/product/alerts.md#alert-modal: the modal fades out over this long before it goes. */
@@ -283,7 +278,7 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600" data-testid="alert-explain">
-          {EXPLAIN[watch]}
+          {WATCH_EXPLAIN[watch]}
         </p>
       )}
 
@@ -335,21 +330,7 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
           ) : null}
 
           {windowKind ? (
-            <label className="block text-sm font-medium text-slate-800">
-              {WINDOW_ALERT_TEXTS.rangeLabel}
-              <select
-                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-                value={extraDays}
-                onChange={(e) => setExtraDays(Number(e.target.value))}
-                data-testid="window-range"
-              >
-                {Array.from({ length: ALERT_RANGE_MAX_DAYS }, (_, n) => (
-                  <option key={n} value={n}>
-                    {n === 0 ? 'No, this date only' : `${n} more day${n === 1 ? '' : 's'}, to ${formatLongDate(addDays(target.date, n))}`}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <WindowRangeSelect date={target.date} value={extraDays} onChange={setExtraDays} />
           ) : (
             <>
               <WatchChoice
@@ -361,20 +342,13 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
                 origin={chosenOrigin || null}
               />
               {watch === 'seats' ? (
-                <TextField
-                  label={`Seats left (1 to ${MAX_SEATS_THRESHOLD})`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_SEATS_THRESHOLD}
-                  step={1}
+                <SeatsField
                   value={seats}
-                  onChange={(e) => {
-                    setSeats(e.target.value);
+                  onChange={(v) => {
+                    setSeats(v);
                     clear('seats');
                   }}
                   error={errors.seats}
-                  hint="The alert fires when a flight's GoWild fare has this many seats left or fewer."
                 />
               ) : null}
               {watch === 'price' ? (
@@ -405,20 +379,10 @@ function AlertForm({ target, onCancel, onCreated, today }: AlertFormProps) {
                 blackoutDates={blackout.data ?? []}
                 minDate={tomorrow}
                 today={today}
-                label={
-                  watch === 'seats'
-                    ? 'Travel date'
-                    : watch === 'origin_wide'
-                      ? `Travel dates (a range of up to ${ALERT_RANGE_MAX_DAYS} days)`
-                      : 'Travel dates (up to 5)'
-                }
+                label={travelDatesLabel(watch)}
                 max={watch === 'seats' ? 1 : undefined}
               />
-              {range ? (
-                <p className="-mt-3 text-xs text-slate-600" data-testid="alert-range">
-                  Watches every day of {datesText(range.from === range.to ? [range.from] : [range.from, range.to])}.
-                </p>
-              ) : null}
+              <OriginWideRangeNote range={range} />
               {dateHint ? (
                 <p className="-mt-3 text-xs text-slate-600" data-testid="alert-date-hint">
                   {dateHint}
