@@ -54,7 +54,7 @@ function settingsTable(db: Db) {
       return rows.length > 0;
     },
 
-    /** The origin of the traveller's latest search by airport code (the form's suggestion while favourites do not exist). */
+    /** The origin of the traveller's latest search by airport code (the form's suggestion when the traveller has no favourites). */
     async lastSearchedOrigin(userId: string): Promise<string | undefined> {
       const [row] = await db
         .select({ origin: searchLogs.originAirport })
