@@ -122,7 +122,7 @@ export type DigestSettings = z.infer<typeof digestSettingsSchema>;
 export const digestStateSchema = z.object({
   /** Null until the traveller has saved the form once. */
   settings: digestSettingsSchema.nullable(),
-  /** What the form starts from: the last searched origin (favourites do not exist yet), weekly by e-mail at 8. */
+  /** What the form starts from: the traveller's favourites (home airports first), else the last searched origin. */
   suggested_origins: z.array(z.string()),
   /** Channels with a target on this account (e-mail always). */
   linked_channels: z.array(z.enum(DIGEST_CHANNELS)),
