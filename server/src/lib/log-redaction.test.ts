@@ -44,4 +44,13 @@ describe('redactQuerySecrets', () => {
     expect(redactQuerySecrets('no query here')).toBe('no query here');
     expect(redactQuerySecrets('a == b')).toBe('a == b');
   });
+
+  it('redacts a personal API key wherever it stands, not only as a query value', () => {
+    const key = `gwk_${'A1b2-C3d4_'.repeat(4)}xyz`;
+    expect(redactQuerySecrets(`/api/${key}`)).toBe('/api/gwk_[redacted]');
+    expect(redactQuerySecrets(`GET /api/flights/grid/${key}/x failed`)).toBe('GET /api/flights/grid/gwk_[redacted]/x failed');
+    expect(redactQuerySecrets(`/x?q=${key}&origin=DEN`)).toBe('/x?q=gwk_[redacted]&origin=DEN');
+    // The prefix alone, or a word that only starts like one, is not a key.
+    expect(redactQuerySecrets('keys start with gwk_ and then 43 characters')).toBe('keys start with gwk_ and then 43 characters');
+  });
 });

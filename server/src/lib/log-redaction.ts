@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX } from '@gowild/contract/api-keys';
 import type { FastifyRequest } from 'fastify';
 import { type LoggerOptions, stdSerializers } from 'pino';
 import { summariseDatabaseError } from './database-error-log';
@@ -15,6 +16,12 @@ const PARAM = /(^|[?&;\s])([^=&#?;\s"'<>\\]+)=([^&#;\s"'<>\\]*)/g;
 
 export const REDACTED = '[redacted]';
 
+/**
+ * A personal API key wherever it stands (decision 268: keys never in logs): one pasted into a path (`/api/gwk_…`) or
+ * any text is no `name=value`. The prefix and at least 16 key characters (a key has 43), so the word alone is kept.
+ */
+const API_KEY_SHAPE = new RegExp(`${API_KEY_PREFIX}[A-Za-z0-9_-]{16,}`, 'g');
+
 function isSecretName(name: string): boolean {
   let decoded = name;
   try {
@@ -25,10 +32,14 @@ function isSecretName(name: string): boolean {
   return SECRET_NAME.test(decoded);
 }
 
-/** The text with the value of every secret-named `name=value` replaced; anything else is left as it was. */
+/**
+ * The text with the value of every secret-named `name=value` replaced, and every personal API key; anything else is
+ * left as it was.
+ */
 export function redactQuerySecrets(text: string): string {
-  if (!text.includes('=')) return text;
-  return text.replace(PARAM, (whole, lead: string, name: string, value: string) =>
+  const keyless = text.includes(API_KEY_PREFIX) ? text.replace(API_KEY_SHAPE, `${API_KEY_PREFIX}${REDACTED}`) : text;
+  if (!keyless.includes('=')) return keyless;
+  return keyless.replace(PARAM, (whole, lead: string, name: string, value: string) =>
     value !== '' && isSecretName(name) ? `${lead}${name}=${REDACTED}` : whole,
   );
 }
