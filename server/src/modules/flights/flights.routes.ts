@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@gowild/contract/errors';
 import {
   type SearchStreamEvent,
   flightSearchResponseSchema,
@@ -8,47 +7,14 @@ import {
 } from '@gowild/contract/flights';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error';
-import { ndjsonBody } from '../../lib/ndjson-body';
 import type { SearchGate, SearchKind } from '../accounts/accounts.module';
 import type { SearchPlan } from './flight-search.plan';
-import type { GroupDone, GroupObserved } from './flight-search.service';
 import type { FlightsEngine } from './flights.module';
 import { clientGone, searchAdmission } from './search-admission';
 import { flightSearchRunner } from './search-runners';
 import { flightsCsv, sendCsv } from './anywhere/flights-csv';
 import type { SearchSession } from './search-session';
-
-/**
- * How a streamed search writes its destinations: one `destination` event per code as it completes; a code whose
- * observations are older than the fresh time first from them (`confirming`), sent again when the airline has
- * confirmed it (docs/product/search.md#answer-at-once).
- */
-export function streamedGroups(write: (e: Extract<SearchStreamEvent, { type: 'destination' }>) => void) {
-  return {
-    onGroup: (g: GroupDone) =>
-      write({
-        type: 'destination',
-        code: g.code,
-        flights: g.flights,
-        done: g.done,
-        total: g.total,
-        ...(g.failed ? { failed: true } : {}),
-        ...(g.overBudget ? { over_budget: true } : {}),
-        ...(g.checkedAt ? { checked_at: g.checkedAt } : {}),
-      }),
-    onObserved: (g: GroupObserved) =>
-      write({
-        type: 'destination',
-        code: g.code,
-        flights: g.flights,
-        done: g.done,
-        total: g.total,
-        checked_at: g.checkedAt,
-        confirming: true,
-      }),
-  };
-}
+import { streamSearch, streamedGroups } from './search-stream';
 
 /**
  * Search routes (docs/product/search.md#search-api). Each route: the search gate as its preHandler (authenticate and
@@ -85,43 +51,13 @@ export const flightRoutes: FastifyPluginAsyncZod<{
    * the stream with the `SERVER_RESTARTING` error event; what was sent before it stands.
    */
   async function stream(request: FastifyRequest, reply: FastifyReply, plan: SearchPlan) {
-    const ticket = admission.ticketOf(request);
-    const runner = flightSearchRunner(
-      flights.search,
-      plan,
-      streamedGroups((e) => write(e)),
-    );
-    // Refused before the first byte, so the refusal is the answer's status (429), not an event in the stream.
-    await session.refuseOverBudget(ticket, runner);
-    const out = ndjsonBody(request, reply);
-    const write = (e: SearchStreamEvent) => out.write(`${JSON.stringify(e)}\n`);
-    const writeError = (e: HttpError) => write({ type: 'error', status: e.statusCode, error: e.message, message: e.message, code: e.code });
-    const gone = clientGone(reply);
-    write({ type: 'start', total: plan.codes.length, codes: plan.codes, search_parameters: plan.search_parameters });
-    void session
-      .run(ticket, runner, { gone })
-      .then(
-        ({ answer: { run }, abandoned }) => {
-          if (abandoned) return;
-          const { summary, partial, failed, stale, incomplete, over_budget, demo } = run.response;
-          write({ type: 'summary', summary, partial, failed, stale, incomplete, over_budget, demo });
-        },
-        (err: unknown) => {
-          // The answer has started, so the error goes in the stream by hand.
-          if (!(err instanceof HttpError)) request.log.error({ err }, 'flight search stream failed');
-          writeError(err instanceof HttpError ? err : new HttpError(500, 'Failed to search flights', ERROR_CODES.INTERNAL));
-        },
-      )
-      .finally(() => {
-        out.end();
-        // A client that left may hold its socket half-open; the response will never be read, so let it go.
-        if (gone.aborted) reply.raw.destroy();
-      });
-    reply
-      .header('content-type', 'application/x-ndjson; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-accel-buffering', 'no');
-    return reply.send(out);
+    return streamSearch<SearchStreamEvent>(request, reply, {
+      session,
+      ticket: admission.ticketOf(request),
+      runner: (write) => flightSearchRunner(flights.search, plan, streamedGroups(write)),
+      start: { type: 'start', total: plan.codes.length, codes: plan.codes, search_parameters: plan.search_parameters },
+      what: 'flight search stream',
+    });
   }
 
   /** A destination makes an outbound search a single-route one (premium); read from the raw query, before validation. */

@@ -12,7 +12,7 @@ import type { TripFinder, TripFinderRun, TripPrepared } from './trip-finder';
 import type { TripPlan } from './trip-finder.plan';
 
 /** A flight search's answer: the run, or the kept answer of the same search and view (decision 063). */
-interface FlightAnswer {
+export interface FlightAnswer {
   run: SearchRun;
   kept?: CachedAnswer;
 }
