@@ -2,6 +2,7 @@ import { ERROR_CODES, echoInput } from '@gowild/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { SERVICE_UNAVAILABLE_MESSAGE, describeConnectionError, isConnectionError } from '../lib/connection-errors';
 import { HttpError } from '../lib/http-error';
+import { redactQuerySecrets } from '../lib/log-redaction';
 import { validationFailed } from './validation';
 
 function send(reply: FastifyReply, status: number, message: string, code: string, extra: Record<string, unknown> = {}) {
@@ -49,7 +50,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa?: (
     const path = request.url.split('?')[0] ?? '';
     // Without the web app (a worker process) every unknown path is an unknown endpoint.
     if (!opts.serveSpa || path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
-      return send(reply, 404, `No such endpoint: ${request.method} ${echoInput(path)}`, ERROR_CODES.NOT_FOUND);
+      // The path as asked, but never a personal API key pasted into it (issue 33: keys are in no error text).
+      return send(reply, 404, `No such endpoint: ${request.method} ${echoInput(redactQuerySecrets(path))}`, ERROR_CODES.NOT_FOUND);
     }
     return opts.serveSpa(reply);
   });

@@ -176,7 +176,10 @@ describe('a key on the API', () => {
     await withKey('/api/auth/profile', key);
     await app.inject({ method: 'GET', url: `/api/airports?api_key=${key}` });
     // A key pasted into a path: the request metrics are labelled by route pattern, never by the address asked for.
-    await app.inject({ method: 'GET', url: `/api/${key}` });
+    const pasted = await app.inject({ method: 'GET', url: `/api/${key}` });
+    // Nor in the 404's text, which quotes the path asked for.
+    expect(pasted.statusCode).toBe(404);
+    expect(pasted.json().error).toBe('No such endpoint: GET /api/gwk_[redacted]');
     await app.inject({ method: 'GET', url: `/api/flights/grid/${key}`, headers: { 'x-api-key': key } });
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(key.slice(4));
