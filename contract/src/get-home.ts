@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flightSchema, overBudgetSchema } from './flights';
+import { exportFormatParam, flightSchema, overBudgetSchema } from './flights';
 
 /**
  * "Get me home" (docs/product/get-me-home.md; decisions 199-201): from where a traveller is (their location or an
@@ -58,6 +58,7 @@ export const getHomeQuerySchema = z.object({
       },
     )
     .meta({ description: `Drive radius in miles to other airports (default ${GET_HOME_LIMITS.radiusDefault})` }),
+  format: exportFormatParam,
 });
 export type GetHomeQuery = z.input<typeof getHomeQuerySchema>;
 

@@ -1,23 +1,24 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { goWildEve, localDate } from './search-support';
 
 /**
- * The inbound results' CSV export (issue 31; docs/product/anywhere.md#export): the same button as the outbound results,
- * the inbound call with format=csv, one row per flight into the airport, seats for a premium traveller.
+ * The inbound results' and get me home's CSV export (issue 31; docs/product/anywhere.md#export,
+ * docs/product/get-me-home.md#export): the same button as the outbound results, the call with format=csv, one row per
+ * flight, seats for a premium traveller.
  */
 const PREMIUM = { email: 'inbound.export@example.com', password: 'Sky-high-47', firstName: 'Ina', lastName: 'Bound', premium: true };
 const NOW = goWildEve();
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
 
-async function shots(page: Page, name: string) {
+async function shots(page: Page, name: string, target: Locator = page.getByTestId('results-view-tools')) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.getByTestId('results-view-tools').scrollIntoViewIfNeeded();
+    await target.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${dir}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -47,4 +48,30 @@ test('a premium traveller exports the inbound results as CSV', async ({ page }) 
     expect(destination).toBe('LAS');
     expect(shown).toContain(origin);
   }
+});
+
+test('a premium traveller exports the ways home of get me home as CSV', async ({ page }) => {
+  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  await page.goto('/get-home');
+  await page.getByLabel('Airport you are at').selectOption('MCO');
+  await page.getByRole('combobox', { name: /^Home/ }).selectOption('DEN');
+  await page.getByLabel('Drive to another airport').selectOption('100');
+  const answer = page.waitForResponse((r) => r.url().includes('/api/flights/home'));
+  await page.getByTestId('get-home-button').click();
+  const body = (await (await answer).json()) as { options: { flights: { origin: string; destination: string }[] }[] };
+  expect(body.options.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('export-csv')).toBeVisible();
+  await shots(page, 'get-home-export', page.getByTestId('export-csv'));
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^gowild-home-DEN-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const [header, ...lines] = csv.trim().split('\r\n');
+  expect(header).toMatch(/^Option,Origin,Destination,/);
+  // The ways home on screen, in their order, a row per flight.
+  expect(lines.map((l) => l.split(',').slice(0, 3).join(','))).toEqual(
+    body.options.flatMap((o, i) => o.flights.map((f) => `${i + 1},${f.origin},${f.destination}`)),
+  );
 });

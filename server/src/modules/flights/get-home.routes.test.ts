@@ -103,3 +103,20 @@ describe('GET /api/flights/home', () => {
     expect(new Set(body.options.map((o) => o.departure_time.slice(0, 10))).size).toBe(2);
   });
 });
+
+describe('GET /api/flights/home?format=csv (issue 31)', () => {
+  it('exports the ways home through the same CSV writer: an Option column, one row per flight, soonest home first', async () => {
+    const json = (await home('from=MCO&home=DEN&radius=100')).json() as GetHomeResponse;
+    const res = await home('from=MCO&home=DEN&radius=100&format=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="gowild-home-DEN-${day}-to-${addDays(day, 1)}.csv"`);
+    const [header, ...rows] = res.body.trim().split('\r\n');
+    expect(header).toBe(
+      'Option,Origin,Destination,Destination city,Date,Departs (local),Arrives (local),Stops,Duration (minutes),Flight,Fare type,Price (USD),GoWild (USD),Standard (USD),Discount Den (USD),Seats,Booking link',
+    );
+    // The same ways home as the JSON answer, in its order, each flight of an option on a row of its own.
+    const expected = json.options.flatMap((o, i) => o.flights.map((f) => `${i + 1},${f.origin},${f.destination},`));
+    expect(rows.map((r) => r.split(',').slice(0, 3).join(',') + ',')).toEqual(expected);
+  });
+});

@@ -5,6 +5,7 @@ import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { SearchGate, SearchKind } from '../accounts/accounts.module';
+import { sendCsv, waysHomeCsv } from './anywhere/flights-csv';
 import type { FlightsEngine } from './flights.module';
 import { clientGone, searchAdmission } from './search-admission';
 import { getHomeRunner, hubSearchRunner, tripFinderRunner } from './search-runners';
@@ -23,6 +24,8 @@ interface PremiumSearchCall<Q extends z.ZodType, R extends z.ZodType> {
   querystring: Q;
   response: R;
   runner(query: z.output<Q>): SearchRunner<{ response: z.input<R> }> | Promise<SearchRunner<{ response: z.input<R> }>>;
+  /** `format=csv` (docs/product/anywhere.md#export): the answer as a file and its name; without it the query has no format. */
+  csv?(answer: z.input<R>): { text: string; name: { origin: string; from: string; to?: string } };
 }
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -54,6 +57,11 @@ function premiumSearchCalls(flights: FlightsEngine) {
       querystring: getHomeQuerySchema,
       response: getHomeResponseSchema,
       runner: (query) => getHomeRunner(flights.home, flights.planHome(query)),
+      // A premium call: the file has the seats.
+      csv: ({ options, search_parameters: p }) => ({
+        text: waysHomeCsv(options, { premium: true }),
+        name: { origin: `home-${p.home.replace(/^CITY:/, '')}`, from: p.dates[0] ?? '', to: p.dates.at(-1) },
+      }),
     }),
     // docs/product/trip-finder.md: the plan's rules are origin, dates, stay; the outbound answers kept fresh are read
     // before the session runs, so a search they answer whole asks the airline nothing.
@@ -89,6 +97,10 @@ function routeOf<Q extends z.ZodType, R extends z.ZodType>(
   app.get(c.path, { preHandler: admission.preHandler(() => c.kind), schema }, async (request, reply) => {
     const runner = await c.runner(request.query as z.output<Q>);
     const { answer } = await session.run(admission.ticketOf(request), runner, { gone: clientGone(reply) });
+    if (c.csv && (request.query as { format?: string }).format === 'csv') {
+      const file = c.csv(answer.response);
+      return sendCsv(reply, file.text, file.name);
+    }
     return answer.response;
   });
 }

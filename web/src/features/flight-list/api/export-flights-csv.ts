@@ -2,8 +2,11 @@ import { apiStream } from '@/lib/api-client';
 
 /** What an export asks for: the search's own call and query, with `format=csv` added. */
 export interface FlightsExport {
-  /** '/flights/search' (a single day), '/flights/inbound' (every origin into one airport) or '/flights/anywhere' (a range). */
-  path: '/flights/search' | '/flights/inbound' | '/flights/anywhere';
+  /**
+   * '/flights/search' (a single day), '/flights/inbound' (every origin into one airport), '/flights/anywhere' (a
+   * range) or '/flights/home' (get me home's ways home).
+   */
+  path: '/flights/search' | '/flights/inbound' | '/flights/anywhere' | '/flights/home';
   query: Record<string, string>;
 }
 

@@ -11,13 +11,19 @@ export interface GetHomeInput {
   radius: number;
 }
 
+/** The call's query for a search (the export asks the same with format=csv). */
+export function getHomeQuery(input: GetHomeInput): Record<string, string> {
+  const where: Record<string, string> =
+    'airport' in input.from ? { from: input.from.airport } : { lat: input.from.lat.toFixed(4), lng: input.from.lng.toFixed(4) };
+  return { ...where, home: input.home, radius: String(input.radius) };
+}
+
 /** GET /api/flights/home (docs/product/get-me-home.md), the answer's shape checked. */
 export async function getHome(input: GetHomeInput, signal?: AbortSignal): Promise<GetHomeResponse> {
-  const where = 'airport' in input.from ? { from: input.from.airport } : { lat: input.from.lat.toFixed(4), lng: input.from.lng.toFixed(4) };
   const body = await apiRequest<unknown>('/flights/home', {
     action: 'search flights',
     prefer: 'message',
-    query: { ...where, home: input.home, radius: input.radius },
+    query: getHomeQuery(input),
     signal,
   });
   return readAnswer(getHomeResponseSchema, body, 'Unable to search flights. Please try again later.');

@@ -4,12 +4,12 @@ import { formatMiles } from '@gowild/contract/distance';
 import { GET_HOME_LIMITS, GET_HOME_MESSAGES, GET_HOME_RADIUS_CHOICES } from '@gowild/contract/get-home';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { SearchAnswer } from '@/components/search-answer/search-answer';
 import { useFavourites } from '@/lib/favourites/favourites-context';
-import { type GetHomeInput, type Whereabouts, useGetHome } from '../api/get-home';
+import { type GetHomeInput, type Whereabouts, getHomeQuery, useGetHome } from '../api/get-home';
 import { OptionCard } from './option-card';
 
 export interface GetHomeViewProps {
@@ -19,12 +19,14 @@ export interface GetHomeViewProps {
   today: string;
   /** The traveller's position from the location feature (browser first, else the IP lookup); null when unknown. */
   locate: () => Promise<{ lat: number; lng: number } | null>;
+  /** The answer as a CSV file (docs/product/get-me-home.md#export): its button, given the search's call query. */
+  renderExport?: (query: Record<string, string>) => ReactNode;
 }
 
 const LOCATION_FAILED = 'Your location is not available. Choose the airport you are at instead.';
 
 /** docs/product/get-me-home.md: where the traveller is, home, the drive, and the ways home soonest first. */
-export function GetHomeView({ airports, airportsLoading, today, locate }: GetHomeViewProps) {
+export function GetHomeView({ airports, airportsLoading, today, locate, renderExport }: GetHomeViewProps) {
   const sorted = useMemo(
     () => [...(airports ?? [])].sort((a, b) => a.city.localeCompare(b.city) || a.stationCode.localeCompare(b.stationCode)),
     [airports],
@@ -153,6 +155,7 @@ export function GetHomeView({ airports, airportsLoading, today, locate }: GetHom
             <h2 id="get-home-title" className="text-xl font-bold text-slate-900">
               Get me home to {homeLabel(data.search_parameters.home)}
             </h2>
+            {renderExport && submitted && data.options.length > 0 ? <div>{renderExport(getHomeQuery(submitted))}</div> : null}
             <p className="text-sm text-slate-600" data-testid="get-home-summary">
               From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${formatMiles(a.miles)})` : a.code)).join(', ')} ·
               today and tomorrow · soonest home first
