@@ -48,12 +48,19 @@ export function createApiKeysService(deps: {
   // busy key costs one statement a minute instead of one a call (the statement itself also checks the minute, for
   // the other processes).
   const touchedAt = new Map<string, number>();
+  // The writes under way: not awaited by the call that made them, but by this process's next list of keys, so the
+  // owner who used a key and then opens /profile sees its last use (a race a loaded machine lost now and then).
+  const touching = new Set<Promise<void>>();
   function touch(id: string, now: Date): void {
     const last = touchedAt.get(id);
     if (last !== undefined && now.getTime() - last < LAST_USED_GRANULARITY_MS) return;
     if (touchedAt.size > 10_000) touchedAt.clear();
     touchedAt.set(id, now.getTime());
-    void repo.touch(id, now).catch(() => undefined);
+    const write: Promise<void> = repo
+      .touch(id, now)
+      .catch(() => undefined)
+      .finally(() => touching.delete(write));
+    touching.add(write);
   }
 
   async function present(row: ApiKeyRow, limit: number): Promise<ApiKey> {
@@ -79,6 +86,7 @@ export function createApiKeysService(deps: {
     },
 
     async list(user: UserRow): Promise<ApiKey[]> {
+      await Promise.all(touching);
       const rows = await repo.listLive(user.id);
       return Promise.all(rows.map((r) => present(r, limitFor(user))));
     },
