@@ -1,4 +1,4 @@
-import { trialDaysLeft } from '@gowild/contract/auth';
+import { type User, trialDaysLeft } from '@gowild/contract/auth';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { displayName, NOTIFICATIONS_PREMIUM_ALERT } from '@/app/layouts/user-menu';
@@ -19,13 +19,11 @@ const REVEAL_DELAYS = ['delay-100', 'delay-200', 'delay-300'] as const;
  */
 export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: () => void; onHome: (e: MouseEvent) => void }) {
   const { user, isAuthenticated, isPremium, isAdmin } = useAuth();
-  const logout = useLogout();
   const navigate = useNavigate();
   const herePath = useHerePath();
   // Signing in from a search link comes back to it, search running (docs/product/accounts-and-plans.md#log-in).
   const here = herePath.startsWith(`${paths.home}?`) ? herePath : null;
   const panelRef = useRef<HTMLDivElement>(null);
-  const trialDays = user ? trialDaysLeft(user) : 0;
 
   useEffect(() => {
     if (!open) return;
@@ -73,25 +71,7 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
 
         <nav aria-label="Mobile" className="flex flex-1 flex-col gap-4 p-4">
           <div className={section(0)}>
-            {isAuthenticated && (
-              <div className="mb-3 rounded-xl bg-slate-50 px-3 py-3">
-                <p className="font-semibold text-slate-900">{displayName(user)}</p>
-                <p className="truncate text-sm text-slate-500">{user?.email}</p>
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {isPremium && (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
-                      <CrownIcon className="size-3.5" />
-                      Premium
-                    </span>
-                  )}
-                  {trialDays > 0 && (
-                    <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800">
-                      {trialDays} days left in trial
-                    </span>
-                  )}
-                </div>
-              </div>
-            )}
+            {isAuthenticated && user ? <AccountCard user={user} isPremium={isPremium} /> : null}
             <Link
               to={paths.home}
               className={linkClass}
@@ -102,26 +82,12 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
             >
               Home
             </Link>
-            <Link to={paths.routeMap} className={linkClass} onClick={onClose}>
-              Routes
-              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
-            </Link>
-            <Link to={paths.hubSearch} className={linkClass} onClick={onClose}>
-              Via a Hub
-              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
-            </Link>
-            <Link to={paths.getHome} className={linkClass} onClick={onClose}>
-              Get me home
-              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
-            </Link>
-            <Link to={paths.tripFinder} className={linkClass} onClick={onClose}>
-              Trip finder
-              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
-            </Link>
-            <Link to={paths.anywhere} className={linkClass} onClick={onClose}>
-              Anywhere
-              {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
-            </Link>
+            {PREMIUM_PAGES.map(([to, label]) => (
+              <Link key={to} to={to} className={linkClass} onClick={onClose}>
+                {label}
+                {!isPremium && <CrownIcon className="size-4 text-amber-500" />}
+              </Link>
+            ))}
             <Link to={paths.plans} className={linkClass} onClick={onClose}>
               Plans
             </Link>
@@ -154,38 +120,76 @@ export function MobileMenu({ open, onClose, onHome }: { open: boolean; onClose: 
           </div>
 
           <div className={`mt-auto border-t border-slate-100 pt-4 ${section(2)}`}>
-            {isAuthenticated ? (
-              <button
-                type="button"
-                className="w-full rounded-lg border border-red-200 px-3 py-2.5 text-base font-semibold text-red-700 hover:bg-red-50"
-                onClick={() => {
-                  onClose();
-                  logout.mutate(undefined, { onSettled: () => void navigate(paths.home) });
-                }}
-              >
-                Sign out
-              </button>
-            ) : (
-              <div className="flex flex-col gap-2">
-                <Link
-                  to={withNext(paths.login, here)}
-                  onClick={onClose}
-                  className="rounded-lg border border-slate-300 px-3 py-2.5 text-center font-semibold text-slate-800"
-                >
-                  Sign in
-                </Link>
-                <Link
-                  to={withNext(paths.register, here)}
-                  onClick={onClose}
-                  className="rounded-lg bg-brand-700 px-3 py-2.5 text-center font-semibold text-white"
-                >
-                  Sign up
-                </Link>
-              </div>
-            )}
+            <SessionActions signedIn={isAuthenticated} here={here} onClose={onClose} />
           </div>
         </nav>
       </div>
+    </div>
+  );
+}
+
+/** The premium pages, each with a crown for a traveller who is not premium. */
+const PREMIUM_PAGES = [
+  [paths.routeMap, 'Routes'],
+  [paths.hubSearch, 'Via a Hub'],
+  [paths.getHome, 'Get me home'],
+  [paths.tripFinder, 'Trip finder'],
+  [paths.anywhere, 'Anywhere'],
+] as const;
+
+/** Who is signed in, with the Premium and trial badges. */
+function AccountCard({ user, isPremium }: { user: User; isPremium: boolean }) {
+  const trialDays = trialDaysLeft(user);
+  return (
+    <div className="mb-3 rounded-xl bg-slate-50 px-3 py-3">
+      <p className="font-semibold text-slate-900">{displayName(user)}</p>
+      <p className="truncate text-sm text-slate-500">{user.email}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {isPremium && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
+            <CrownIcon className="size-3.5" />
+            Premium
+          </span>
+        )}
+        {trialDays > 0 && (
+          <span className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800">{trialDays} days left in trial</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Sign out, or Sign in and Sign up (back to the search link the menu was opened on). */
+function SessionActions({ signedIn, here, onClose }: { signedIn: boolean; here: string | null; onClose: () => void }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return signedIn ? (
+    <button
+      type="button"
+      className="w-full rounded-lg border border-red-200 px-3 py-2.5 text-base font-semibold text-red-700 hover:bg-red-50"
+      onClick={() => {
+        onClose();
+        logout.mutate(undefined, { onSettled: () => void navigate(paths.home) });
+      }}
+    >
+      Sign out
+    </button>
+  ) : (
+    <div className="flex flex-col gap-2">
+      <Link
+        to={withNext(paths.login, here)}
+        onClick={onClose}
+        className="rounded-lg border border-slate-300 px-3 py-2.5 text-center font-semibold text-slate-800"
+      >
+        Sign in
+      </Link>
+      <Link
+        to={withNext(paths.register, here)}
+        onClick={onClose}
+        className="rounded-lg bg-brand-700 px-3 py-2.5 text-center font-semibold text-white"
+      >
+        Sign up
+      </Link>
     </div>
   );
 }
