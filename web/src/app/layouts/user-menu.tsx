@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES } from '@gowild/contract/notifications';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useDelayedToggle } from '@/app/layouts/use-delayed-toggle';
+import { useMenuButton } from '@/app/layouts/use-menu-button';
 import { ChevronDownIcon, CrownIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
@@ -28,67 +28,8 @@ export function UserMenu() {
   const { user, isPremium, isAdmin } = useAuth();
   const logout = useLogout();
   const navigate = useNavigate();
-  const { open, openLater, closeLater, setOpen } = useDelayedToggle();
+  const { open, setOpen, close, openLater, closeLater, buttonRef, menuRef, onButtonKey, onMenuKey } = useMenuButton();
   const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const focusFirst = useRef(false);
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (open && focusFirst.current) {
-      focusFirst.current = false;
-      items()[0]?.focus();
-    }
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      const target = e.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open, setOpen]);
-
-  const close = (focusButton = false) => {
-    setOpen(false);
-    if (focusButton) buttonRef.current?.focus();
-  };
-
-  const onButtonKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      focusFirst.current = true;
-      setOpen(true);
-      if (open) items()[0]?.focus();
-    }
-  };
-
-  const onMenuKey = (e: KeyboardEvent) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close(true);
-    } else if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      list[(index + 1) % list.length]?.focus();
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      list[(index - 1 + list.length) % list.length]?.focus();
-    } else if (e.key === 'Home') {
-      e.preventDefault();
-      list[0]?.focus();
-    } else if (e.key === 'End') {
-      e.preventDefault();
-      list[list.length - 1]?.focus();
-    } else if (e.key === 'Tab') {
-      setOpen(false);
-    }
-  };
 
   const onNotifications = () => {
     close();
