@@ -564,7 +564,7 @@ function createJobRunner(config: Config, database: Database, liveness: Liveness 
  */
 export async function createAppDeps(config: Config, database: Database, overrides: AppOverrides = {}): Promise<AppDeps> {
   const infra = await openInfrastructure(config, database, overrides);
-  const observing = createObservationStoreFor({ ...infra, db: database.db });
+  const observing = createObservationStoreFor({ ...infra, db: database.db, soleWriter: database.kind === 'pglite' });
   const { modules, services } = await createModules(infra, overrides, observing);
   for (const m of modules) if (m.close) infra.disposers.push(m.close);
   return { ...infra, ...services, jobs: overrides.jobs ?? createJobRunner(config, database, infra.liveness), modules };

@@ -20,12 +20,26 @@ export interface FlightCache {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<CachedFlights | undefined>;
   set(key: string, value: CachedFlights, keepMs: number): Promise<void>;
+  /**
+   * When this cache last let an entry go before its keep time to make room (epoch ms, `now`'s clock; -Infinity when
+   * never). Absent when it cannot tell (Redis evicts on its own): the gateway then never takes the cache's word that
+   * no kept observation is fresher (decision 295).
+   */
+  lostAt?(): number;
 }
 
-export function createMemoryFlightCache(maxEntries = 20_000): FlightCache {
-  const lru = new LRUCache<string, CachedFlights>({ max: maxEntries });
+/** `now`: the clock `lostAt` is told in (the gateway's, which judges freshness). */
+export function createMemoryFlightCache(maxEntries = 20_000, now: () => number = Date.now): FlightCache {
+  let lost = Number.NEGATIVE_INFINITY;
+  const lru = new LRUCache<string, CachedFlights>({
+    max: maxEntries,
+    dispose: (_value, _key, reason) => {
+      if (reason === 'evict') lost = now();
+    },
+  });
   return {
     kind: 'memory',
+    lostAt: () => lost,
     get: async (key) => lru.get(key),
     set: async (key, value, keepMs) => {
       lru.set(key, value, { ttl: Math.max(1, keepMs) });

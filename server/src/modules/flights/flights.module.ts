@@ -29,6 +29,8 @@ import { createOnSale } from './on-sale';
 
 /** The airline's sales close (decision 151), for other modules that offer flights (alerts). */
 export { createOnSale };
+/** The in-process flight cache, for a caller that sizes it (decision 295's tests). */
+export { createMemoryFlightCache } from './flight-cache';
 import { createRouteRefresh } from './route-refresh';
 import { type FlightMetrics, flightMetrics } from './flights.metrics';
 import { flightRoutes } from './flights.routes';
@@ -100,7 +102,8 @@ interface FlightsEngineOptions {
 export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
   const { config, clock, reference, provider } = opts;
   const metrics = flightMetrics(opts.metrics);
-  const cache = opts.cache ?? (opts.redis ? createRedisFlightCache(opts.redis) : createMemoryFlightCache());
+  const cache =
+    opts.cache ?? (opts.redis ? createRedisFlightCache(opts.redis) : createMemoryFlightCache(undefined, () => clock.now().getTime()));
   const gateway = createUpstreamGateway({
     provider,
     cache,

@@ -33,16 +33,29 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the observation store writes a search’s answers together (decision 236)', () => {
-  it('writes the answers of a search in one batch when its last airline query ends', async () => {
+/** The airline's time for an answer in these tests (ms): past the store's `shadowMs` (100). */
+const AIRLINE_MS = 300;
+
+describe('the observation store writes a search’s answers together (decisions 236, 295)', () => {
+  /** A store whose schedule is timed by the faked clock. */
+  const timedStore = (repository: ReturnType<typeof notingRepository>['repository']) =>
+    createObservationStore({
+      repository,
+      metrics: observationMetrics(new Registry()),
+      writeDelayMs: 5000,
+      monotonic: () => Date.now(),
+    });
+
+  it('writes the answers of a search in one batch when its last airline query ends, after that answer has gone on', async () => {
     vi.useFakeTimers();
     const { batches, repository } = notingRepository();
-    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
+    const store = timedStore(repository);
     // A search's three queries: answers queue while any of them is at the airline.
     const queries = [store.begin(), store.begin(), store.begin()];
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('MCO'), [], at);
     queries[0]!();
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('LAS'), [], at);
     queries[1]!();
     queries[1]!(); // said twice, counted once
@@ -50,21 +63,68 @@ describe('the observation store writes a search’s answers together (decision 2
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([]);
     queries[2]!();
+    // Not in the turn of the last answer: the search sends it on first.
+    await Promise.resolve();
+    expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
+  });
+
+  it('writes while the airline is asked again: the answers so far, as soon as only queries that have just begun are out', async () => {
+    vi.useFakeTimers();
+    const { batches, repository } = notingRepository();
+    const store = timedStore(repository);
+    // A search with more queries than it sends at once: three out, a fourth goes out as the first answer comes.
+    const first = [store.begin(), store.begin(), store.begin()];
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    store.record(query('MCO'), [], at);
+    first[0]!();
+    const second = store.begin();
+    await vi.advanceTimersByTimeAsync(0);
+    // Two of the first queries are still out, their answers due at any moment: no write yet.
+    expect(batches).toEqual([]);
+    store.record(query('LAS'), [], at);
+    first[1]!();
+    store.record(query('ATL'), [], at);
+    first[2]!();
+    await vi.advanceTimersByTimeAsync(0);
+    // Only the second round is out, begun a moment ago: its answer is the airline's time away.
+    expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    store.record(query('PHX'), [], at);
+    second();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['MCO', 'LAS', 'ATL'], ['PHX']]);
+  });
+
+  it('writes the last search’s answers once the next search’s queries are out', async () => {
+    vi.useFakeTimers();
+    const { batches, repository } = notingRepository();
+    const store = timedStore(repository);
+    const one = store.begin();
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    store.record(query('MCO'), [], at);
+    one();
+    // The next search begins in the same turn as the first one's answer went on (a client asking back to back).
+    const next = [store.begin(), store.begin()];
+    expect(batches).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['MCO']]);
+    for (const ended of next) ended();
   });
 
   it('under a load that never goes quiet, writes once the longest wait is over', async () => {
     vi.useFakeTimers();
     const { batches, repository } = notingRepository();
-    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
+    const store = timedStore(repository);
     const busy = store.begin();
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('ATL'), [], at);
     await vi.advanceTimersByTimeAsync(4999);
     expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(batches).toEqual([['ATL']]);
-    // An answer queued while nothing is at the airline (a sweep's last one already ended) is written at once.
+    // An answer queued while nothing is at the airline (a sweep's last one already ended) is written on the next turn.
     busy();
     store.record(query('PHX'), [], at);
     await vi.advanceTimersByTimeAsync(0);
@@ -176,5 +236,30 @@ describe('the observation store’s look-ups (answer at once)', () => {
     const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()) });
     await Promise.all([store.latest(query('MCO')), store.latest(query('LAS')), store.latest(query('MCO'))]);
     expect(reads).toEqual([['MCO', 'LAS']]);
+  });
+});
+
+describe('the observation store as the only writer of its database (decision 295)', () => {
+  it('is the only writer since its start, or since the newest answer kept before it once read: a fresh database has none', async () => {
+    const { repository } = notingRepository();
+    const start = Date.parse('2026-11-30T12:00:00Z');
+    const kept = Date.parse('2026-11-30T11:55:00Z');
+    const metrics = observationMetrics(new Registry());
+    let read = (_newest: number | undefined) => {};
+    const restarted = createObservationStore({
+      repository,
+      metrics,
+      soleWriter: { since: start, newestBefore: new Promise((resolve) => (read = resolve)) },
+    });
+    expect(restarted.soleWriterSince()).toBe(start);
+    read(kept);
+    await Promise.resolve();
+    expect(restarted.soleWriterSince()).toBe(kept);
+
+    const fresh = createObservationStore({ repository, metrics, soleWriter: { since: start, newestBefore: Promise.resolve(undefined) } });
+    await Promise.resolve();
+    expect(fresh.soleWriterSince()).toBe(Number.NEGATIVE_INFINITY);
+    // PostgreSQL: other processes keep answers too.
+    expect(createObservationStore({ repository, metrics }).soleWriterSince()).toBeUndefined();
   });
 });

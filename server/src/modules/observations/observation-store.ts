@@ -18,6 +18,21 @@ export interface ObservationStoreOptions {
    * Waiting for the moment no airline query is in flight writes the whole search in one batch, right after it.
    */
   writeDelayMs?: number;
+  /**
+   * How recently every airline query in flight must have begun for a batch to be written while they are out (ms,
+   * default 100): their answers are then at least the airline's time away, and the statements (on the embedded
+   * database, on the API's own thread) fill a wait instead of delaying an answer (decision 295).
+   */
+  shadowMs?: number;
+  /** The milliseconds `shadowMs` is measured in (default performance.now; tests inject theirs). */
+  monotonic?: () => number;
+  /**
+   * Set when this store is the only writer of its database (the embedded one, which one process owns): when it
+   * started (epoch ms, the gateway's clock), and, once read, when the newest answer kept before then was checked
+   * (undefined: none), which brings that instant back. The gateway skips looking up kept answers its own flight
+   * cache must already have (decision 295).
+   */
+  soleWriter?: { since: number; newestBefore?: Promise<number | undefined> };
   /** How long a search waits for a look-up of kept answers before asking the airline instead (ms, default 250). */
   readTimeoutMs?: number;
   /** Where a fault is told to the operator (once per change of state, not per answer). */
@@ -79,6 +94,54 @@ function batchWriter(
   };
 }
 
+/** One turn's look-ups in one query, each answered within `readTimeoutMs` or not at all (undefined); never throws. */
+async function lookUpBatch(
+  pending: Pending[],
+  deps: {
+    repository: ObservationStoreOptions['repository'];
+    metrics: ObservationMetrics;
+    readTimeoutMs: number;
+    fault: (err: unknown, what: string) => void;
+  },
+) {
+  const { repository, metrics, readTimeoutMs, fault } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), readTimeoutMs);
+  });
+  try {
+    const found = await Promise.race([repository.latest(pending.map((p) => p.query)), timedOut]);
+    if (found === 'timeout') {
+      metrics.readFailures.inc(pending.length);
+      for (const p of pending) p.resolve(undefined);
+      return;
+    }
+    for (const p of pending) p.resolve(found.get(keyOf(p.query)));
+  } catch (err) {
+    metrics.readFailures.inc(pending.length);
+    fault(err, 'reading kept answers');
+    for (const p of pending) p.resolve(undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Since when a sole writer's store has kept every answer of its database itself (epoch ms): its start, then, once
+ * read, the check of the newest answer kept before it (nothing kept earlier was checked later; a fresh database
+ * has none). Undefined when not the sole writer.
+ */
+function soleWriterClock(soleWriter: ObservationStoreOptions['soleWriter']): () => number | undefined {
+  let since = soleWriter?.since;
+  soleWriter?.newestBefore?.then(
+    (newest) => {
+      if (since !== undefined) since = Math.min(since, newest ?? Number.NEGATIVE_INFINITY);
+    },
+    () => {},
+  );
+  return () => since;
+}
+
 /**
  * The gateway's side of the observation store (decisions 180-181): answers are queued and written one after another
  * off the request path (a full queue drops and counts; a database fault drops, counts and logs once), and look-ups
@@ -91,6 +154,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   const readTimeoutMs = opts.readTimeoutMs ?? 250;
   const batchMax = opts.batchMax ?? 200;
   let log = opts.log;
+  const soleWriterSince = soleWriterClock(opts.soleWriter);
   const queue: Queued[] = [];
   /**
    * The newest answer of each key this process has queued or is writing: newer than the database's, so a search that
@@ -126,37 +190,20 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     }
   }
 
-  const schedule = writeSchedule(opts.writeDelayMs ?? 0, () => {
-    draining ??= drain().finally(() => {
-      draining = undefined;
-    });
-  });
+  const schedule = writeSchedule(
+    { maxWaitMs: opts.writeDelayMs ?? 0, shadowMs: opts.shadowMs ?? 100, monotonic: opts.monotonic ?? (() => performance.now()) },
+    () => {
+      draining ??= drain().finally(() => {
+        draining = undefined;
+      });
+    },
+  );
 
   /** Look-ups on their way to the database, by key: a second one for the same key waits for the first. */
   const reading = new Map<string, Promise<LatestAnswer | undefined>>();
 
   let batch: Pending[] = [];
-  async function lookUp(pending: Pending[]) {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), readTimeoutMs);
-    });
-    try {
-      const found = await Promise.race([repository.latest(pending.map((p) => p.query)), timedOut]);
-      if (found === 'timeout') {
-        metrics.readFailures.inc(pending.length);
-        for (const p of pending) p.resolve(undefined);
-        return;
-      }
-      for (const p of pending) p.resolve(found.get(keyOf(p.query)));
-    } catch (err) {
-      metrics.readFailures.inc(pending.length);
-      fault(err, 'reading kept answers');
-      for (const p of pending) p.resolve(undefined);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const lookUp = (pending: Pending[]) => lookUpBatch(pending, { repository, metrics, readTimeoutMs, fault });
 
   return {
     useLog(next: NonNullable<ObservationStoreOptions['log']>) {
@@ -181,6 +228,8 @@ export function createObservationStore(opts: ObservationStoreOptions) {
     },
     /** An airline query has started; the returned function says it ended. */
     begin: schedule.begin,
+    /** Since when this store has been the only writer of its database (epoch ms), or undefined (decision 295). */
+    soleWriterSince,
     /** The latest kept answer for a query (batched with the others of this turn), or undefined. */
     latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined> {
       const key = keyOf(query);
@@ -228,36 +277,69 @@ export function createObservationStore(opts: ObservationStoreOptions) {
 export type ObservationStore = ReturnType<typeof createObservationStore>;
 
 /**
- * When the queued answers are written (decision 236): as soon as no airline query is in flight (the end of the
- * search that fetched them), or after `maxWaitMs` under a load that never goes quiet. `start` begins the drain.
+ * When the queued answers are written (decisions 236, 295). On the embedded database the statements run on the API's
+ * own thread, so they go where that thread would otherwise wait for the airline, in one batch a search as far as
+ * possible:
+ *
+ * - while every airline query in flight began under `shadowMs` ago: none of their answers is due for a while (a
+ *   search's second round is out, or the next search's queries);
+ * - when no airline query is in flight: the search that fetched them has ended;
+ * - after `maxWaitMs` under a load that gives neither moment.
+ *
+ * Each moment is taken on the next turn of the event loop, so the answer that just came reaches its traveller first,
+ * and the queries that just began are on their way to the airline. `start` begins the drain.
  */
-function writeSchedule(maxWaitMs: number, start: () => void) {
+function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: () => number }, start: () => void) {
   /** The longest wait's timer, while answers wait. */
   let waiting: NodeJS.Timeout | undefined;
-  /** Airline queries in flight (the observe stage tells), so a batch can be written between them. */
-  let inFlight = 0;
+  /** Answers wait for their moment. */
+  let due = false;
+  /** A look at the moment is set for the next turn. */
+  let looking = false;
+  /** When each airline query in flight began, oldest first (a Map keeps insertion order; entries leave in any order). */
+  const inFlight = new Map<number, number>();
+  let ids = 0;
   const now = () => {
     clearTimeout(waiting);
     waiting = undefined;
+    due = false;
     start();
+  };
+  /** No airline answer is due for a while: nothing in flight, or only queries that have just begun. */
+  const quiet = () => {
+    const oldest = inFlight.values().next();
+    return oldest.done === true || opts.monotonic() - oldest.value < opts.shadowMs;
+  };
+  const look = () => {
+    if (!due || looking) return;
+    looking = true;
+    setImmediate(() => {
+      looking = false;
+      if (due && quiet()) now();
+    });
   };
   return {
     now,
-    /** An answer was queued while no drain runs: written when the airline goes quiet, unless that is already due. */
+    /** An answer was queued while no drain runs. */
     queued() {
-      if (waiting) return;
-      if (maxWaitMs <= 0 || inFlight === 0) return now();
-      waiting = setTimeout(now, maxWaitMs);
-      waiting.unref();
+      if (opts.maxWaitMs <= 0) return now();
+      due = true;
+      if (!waiting) {
+        waiting = setTimeout(now, opts.maxWaitMs);
+        waiting.unref();
+      }
+      look();
     },
     begin(): () => void {
-      inFlight++;
+      const id = ids++;
+      inFlight.set(id, opts.monotonic());
+      look();
       let ended = false;
       return () => {
         if (ended) return;
         ended = true;
-        inFlight--;
-        if (inFlight === 0 && waiting) now();
+        inFlight.delete(id);
+        look();
       };
     },
   };

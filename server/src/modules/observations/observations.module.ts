@@ -22,12 +22,22 @@ const MONTHS_AHEAD = 13;
  * records into it and reads its latest answers), the module after it. In the app's module list the module comes
  * before flights: modules close in reverse order, so the searches end before the answers they queued are written.
  */
-export function createObservationStoreFor(deps: { db: Db; metrics: Registry; config: ObservationsConfig; clock: Clock }) {
+export function createObservationStoreFor(deps: {
+  db: Db;
+  metrics: Registry;
+  config: ObservationsConfig;
+  clock: Clock;
+  /** The embedded database: one process owns it, so this store is its only writer (decision 295). */
+  soleWriter?: boolean;
+}) {
   const repository = createObservationsRepository(deps.db);
   const store = createObservationStore({
     repository,
     metrics: observationMetrics(deps.metrics),
     writeDelayMs: deps.config.OBSERVATION_WRITE_DELAY_MS,
+    soleWriter: deps.soleWriter
+      ? { since: deps.clock.now().getTime(), newestBefore: repository.newestCheck().then((d) => d?.getTime()) }
+      : undefined,
   });
   return {
     store,

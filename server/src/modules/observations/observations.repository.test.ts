@@ -26,11 +26,14 @@ describe('observations repository', () => {
     const t1 = new Date('2026-12-01T10:00:00Z');
     const t2 = new Date('2026-12-01T10:30:00Z');
     const t3 = new Date('2026-12-01T11:00:00Z');
+    // A fresh database keeps no answer (decision 295: its only writer need not look any up).
+    expect(await repo.newestCheck()).toBeUndefined();
     expect(await repo.record({ ...route, flights: [a, b], at: t1 })).toEqual({ inserted: 2, seenAgain: 0 });
     expect(await repo.record({ ...route, flights: [a, b], at: t2 })).toEqual({ inserted: 0, seenAgain: 2 });
     const b2 = testFlight(route, { standard: 109, discount_den: 89 }, { number: '200', departs: '15:00' });
     expect(await repo.record({ ...route, flights: [a, b2], at: t3 })).toEqual({ inserted: 1, seenAgain: 1 });
 
+    expect((await repo.newestCheck())?.toISOString()).toBe(t3.toISOString());
     const history = await repo.history('DEN', 'MCO', '2026-12-03');
     expect(history.map((h) => [h.flightNumber, h.standardCents, h.firstSeenAt.toISOString(), h.lastSeenAt.toISOString()])).toEqual([
       ['100', 12900, t1.toISOString(), t3.toISOString()],

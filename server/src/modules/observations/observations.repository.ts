@@ -369,6 +369,13 @@ function answerReads(db: Db) {
       return out;
     },
 
+    /** When the most recently checked kept answer was checked, or undefined when none is kept (decision 295). */
+    async newestCheck(): Promise<Date | undefined> {
+      const rows = await run<{ newest: unknown }>(sql`select max(checked_at) as newest from ${observedAnswers}`);
+      const newest = rows[0]?.newest;
+      return newest === null || newest === undefined ? undefined : asDate(newest);
+    },
+
     /** Every stored cell of the grid for these origins and travel dates (from, to inclusive). */
     async grid(origins: readonly string[], from: string, to: string): Promise<GridRow[]> {
       const rows = await db

@@ -7,7 +7,7 @@ import { manualClock } from '../../lib/clock';
 import type { FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
 import { testFlight } from '../../test/alerts';
 import { createTestDatabase } from '../../test/database';
-import { createFlightsEngine } from '../flights/flights.module';
+import { createFlightsEngine, createMemoryFlightCache } from '../flights/flights.module';
 import { createObservationStore } from './observation-store';
 import { observationMetrics } from './observations.metrics';
 import { createObservationsRepository } from './observations.repository';
@@ -124,6 +124,107 @@ describe('a search served from kept observations', () => {
     expect(dropped.reduce((n, v) => n + v.value, 0)).toBe(3);
     expect(dropped.some((v) => v.labels.reason === 'write_failed')).toBe(true);
     expect((await registry.getSingleMetric('observations_read_failures_total')?.get())?.values[0]?.value).toBe(3);
+  });
+});
+
+/**
+ * An API process on the embedded database (decision 295): its store is the database's only writer since it started,
+ * so it looks kept answers up before asking the airline only while one kept before its start may still be fresh, or
+ * after its flight cache let an entry go. Its own answers are in its cache already.
+ */
+function embeddedProcess(clock: ReturnType<typeof manualClock>, opts: { failing?: boolean; cacheEntries?: number } = {}) {
+  const registry = new Registry();
+  const asked: FlightQuery[] = [];
+  const lookUps: string[][] = [];
+  const provider: FlightProvider = {
+    name: 'counting',
+    demo: true,
+    async fetchFlights(q) {
+      asked.push(q);
+      if (opts.failing) throw new Error('connect ECONNREFUSED');
+      return { kind: 'flights', flights: [testFlight(q, { go_wild: 29, standard: 99 })] };
+    },
+  };
+  const repository = createObservationsRepository(database.db);
+  const counted = {
+    ...repository,
+    latest: (keys: Parameters<typeof repository.latest>[0]) => {
+      lookUps.push(keys.map((k) => k.destination));
+      return repository.latest(keys);
+    },
+  };
+  const store = createObservationStore({
+    repository: counted,
+    metrics: observationMetrics(registry),
+    soleWriter: { since: clock.now().getTime(), newestBefore: repository.newestCheck().then((d) => d?.getTime()) },
+  });
+  const engine = createFlightsEngine({
+    config: testConfig({ FLIGHT_CACHE_TTL_SECONDS: '900', FLIGHT_CACHE_STALE_SECONDS: '3600', UPSTREAM_RETRIES: '0' }),
+    clock,
+    metrics: registry,
+    reference: { destinationsFrom: (o) => (o === 'SLC' ? ['LAS', 'MCO', 'ATL'] : []), originsTo: () => [] },
+    provider,
+    observations: store,
+    ...(opts.cacheEntries ? { cache: createMemoryFlightCache(opts.cacheEntries, () => clock.now().getTime()) } : {}),
+    gateway: { sleep: async () => {}, retryBaseMs: 1, retryMaxMs: 1 },
+  });
+  const search = async (date: string) => {
+    const run = await engine.search.run(engine.planOutbound({ origin: 'SLC', date }), { isPremium: true });
+    await store.flush();
+    return run;
+  };
+  return { asked, lookUps, search };
+}
+
+describe('on the embedded database, the only writer of its kept answers (decision 295)', () => {
+  it('looks kept answers up only while one kept before its start may be fresh; a failing airline still gets one in its place', async () => {
+    const clock = manualClock(new Date());
+    const [day1, day2, day3] = [addDays(todayUtc(clock.now()), 3), addDays(todayUtc(clock.now()), 4), addDays(todayUtc(clock.now()), 5)];
+    const before = embeddedProcess(clock);
+    await before.search(day1);
+    await before.search(day3);
+    expect(before.asked).toHaveLength(6);
+
+    // Restarted a minute later: what the last run kept is still fresh, and serves the search.
+    clock.advance(60_000);
+    const api = embeddedProcess(clock);
+    await api.search(day1);
+    expect(api.asked).toEqual([]);
+    expect(api.lookUps.flat().sort()).toEqual(['ATL', 'LAS', 'MCO']);
+
+    // Past a fresh time (15 minutes) after the start, nothing kept can be fresh without this process's cache having
+    // it: a cold search goes straight to the airline.
+    clock.advance(16 * 60_000);
+    api.lookUps.length = 0;
+    await api.search(day2);
+    expect(api.asked.map((q) => q.destination).sort()).toEqual(['ATL', 'LAS', 'MCO']);
+    expect(api.lookUps).toEqual([]);
+
+    // The airline fails: the kept answers of the last run (33 minutes old, within the hour kept) stand in, looked up
+    // only then.
+    const failing = embeddedProcess(clock, { failing: true });
+    clock.advance(16 * 60_000);
+    const stale = await failing.search(day3);
+    expect(failing.asked).toHaveLength(3);
+    expect(failing.lookUps.flat().sort()).toEqual(['ATL', 'LAS', 'MCO']);
+    expect(Object.keys(stale.response.flights).sort()).toEqual(['ATL', 'LAS', 'MCO']);
+    expect(Object.keys(stale.response.stale ?? {}).sort()).toEqual(['ATL', 'LAS', 'MCO']);
+  });
+
+  it('looks kept answers up again for a fresh time after its flight cache let an entry go', async () => {
+    const clock = manualClock(new Date());
+    const date = addDays(todayUtc(clock.now()), 6);
+    // A cache of two entries: the third answer of a search pushes one out.
+    const api = embeddedProcess(clock, { cacheEntries: 2 });
+    clock.advance(16 * 60_000);
+    await api.search(date);
+    expect(api.asked).toHaveLength(3);
+    expect(api.lookUps).toEqual([]);
+    // The answer let go is still fresh in the store: the search finds it there, and asks the airline for none.
+    clock.advance(60_000);
+    await api.search(date);
+    expect(api.asked).toHaveLength(3);
+    expect(api.lookUps.flat()).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,10 @@ export function createAnswerStore(cache: FlightCache, clock: Clock, freshSeconds
   const keepMs = (freshSeconds + staleSeconds) * 1000;
   const ageMs = (e: CachedFlights) => clock.now().getTime() - e.fetchedAt;
   return {
+    /** The entry to answer from when fresh (the observations behind it may be skipped when they cannot be fresher). */
     get: (key: string) => cache.get(key),
+    /** The entry to stand in when the airline fails: the newest kept, fresh or not. */
+    getStale: (key: string) => cache.get(key),
     ageMs,
     keepMs,
     isFresh: (e: CachedFlights) => ageMs(e) <= freshMs,
@@ -53,7 +56,7 @@ export function cacheStage(
       const source = r.fromSchedule ? 'cache' : 'upstream';
       return { status: 'ok', flights: r.flights, source, ageSeconds: 0, ...droppedOf(r.dropped) };
     }
-    entry ??= await store.get(req.key);
+    entry ??= await store.getStale(req.key);
     const age = entry ? store.ageMs(entry) : Infinity;
     if (entry && age <= store.keepMs) {
       metrics.cacheStale.inc();

@@ -21,8 +21,15 @@ export interface ObservationBridge {
   latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined>;
   /** A query answered from a kept answer within the flight cache's fresh time: no airline request. */
   served(): void;
-  /** An airline query starts; the function returned says it ended (the store writes between queries, decision 236). */
+  /** An airline query starts; the function returned says it ended (the store writes between queries, decisions 236, 295). */
   begin?(): () => void;
+  /**
+   * Since when (epoch ms, the gateway's clock) every answer kept in the store has gone through this process's gateway:
+   * the store is the only writer of its database (the embedded one, which one process owns), so a kept answer
+   * checked since then was put in this process's flight cache as it was kept. Absent or undefined when other
+   * processes keep answers too (PostgreSQL: the worker's sweeps, other API processes).
+   */
+  soleWriterSince?(): number | undefined;
 }
 
 /**
@@ -59,9 +66,37 @@ export function fetchLive<T>(key: string, fetch: () => Promise<T>): Promise<T> {
  * The answer store with kept observations behind the flight cache: when the cache has nothing fresh for a query (an
  * answer fetched by another process's sweep, or one the cache has let go), the latest observation stands in for
  * it, judged fresh or stale by the same clock. A fresh one is copied into the cache for the searches that follow.
+ *
+ * The look-up before the airline is asked is skipped when no kept answer can be fresh without the cache having it
+ * (decision 295): this process is the only writer since an instant older than the fresh time, and the cache has let
+ * nothing go since then either. On the embedded database that look-up ran on the API's own thread ahead of every
+ * cold query, for nothing. When the airline fails, the stale stand-in is still looked up.
  */
 export function withObservations(store: AnswerStore, deps: { observations?: ObservationBridge; cache: FlightCache }): AnswerStore {
   const { observations, cache } = deps;
+
+  /** Whether a kept answer may be fresh while the cache holds nothing fresh for its query. */
+  const mayBeFresher = (): boolean => {
+    const since = observations?.soleWriterSince?.();
+    const lost = cache.lostAt?.();
+    if (since === undefined || lost === undefined) return true;
+    // An answer kept at the later of the two instants would be the youngest the cache may lack.
+    return store.isFresh({ fetchedAt: Math.max(since, lost), flights: [] });
+  };
+
+  /** The cache's entry, or the latest observation when it is newer. */
+  async function withLatest(key: string, cached: CachedFlights | undefined): Promise<CachedFlights | undefined> {
+    const query = observations ? queryOfKey(key) : undefined;
+    const seen = query ? await observations?.latest(query) : undefined;
+    if (!seen || (cached && cached.fetchedAt >= seen.checkedAt)) return cached;
+    const entry: CachedFlights = { fetchedAt: seen.checkedAt, flights: seen.flights };
+    if (store.isFresh(entry)) {
+      observations?.served();
+      void cache.set(key, entry, Math.max(1, store.keepMs - store.ageMs(entry)));
+    }
+    return entry;
+  }
+
   return {
     ...store,
     async get(key: string) {
@@ -69,15 +104,13 @@ export function withObservations(store: AnswerStore, deps: { observations?: Obse
       const cached = await store.get(key);
       if (!observations) return cached;
       if (cached && store.isFresh(cached)) return cached;
-      const query = queryOfKey(key);
-      const seen = query ? await observations.latest(query) : undefined;
-      if (!seen || (cached && cached.fetchedAt >= seen.checkedAt)) return cached;
-      const entry: CachedFlights = { fetchedAt: seen.checkedAt, flights: seen.flights };
-      if (store.isFresh(entry)) {
-        observations.served();
-        void cache.set(key, entry, Math.max(1, store.keepMs - store.ageMs(entry)));
-      }
-      return entry;
+      if (!mayBeFresher()) return cached;
+      return withLatest(key, cached);
+    },
+    async getStale(key: string) {
+      // A live re-check that fails says so rather than standing in an older answer.
+      if (liveKeys.getStore() === key) return undefined;
+      return withLatest(key, await store.getStale(key));
     },
   };
 }
