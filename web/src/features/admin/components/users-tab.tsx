@@ -172,49 +172,7 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
           <EmptyRow columns={COLUMNS.length}>No users match.</EmptyRow>
         ) : (
           users.map((u) => (
-            <tr key={u.id}>
-              <Cell>
-                <span className="block font-medium">{fullName(u)}</span>
-                <span className="block text-xs text-slate-600">{u.email}</span>
-              </Cell>
-              <Cell>
-                <span className="flex flex-wrap gap-1">
-                  {planLabels(u).map((l) => (
-                    <Badge
-                      key={l}
-                      tone={
-                        l.startsWith('Premium') || l === 'Trial' ? 'amber' : l === 'Admin' ? 'blue' : l === 'Inactive' ? 'red' : 'slate'
-                      }
-                    >
-                      {l}
-                    </Badge>
-                  ))}
-                </span>
-              </Cell>
-              <Cell>{u.is_trial ? formatEpochDay(u.trial_end) : '—'}</Cell>
-              <Cell>{formatDay(u.created_at)}</Cell>
-              <Cell>{formatInstant(u.last_login)}</Cell>
-              <Cell className="text-right tabular-nums">{u.search_count}</Cell>
-              <Cell className="text-right tabular-nums">{u.notification_count}</Cell>
-              <Cell>
-                <span className="flex gap-1">
-                  {actionsFor(u, selfId).map((spec) => (
-                    <Button
-                      key={spec.action}
-                      size="xs"
-                      variant={spec.danger ? 'secondary' : 'outline'}
-                      aria-label={`${spec.label}: ${u.email}`}
-                      onClick={() => ask(u, spec)}
-                    >
-                      {spec.label}
-                    </Button>
-                  ))}
-                  <Button size="xs" variant="outline" aria-label={`Deliveries: ${u.email}`} onClick={() => setHistory(u)}>
-                    Deliveries
-                  </Button>
-                </span>
-              </Cell>
-            </tr>
+            <UserRow key={u.id} user={u} selfId={selfId} onAction={(spec) => ask(u, spec)} onDeliveries={() => setHistory(u)} />
           ))
         )}
       </AdminTable>
@@ -222,5 +180,63 @@ export function UsersTab({ selfId, limit }: { selfId: string | undefined; limit:
       {history ? <UserDeliveries user={history} onClose={() => setHistory(null)} /> : null}
       <ConfirmDialog request={confirm} busy={act.isPending} onClose={() => setConfirm(null)} />
     </section>
+  );
+}
+
+/** A plan label's colour: premium and trial amber, admin blue, inactive red, the rest slate. */
+const badgeTone = (label: string) =>
+  label.startsWith('Premium') || label === 'Trial' ? 'amber' : label === 'Admin' ? 'blue' : label === 'Inactive' ? 'red' : 'slate';
+
+/** One user: name and e-mail, plan badges, trial end, dates, counts, and the actions allowed on them. */
+function UserRow({
+  user: u,
+  selfId,
+  onAction,
+  onDeliveries,
+}: {
+  user: AdminUser;
+  selfId: string | undefined;
+  onAction: (spec: ActionSpec) => void;
+  onDeliveries: () => void;
+}) {
+  return (
+    <tr>
+      <Cell>
+        <span className="block font-medium">{fullName(u)}</span>
+        <span className="block text-xs text-slate-600">{u.email}</span>
+      </Cell>
+      <Cell>
+        <span className="flex flex-wrap gap-1">
+          {planLabels(u).map((l) => (
+            <Badge key={l} tone={badgeTone(l)}>
+              {l}
+            </Badge>
+          ))}
+        </span>
+      </Cell>
+      <Cell>{u.is_trial ? formatEpochDay(u.trial_end) : '—'}</Cell>
+      <Cell>{formatDay(u.created_at)}</Cell>
+      <Cell>{formatInstant(u.last_login)}</Cell>
+      <Cell className="text-right tabular-nums">{u.search_count}</Cell>
+      <Cell className="text-right tabular-nums">{u.notification_count}</Cell>
+      <Cell>
+        <span className="flex gap-1">
+          {actionsFor(u, selfId).map((spec) => (
+            <Button
+              key={spec.action}
+              size="xs"
+              variant={spec.danger ? 'secondary' : 'outline'}
+              aria-label={`${spec.label}: ${u.email}`}
+              onClick={() => onAction(spec)}
+            >
+              {spec.label}
+            </Button>
+          ))}
+          <Button size="xs" variant="outline" aria-label={`Deliveries: ${u.email}`} onClick={onDeliveries}>
+            Deliveries
+          </Button>
+        </span>
+      </Cell>
+    </tr>
   );
 }
