@@ -4,6 +4,7 @@ import {
   CONNECTION_SORTS,
   CONNECTION_SORT_LABELS,
   type ConnectionSort,
+  type ConnectionsResponse,
   type Itinerary,
 } from '@gowild/contract/connections';
 import type { Airport } from '@gowild/contract/reference';
@@ -169,49 +170,75 @@ export function RouteBuilderView({ airports, airportsLoading, today, itineraryAc
         {CONNECTION_MESSAGES.selfTransfer}
       </Notice>
       <SearchAnswer search={search} busyLabel="Building routes" errorTestId="route-builder-error" placeholderHeight="h-36">
-        {(data) => {
-          const picked = data.itineraries.find((i) => i.id === submitted?.pick);
-          const list = picked ? [picked, ...data.itineraries.filter((i) => i !== picked)] : data.itineraries;
-          return (
-            <section aria-label="Itineraries" className="space-y-3">
-              <p className="text-sm text-slate-600" data-testid="route-builder-summary">
-                {data.search_parameters.destination
-                  ? `${data.summary.itineraries_found} itinerar${data.summary.itineraries_found === 1 ? 'y' : 'ies'} found`
-                  : `${data.summary.destinations_reached} places reachable`}{' '}
-                from {data.summary.flights_considered} GoWild flights seen on {data.summary.route_days_observed} of{' '}
-                {data.summary.route_days} route-days; {data.summary.live_checks} checked with the airline just now ·{' '}
-                {CONNECTION_SORT_LABELS[data.search_parameters.sort]} first
-                {data.demo ? (
-                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
-                ) : null}
-              </p>
-              {submitted?.pick && !picked ? (
-                <Notice tone="info">The shared itinerary is no longer offered with GoWild on every flight. Here is what is.</Notice>
-              ) : null}
-              {list.length === 0 ? (
-                <Notice tone="neutral" role={null} data-testid="route-builder-empty">
-                  {CONNECTION_MESSAGES.noItineraries}
-                </Notice>
-              ) : (
-                <ul className="space-y-3">
-                  {list.map((it) => (
-                    <ItineraryCard
-                      key={it.id}
-                      itinerary={it}
-                      cityOf={cityOf}
-                      airports={byCode}
-                      shareUrl={shareUrl(it.id)}
-                      highlighted={it === picked}
-                      actions={itineraryActions?.(it)}
-                      map={itineraryMap?.(it)}
-                    />
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        }}
+        {(data) => (
+          <ItineraryList
+            data={data}
+            pick={submitted?.pick ?? ''}
+            shareUrl={shareUrl}
+            cityOf={cityOf}
+            airports={byCode}
+            itineraryActions={itineraryActions}
+            itineraryMap={itineraryMap}
+          />
+        )}
       </SearchAnswer>
     </div>
+  );
+}
+
+/** The answer: what was searched and checked, the shared itinerary first (or word that it is gone), then each one. */
+function ItineraryList({
+  data,
+  pick,
+  shareUrl,
+  cityOf,
+  airports,
+  itineraryActions,
+  itineraryMap,
+}: {
+  data: ConnectionsResponse;
+  /** The itinerary a share link named ('' for none). */
+  pick: string;
+  shareUrl: (id: string) => string;
+  cityOf: ReturnType<typeof useAirportChoices>['cityOf'];
+  airports: ReturnType<typeof useAirportChoices>['byCode'];
+} & Pick<RouteBuilderViewProps, 'itineraryActions' | 'itineraryMap'>) {
+  const picked = data.itineraries.find((i) => i.id === pick);
+  const list = picked ? [picked, ...data.itineraries.filter((i) => i !== picked)] : data.itineraries;
+  return (
+    <section aria-label="Itineraries" className="space-y-3">
+      <p className="text-sm text-slate-600" data-testid="route-builder-summary">
+        {data.search_parameters.destination
+          ? `${data.summary.itineraries_found} itinerar${data.summary.itineraries_found === 1 ? 'y' : 'ies'} found`
+          : `${data.summary.destinations_reached} places reachable`}{' '}
+        from {data.summary.flights_considered} GoWild flights seen on {data.summary.route_days_observed} of {data.summary.route_days}{' '}
+        route-days; {data.summary.live_checks} checked with the airline just now · {CONNECTION_SORT_LABELS[data.search_parameters.sort]}{' '}
+        first
+        {data.demo ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span> : null}
+      </p>
+      {pick && !picked ? (
+        <Notice tone="info">The shared itinerary is no longer offered with GoWild on every flight. Here is what is.</Notice>
+      ) : null}
+      {list.length === 0 ? (
+        <Notice tone="neutral" role={null} data-testid="route-builder-empty">
+          {CONNECTION_MESSAGES.noItineraries}
+        </Notice>
+      ) : (
+        <ul className="space-y-3">
+          {list.map((it) => (
+            <ItineraryCard
+              key={it.id}
+              itinerary={it}
+              cityOf={cityOf}
+              airports={airports}
+              shareUrl={shareUrl(it.id)}
+              highlighted={it === picked}
+              actions={itineraryActions?.(it)}
+              map={itineraryMap?.(it)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
