@@ -128,6 +128,16 @@ export function createAuthStore(api: AuthApi, device: SessionDevice = browserSes
     return session.user;
   }
 
+  /** Log in, register or Google: loading while asked, then signed in, or the error kept and thrown on. */
+  async function startSession(ask: () => Promise<Session>, fallback: string, showWelcomeModal: boolean): Promise<User> {
+    set({ isLoading: true, error: null });
+    try {
+      return signedIn(await ask(), showWelcomeModal);
+    } catch (e) {
+      return fail(e, fallback);
+    }
+  }
+
   /**
    * The session ended, whichever way: the Log out button, or the server's answer that it has (expired, ended from
    * another device, a password reset, a deactivated account), or, offline, its token's expiry. The screens this
@@ -179,32 +189,10 @@ export function createAuthStore(api: AuthApi, device: SessionDevice = browserSes
       return initializing;
     },
 
-    async login(input: LoginInput): Promise<User> {
-      set({ isLoading: true, error: null });
-      try {
-        return signedIn(await api.login(input), false);
-      } catch (e) {
-        return fail(e, AUTH_STORE_MESSAGES.login);
-      }
-    },
-
-    async register(input: RegisterInput): Promise<User> {
-      set({ isLoading: true, error: null });
-      try {
-        return signedIn(await api.register(input), true);
-      } catch (e) {
-        return fail(e, AUTH_STORE_MESSAGES.register);
-      }
-    },
-
-    async googleSignIn(credential: string): Promise<User> {
-      set({ isLoading: true, error: null });
-      try {
-        return signedIn(await api.googleSignIn(credential), false);
-      } catch (e) {
-        return fail(e, AUTH_STORE_MESSAGES.google);
-      }
-    },
+    login: (input: LoginInput): Promise<User> => startSession(() => api.login(input), AUTH_STORE_MESSAGES.login, false),
+    register: (input: RegisterInput): Promise<User> => startSession(() => api.register(input), AUTH_STORE_MESSAGES.register, true),
+    googleSignIn: (credential: string): Promise<User> =>
+      startSession(() => api.googleSignIn(credential), AUTH_STORE_MESSAGES.google, false),
 
     /** Ends the session here even when the server call fails (docs/product/accounts-and-plans.md#log-out). */
     async logout(): Promise<void> {
