@@ -106,59 +106,15 @@ function DrawnResultsMap(props: {
   useEffect(() => {
     if (!map) return;
     const layer = L.layerGroup().addTo(map);
-    const originLabels: L.Tooltip[] = [];
-    for (const code of origins) {
-      const a = byCode.get(code)!;
-      const dot = L.circleMarker([a.lat, a.lng], {
-        radius: 6,
-        weight: 2,
-        color: '#ffffff',
-        fillColor: '#1e3a8a',
-        fillOpacity: 1,
-        interactive: false,
-      })
-        .bindTooltip(code, { permanent: true, direction: 'left', offset: [-ORIGIN_LABEL_OFFSET, 0], className: 'gw-map-label' })
-        .addTo(layer);
-      const tooltip = dot.getTooltip();
-      if (tooltip) originLabels.push(tooltip);
-    }
+    const originLabels = drawOrigins(layer, origins, byCode);
     // Each destination is a dot at its airport with its price label beside it; where labels would cover each other
     // the label goes to another side of its dot, or waits for a closer zoom (docs/product/results-map.md#crowded-places).
     const markers = new Map<string, { marker: L.Marker; pill: HTMLElement | null }>();
-    for (const d of destinations) {
-      const a = byCode.get(d.code)!;
-      const goWild = d.goWild !== null;
-      const price = goWild ? formatWholeDollars(d.goWild!) : d.lowest !== null ? formatWholeDollars(d.lowest) : '–';
-      const label = markerText(d, a.cityAndCode);
-      const code = escapeHtml(d.code);
-      const kind = goWild ? ' gw-results-marker-gowild' : '';
-      const html = `<span class="gw-results-dot${goWild ? ' gw-results-dot-gowild' : ''}" data-code="${code}"></span><span class="gw-results-marker${kind}" data-code="${code}">${code} <b>${escapeHtml(price)}</b></span>`;
-      const marker = L.marker([a.lat, a.lng], {
-        icon: L.divIcon({
-          html,
-          className: 'gw-results-marker-wrap',
-          iconSize: [DOT_BOX, DOT_BOX],
-          iconAnchor: [DOT_BOX / 2, DOT_BOX / 2],
-        }),
-        title: label,
-        alt: label,
-        keyboard: true,
-        riseOnHover: true,
-        // GoWild above the others where dots crowd.
-        zIndexOffset: goWild ? 1000 : 0,
-      })
-        .on('click', () => openRef.current(d.code))
-        .on('add', (e) => {
-          // Enter or Space on the focused marker opens the card, as a click does.
-          (e.target as L.Marker).getElement()?.addEventListener('keydown', (k) => {
-            if (k.key !== 'Enter' && k.key !== ' ') return;
-            k.preventDefault();
-            openRef.current(d.code);
-          });
-        })
-        .addTo(layer);
-      markers.set(d.code, { marker, pill: marker.getElement()?.querySelector<HTMLElement>('.gw-results-marker') ?? null });
-    }
+    for (const d of destinations)
+      markers.set(
+        d.code,
+        drawDestination(layer, d, byCode.get(d.code)!, (code) => openRef.current(code)),
+      );
     // A label's size does not change with the zoom: measured once, while every label is still shown.
     const sizes = new Map([...markers].map(([code, m]) => [code, { width: m.pill?.offsetWidth ?? 0, height: m.pill?.offsetHeight ?? 0 }]));
     const originSizes = originLabels.map((t) => ({ width: t.getElement()?.offsetWidth ?? 0, height: t.getElement()?.offsetHeight ?? 0 }));
@@ -221,4 +177,63 @@ function DrawnResultsMap(props: {
       ) : null}
     </div>
   );
+}
+
+/** The searched airports: a dark dot each, its code to its left. Returns the code labels, to keep clear of. */
+function drawOrigins(layer: L.LayerGroup, origins: readonly string[], byCode: ReadonlyMap<string, Airport>): L.Tooltip[] {
+  const labels: L.Tooltip[] = [];
+  for (const code of origins) {
+    const a = byCode.get(code)!;
+    const dot = L.circleMarker([a.lat, a.lng], {
+      radius: 6,
+      weight: 2,
+      color: '#ffffff',
+      fillColor: '#1e3a8a',
+      fillOpacity: 1,
+      interactive: false,
+    })
+      .bindTooltip(code, { permanent: true, direction: 'left', offset: [-ORIGIN_LABEL_OFFSET, 0], className: 'gw-map-label' })
+      .addTo(layer);
+    const tooltip = dot.getTooltip();
+    if (tooltip) labels.push(tooltip);
+  }
+  return labels;
+}
+
+/**
+ * One destination: a dot at its airport with its price label (GoWild's, else the lowest fare), opening its card on a
+ * click, or on Enter or Space once focused. Returns the marker and its label, which the placement moves or hides.
+ */
+function drawDestination(layer: L.LayerGroup, d: MapDestination, a: Airport, open: (code: string) => void) {
+  const goWild = d.goWild !== null;
+  const price = goWild ? formatWholeDollars(d.goWild!) : d.lowest !== null ? formatWholeDollars(d.lowest) : '–';
+  const label = markerText(d, a.cityAndCode);
+  const code = escapeHtml(d.code);
+  const kind = goWild ? ' gw-results-marker-gowild' : '';
+  const html = `<span class="gw-results-dot${goWild ? ' gw-results-dot-gowild' : ''}" data-code="${code}"></span><span class="gw-results-marker${kind}" data-code="${code}">${code} <b>${escapeHtml(price)}</b></span>`;
+  const marker = L.marker([a.lat, a.lng], {
+    icon: L.divIcon({
+      html,
+      className: 'gw-results-marker-wrap',
+      iconSize: [DOT_BOX, DOT_BOX],
+      iconAnchor: [DOT_BOX / 2, DOT_BOX / 2],
+    }),
+    title: label,
+    alt: label,
+    keyboard: true,
+    riseOnHover: true,
+    // GoWild above the others where dots crowd.
+    zIndexOffset: goWild ? 1000 : 0,
+  })
+    .on('click', () => open(d.code))
+    .on('add', (e) => {
+      // Enter or Space on the focused marker opens the card, as a click does.
+      (e.target as L.Marker).getElement()?.addEventListener('keydown', (k) => {
+        if (k.key !== 'Enter' && k.key !== ' ') return;
+        k.preventDefault();
+        open(d.code);
+      });
+    })
+    .addTo(layer);
+  return { marker, pill: marker.getElement()?.querySelector<HTMLElement>('.gw-results-marker') ?? null };
 }
