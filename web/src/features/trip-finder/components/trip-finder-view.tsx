@@ -1,7 +1,7 @@
 import { addDays, formatMediumDate } from '@gowild/contract/dates';
 import { SEARCH_MAX_AIRPORT_ITEMS } from '@gowild/contract/flights';
 import type { Airport } from '@gowild/contract/reference';
-import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES, type TripPair } from '@gowild/contract/trip-finder';
+import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES, type TripFinderResponse, type TripPair } from '@gowild/contract/trip-finder';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useBlackoutDates } from '@/api/get-blackout-dates';
 import { type ViewMode, buildAirportOptions } from '@/components/airport-picker/airport-options';
@@ -72,9 +72,6 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
   const alertFor = (pair: TripPair) =>
     onAlert({ origin: pair.return.origin, destination: pair.return.destination, date: pair.return.departure_time.slice(0, 10) });
 
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
-  const label = 'block text-sm font-medium text-slate-800';
-
   return (
     <div className="space-y-5">
       <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-label="Find trips">
@@ -122,54 +119,13 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
               ))}
             </select>
           </label>
-          <fieldset className="min-w-0">
-            <legend className={label}>Stay</legend>
-            <div className="mt-1 flex flex-wrap gap-3 text-sm text-slate-800">
-              <label className="inline-flex items-center gap-2">
-                <input type="radio" name="trip-stay" checked={!dayTrip} onChange={() => setDayTrip(false)} className="accent-brand-700" />
-                Nights
-              </label>
-              <label className="inline-flex items-center gap-2">
-                <input type="radio" name="trip-stay" checked={dayTrip} onChange={() => setDayTrip(true)} className="accent-brand-700" />
-                Day trip
-              </label>
-            </div>
-          </fieldset>
-          {dayTrip ? (
-            <label className={label}>
-              At least (hours there)
-              <select className={field} value={minHours} onChange={(e) => setMinHours(Number(e.target.value))}>
-                {range(TRIP_FINDER_LIMITS.hoursMin, TRIP_FINDER_LIMITS.hoursMax).map((n) => (
-                  <option key={n} value={n}>
-                    {n} {n === 1 ? 'hour' : 'hours'}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : (
-            <div className="grid grid-cols-2 gap-2">
-              <label className={label}>
-                Fewest nights
-                <select className={field} value={minNights} onChange={(e) => setMinNights(Number(e.target.value))}>
-                  {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={label}>
-                Most nights
-                <select className={field} value={maxNights} onChange={(e) => setMaxNights(Number(e.target.value))}>
-                  {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          )}
+          <StayFields
+            stay={{ dayTrip, minNights, maxNights, minHours }}
+            onDayTrip={setDayTrip}
+            onMinNights={setMinNights}
+            onMaxNights={setMaxNights}
+            onMinHours={setMinHours}
+          />
         </div>
         <Button type="submit" className="w-full sm:w-auto" disabled={search.isFetching} data-testid="trip-finder-button">
           {search.isFetching ? 'Searching...' : 'Find trips'}
@@ -182,68 +138,153 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
       ) : null}
 
       <SearchAnswer search={search} busyLabel="Searching trips" errorTestId="trip-finder-error">
-        {(data) => (
-          <section aria-labelledby="trip-finder-title" className="space-y-3">
-            <h2 id="trip-finder-title" className="text-xl font-bold text-slate-900">
-              {data.search_parameters.day_trip ? 'Day trips' : 'Round trips'} from {data.search_parameters.origin}
-            </h2>
-            <p className="text-sm text-slate-600" data-testid="trip-finder-summary">
-              Leaving {formatMediumDate(data.search_parameters.from)}
-              {data.search_parameters.to !== data.search_parameters.from ? ` to ${formatMediumDate(data.search_parameters.to)}` : ''} ·{' '}
-              {data.search_parameters.day_trip
-                ? `back the same day, at least ${data.search_parameters.min_hours} h there`
-                : `${data.search_parameters.min_nights}–${data.search_parameters.max_nights} nights`}{' '}
-              · best first: both fares known, lowest total, longest stay
-              {data.demo ? (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
-              ) : null}
-            </p>
-            <p className="text-xs text-slate-600" data-testid="trip-finder-sources">
-              {Math.round(data.sources.stored_share * 100)}% of {data.sources.from_stored + data.sources.live} route-day answers from stored
-              checks
-              {data.sources.stored_max_age_seconds !== null ? ` (${ageLabel(data.sources.stored_max_age_seconds)})` : ''}, the rest fetched
-              live.
-            </p>
-            <Notice tone="warning" title="Two bookings" titleAs="h3" role={null} data-testid="two-bookings">
-              {TRIP_FINDER_MESSAGES.twoBookings}
-            </Notice>
-            {data.partial ? (
-              <Notice tone="warning">
-                Some route-days could not be checked ({data.failed?.length}); the list may be missing a trip.
-                {data.over_budget ? ` ${data.over_budget.message}` : null}
-              </Notice>
-            ) : null}
-            {data.destinations.length === 0 ? (
-              <Notice tone="neutral" role={null} data-testid="trip-finder-empty">
-                {TRIP_FINDER_MESSAGES.noTrips}
-              </Notice>
-            ) : (
-              <ul className="space-y-4">
-                {data.destinations.map((d) => (
-                  <li key={d.destination} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="trip-destination">
-                    <h3 className="text-lg font-bold text-slate-900">{cityOf(d.destination)}</h3>
-                    <p className="text-xs text-slate-600">
-                      {d.pairs_found} {d.pairs_found === 1 ? 'trip' : 'trips'} found
-                      {d.pairs_found > d.pairs.length ? `, best ${d.pairs.length} shown` : ''}
-                    </p>
-                    <ul className="mt-2 space-y-2">
-                      {d.pairs.map((p) => (
-                        <PairCard
-                          key={`${p.outbound.flightHash}-${p.return.flightHash}`}
-                          pair={p}
-                          airports={byCode}
-                          onAlert={alertFor}
-                          calendar={calendarFor?.(p, byCode)}
-                        />
-                      ))}
-                    </ul>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        )}
+        {(data) => <TripResults data={data} cityOf={cityOf} airports={byCode} onAlert={alertFor} calendarFor={calendarFor} />}
       </SearchAnswer>
     </div>
+  );
+}
+
+const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+const label = 'block text-sm font-medium text-slate-800';
+
+/** Nights (fewest and most) or a day trip (hours there at least). */
+function StayFields({
+  stay: { dayTrip, minNights, maxNights, minHours },
+  onDayTrip: setDayTrip,
+  onMinNights: setMinNights,
+  onMaxNights: setMaxNights,
+  onMinHours: setMinHours,
+}: {
+  stay: { dayTrip: boolean; minNights: number; maxNights: number; minHours: number };
+  onDayTrip: (v: boolean) => void;
+  onMinNights: (v: number) => void;
+  onMaxNights: (v: number) => void;
+  onMinHours: (v: number) => void;
+}) {
+  return (
+    <>
+      <fieldset className="min-w-0">
+        <legend className={label}>Stay</legend>
+        <div className="mt-1 flex flex-wrap gap-3 text-sm text-slate-800">
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" name="trip-stay" checked={!dayTrip} onChange={() => setDayTrip(false)} className="accent-brand-700" />
+            Nights
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" name="trip-stay" checked={dayTrip} onChange={() => setDayTrip(true)} className="accent-brand-700" />
+            Day trip
+          </label>
+        </div>
+      </fieldset>
+      {dayTrip ? (
+        <label className={label}>
+          At least (hours there)
+          <select className={field} value={minHours} onChange={(e) => setMinHours(Number(e.target.value))}>
+            {range(TRIP_FINDER_LIMITS.hoursMin, TRIP_FINDER_LIMITS.hoursMax).map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? 'hour' : 'hours'}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <div className="grid grid-cols-2 gap-2">
+          <label className={label}>
+            Fewest nights
+            <select className={field} value={minNights} onChange={(e) => setMinNights(Number(e.target.value))}>
+              {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={label}>
+            Most nights
+            <select className={field} value={maxNights} onChange={(e) => setMaxNights(Number(e.target.value))}>
+              {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The answer: what was searched, where the answers came from, the two-bookings warning, and each destination's pairs. */
+function TripResults({
+  data,
+  cityOf,
+  airports: byCode,
+  onAlert: alertFor,
+  calendarFor,
+}: {
+  data: TripFinderResponse;
+  cityOf: (code: string) => string;
+  airports: ReadonlyMap<string, Airport>;
+  onAlert: (pair: TripPair) => void;
+  calendarFor: TripFinderViewProps['calendarFor'];
+}) {
+  return (
+    <section aria-labelledby="trip-finder-title" className="space-y-3">
+      <h2 id="trip-finder-title" className="text-xl font-bold text-slate-900">
+        {data.search_parameters.day_trip ? 'Day trips' : 'Round trips'} from {data.search_parameters.origin}
+      </h2>
+      <p className="text-sm text-slate-600" data-testid="trip-finder-summary">
+        Leaving {formatMediumDate(data.search_parameters.from)}
+        {data.search_parameters.to !== data.search_parameters.from ? ` to ${formatMediumDate(data.search_parameters.to)}` : ''} ·{' '}
+        {data.search_parameters.day_trip
+          ? `back the same day, at least ${data.search_parameters.min_hours} h there`
+          : `${data.search_parameters.min_nights}–${data.search_parameters.max_nights} nights`}{' '}
+        · best first: both fares known, lowest total, longest stay
+        {data.demo ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span> : null}
+      </p>
+      <p className="text-xs text-slate-600" data-testid="trip-finder-sources">
+        {Math.round(data.sources.stored_share * 100)}% of {data.sources.from_stored + data.sources.live} route-day answers from stored
+        checks
+        {data.sources.stored_max_age_seconds !== null ? ` (${ageLabel(data.sources.stored_max_age_seconds)})` : ''}, the rest fetched live.
+      </p>
+      <Notice tone="warning" title="Two bookings" titleAs="h3" role={null} data-testid="two-bookings">
+        {TRIP_FINDER_MESSAGES.twoBookings}
+      </Notice>
+      {data.partial ? (
+        <Notice tone="warning">
+          Some route-days could not be checked ({data.failed?.length}); the list may be missing a trip.
+          {data.over_budget ? ` ${data.over_budget.message}` : null}
+        </Notice>
+      ) : null}
+      {data.destinations.length === 0 ? (
+        <Notice tone="neutral" role={null} data-testid="trip-finder-empty">
+          {TRIP_FINDER_MESSAGES.noTrips}
+        </Notice>
+      ) : (
+        <ul className="space-y-4">
+          {data.destinations.map((d) => (
+            <li key={d.destination} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="trip-destination">
+              <h3 className="text-lg font-bold text-slate-900">{cityOf(d.destination)}</h3>
+              <p className="text-xs text-slate-600">
+                {d.pairs_found} {d.pairs_found === 1 ? 'trip' : 'trips'} found
+                {d.pairs_found > d.pairs.length ? `, best ${d.pairs.length} shown` : ''}
+              </p>
+              <ul className="mt-2 space-y-2">
+                {d.pairs.map((p) => (
+                  <PairCard
+                    key={`${p.outbound.flightHash}-${p.return.flightHash}`}
+                    pair={p}
+                    airports={byCode}
+                    onAlert={alertFor}
+                    calendar={calendarFor?.(p, byCode)}
+                  />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
