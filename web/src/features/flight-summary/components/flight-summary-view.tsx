@@ -103,47 +103,11 @@ export function FlightSummaryView({
   // A visitor's browser does not hold these flights, and only a signed-in user's browser may ask the server for them:
   // the way to the trip is to log in, and sign-in comes back to this very link (decision 098).
   if (resolution.state === 'not_found' && !auth.isAuthenticated) {
-    return (
-      <Notice
-        tone="info"
-        size="page"
-        role="status"
-        title={SUMMARY_MESSAGES.signInTitle}
-        titleAs="h1"
-        data-testid="summary-sign-in"
-        action={
-          <div className="flex flex-wrap gap-2">
-            <ButtonLink to={withNext(paths.login, here)}>Log in</ButtonLink>
-            <ButtonLink to={withNext(paths.register, here)} variant="secondary">
-              Create account
-            </ButtonLink>
-          </div>
-        }
-      >
-        {SUMMARY_MESSAGES.signIn}
-      </Notice>
-    );
+    return <SignInForTrip here={here} />;
   }
 
   if (resolution.state !== 'loaded') {
-    const error = resolution.state === 'error';
-    return (
-      <Notice
-        tone={error ? 'error' : 'caution'}
-        size="page"
-        role="alert"
-        title={error ? 'Error Loading Flight Summary' : 'Flight Data Not Found'}
-        titleAs="h1"
-        data-testid={error ? 'summary-error' : 'summary-not-found'}
-        action={
-          <ButtonLink to={paths.home} variant={error ? 'danger' : 'primary'}>
-            Start New Search
-          </ButtonLink>
-        }
-      >
-        {resolution.message}
-      </Notice>
-    );
+    return <SummaryProblem error={resolution.state === 'error'} message={resolution.message} />;
   }
 
   const { trip } = resolution;
@@ -170,21 +134,6 @@ export function FlightSummaryView({
     }
     if (await copyText(url)) showToast({ type: 'success', title: 'URL Copied', message: SUMMARY_MESSAGES.shareCopied });
     else showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
-  };
-
-  // One price per flight everywhere (docs/product/prices.md): the fare the link's reference, the notice and the .ics
-  // speak of too.
-  const priceRow = (label: string, flight: Flight) => {
-    const fare = flightPriceName(flight);
-    return (
-      <div className="flex justify-between py-2">
-        <dt className="text-slate-700">
-          {label}
-          {fare ? <span className="ml-1 text-xs text-slate-600">({fare})</span> : null}
-        </dt>
-        <dd className="font-semibold">{formatDollars(flightPrice(flight))}</dd>
-      </div>
-    );
   };
 
   return (
@@ -255,63 +204,13 @@ export function FlightSummaryView({
         </div>
 
         <aside className="space-y-4">
-          <section aria-labelledby="price-title" className="rounded-xl border border-slate-200 bg-white p-4">
-            <h2 id="price-title" className="text-lg font-bold">
-              Price Breakdown
-            </h2>
-            <dl className="mt-2 divide-y divide-slate-100 text-sm">
-              {priceRow('Outbound Flight', out)}
-              {priceRow('Return Flight', back)}
-              <div className="flex justify-between py-2 text-base">
-                <dt className="font-bold">Total</dt>
-                <dd className="font-bold" data-testid="price-total">
-                  {formatDollars(total)}
-                </dd>
-              </div>
-            </dl>
-            {/* What each GoWild price is made of, so no one wonders why it is not $0.01. */}
-            {[out, back].map((f) =>
-              f.fares.go_wild && flightPriceFare(f) === 'go_wild' ? (
-                <GoWildPrice
-                  key={f.flightHash}
-                  flight={f}
-                  routeKind={goWildRouteKind(byCode.get(f.origin)?.countryCode, byCode.get(f.destination)?.countryCode)}
-                />
-              ) : null,
-            )}
-          </section>
+          <PriceBreakdown out={out} back={back} total={total} airports={byCode} />
           {/* Price history is for signed-in travellers; a visitor with a shared link never asks for it. */}
           {auth.isAuthenticated &&
             renderPriceHistory?.(
               [out, back].map((f) => ({ origin: f.origin, destination: f.destination, date: localDatePart(f.departure_time) })),
             )}
-          <section aria-labelledby="book-title" className="rounded-xl border border-slate-200 bg-white p-4">
-            <h2 id="book-title" className="text-lg font-bold">
-              Ready to Book?
-            </h2>
-            <p className="mt-1 text-sm text-slate-700">
-              Book each flight separately on the Frontier website. Prices and seats can change until you book.
-            </p>
-            <div className="mt-3 flex flex-col gap-2">
-              {[
-                { label: 'Book outbound', f: out },
-                { label: 'Book return', f: back },
-              ].map(({ label, f }) => {
-                const link = bookingLinkFor(f);
-                return link ? (
-                  <a
-                    key={label}
-                    href={link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonClasses('outline', 'md', 'text-center')}
-                  >
-                    {label} ({f.flight_number})<span className="sr-only"> on the airline site</span>
-                  </a>
-                ) : null;
-              })}
-            </div>
-          </section>
+          <BookingLinks out={out} back={back} />
           <div className="flex flex-col gap-2">
             <Button variant="secondary" onClick={() => void navigate(returnFlightsHref(trip))}>
               Change Return Flight
@@ -321,5 +220,132 @@ export function FlightSummaryView({
         </aside>
       </div>
     </div>
+  );
+}
+
+/** A visitor's browser does not hold the trip: log in (back to this very link) or create an account. */
+function SignInForTrip({ here }: { here: string }) {
+  return (
+    <Notice
+      tone="info"
+      size="page"
+      role="status"
+      title={SUMMARY_MESSAGES.signInTitle}
+      titleAs="h1"
+      data-testid="summary-sign-in"
+      action={
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={withNext(paths.login, here)}>Log in</ButtonLink>
+          <ButtonLink to={withNext(paths.register, here)} variant="secondary">
+            Create account
+          </ButtonLink>
+        </div>
+      }
+    >
+      {SUMMARY_MESSAGES.signIn}
+    </Notice>
+  );
+}
+
+/** The trip could not be read (an error) or is not there (not found), with the way back to a search. */
+function SummaryProblem({ error, message }: { error: boolean; message: string }) {
+  return (
+    <Notice
+      tone={error ? 'error' : 'caution'}
+      size="page"
+      role="alert"
+      title={error ? 'Error Loading Flight Summary' : 'Flight Data Not Found'}
+      titleAs="h1"
+      data-testid={error ? 'summary-error' : 'summary-not-found'}
+      action={
+        <ButtonLink to={paths.home} variant={error ? 'danger' : 'primary'}>
+          Start New Search
+        </ButtonLink>
+      }
+    >
+      {message}
+    </Notice>
+  );
+}
+
+/** Each flight's price with its fare's name, the total, and what each GoWild price is made of. */
+function PriceBreakdown({
+  out,
+  back,
+  total,
+  airports: byCode,
+}: {
+  out: Flight;
+  back: Flight;
+  total: number;
+  airports: ReadonlyMap<string, Airport>;
+}) {
+  // One price per flight everywhere (docs/product/prices.md): the fare the link's reference, the notice and the .ics
+  // speak of too.
+  const priceRow = (label: string, flight: Flight) => {
+    const fare = flightPriceName(flight);
+    return (
+      <div className="flex justify-between py-2">
+        <dt className="text-slate-700">
+          {label}
+          {fare ? <span className="ml-1 text-xs text-slate-600">({fare})</span> : null}
+        </dt>
+        <dd className="font-semibold">{formatDollars(flightPrice(flight))}</dd>
+      </div>
+    );
+  };
+  return (
+    <section aria-labelledby="price-title" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="price-title" className="text-lg font-bold">
+        Price Breakdown
+      </h2>
+      <dl className="mt-2 divide-y divide-slate-100 text-sm">
+        {priceRow('Outbound Flight', out)}
+        {priceRow('Return Flight', back)}
+        <div className="flex justify-between py-2 text-base">
+          <dt className="font-bold">Total</dt>
+          <dd className="font-bold" data-testid="price-total">
+            {formatDollars(total)}
+          </dd>
+        </div>
+      </dl>
+      {/* What each GoWild price is made of, so no one wonders why it is not $0.01. */}
+      {[out, back].map((f) =>
+        f.fares.go_wild && flightPriceFare(f) === 'go_wild' ? (
+          <GoWildPrice
+            key={f.flightHash}
+            flight={f}
+            routeKind={goWildRouteKind(byCode.get(f.origin)?.countryCode, byCode.get(f.destination)?.countryCode)}
+          />
+        ) : null,
+      )}
+    </section>
+  );
+}
+
+/** Each flight's booking link on the airline's site (a flight without one has no button). */
+function BookingLinks({ out, back }: { out: Flight; back: Flight }) {
+  return (
+    <section aria-labelledby="book-title" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="book-title" className="text-lg font-bold">
+        Ready to Book?
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Book each flight separately on the Frontier website. Prices and seats can change until you book.
+      </p>
+      <div className="mt-3 flex flex-col gap-2">
+        {[
+          { label: 'Book outbound', f: out },
+          { label: 'Book return', f: back },
+        ].map(({ label, f }) => {
+          const link = bookingLinkFor(f);
+          return link ? (
+            <a key={label} href={link} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'md', 'text-center')}>
+              {label} ({f.flight_number})<span className="sr-only"> on the airline site</span>
+            </a>
+          ) : null;
+        })}
+      </div>
+    </section>
   );
 }
