@@ -148,6 +148,9 @@ export function DateSelector({
     return words.join(', ');
   };
 
+  // What every day's button needs to know, for the boxes and the calendar alike.
+  const look: DayLook = { today, tagBlackout, isChosen, selectable, pick, describe, peakDayChargeFrom };
+
   return (
     <fieldset className="min-w-0">
       <legend id={headingId} className="mb-2 text-sm font-semibold text-slate-800">
@@ -160,48 +163,11 @@ export function DateSelector({
             aria-labelledby={headingId}
             data-testid="date-selector-boxes"
           >
-            {shownDays.map((date) => {
-              const tags = dayTags(date, today, tagBlackout);
-              const chosen = isChosen(date);
-              const disabled = !selectable(date);
-              return (
-                <li key={date}>
-                  <button
-                    type="button"
-                    data-date={date}
-                    aria-pressed={chosen}
-                    aria-label={describe(date, tags)}
-                    disabled={disabled}
-                    onClick={() => pick(date)}
-                    className={`flex w-full flex-col items-center rounded-lg border px-1 py-2 text-center transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                      chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white hover:border-brand-500'
-                    } ${disabled ? 'cursor-not-allowed opacity-50' : ''}`}
-                  >
-                    <span className={`text-xs ${chosen ? 'text-brand-50' : 'text-slate-600'}`}>{formatWeekdayShort(date)}</span>
-                    <span className="text-lg leading-tight font-bold">{dayOfMonth(date)}</span>
-                    <span className={`text-xs ${chosen ? 'text-brand-50' : 'text-slate-600'}`}>{formatMonthShort(date)}</span>
-                    <span className="mt-1 flex flex-wrap justify-center gap-0.5" aria-hidden="true">
-                      {tags.map((t) =>
-                        t === 'peak-day' ? null : (
-                          <span key={t} className={`rounded px-1 text-[10px] leading-4 font-medium ${TAG_STYLES[t]}`}>
-                            {t}
-                          </span>
-                        ),
-                      )}
-                    </span>
-                    {tags.includes('peak-day') ? (
-                      <span
-                        className={`mt-1 text-[10px] leading-tight ${chosen ? 'text-brand-50' : 'text-red-800'}`}
-                        aria-hidden="true"
-                        data-testid="peak-day-words"
-                      >
-                        {peakDayWords(peakDayChargeFrom)}
-                      </span>
-                    ) : null}
-                  </button>
-                </li>
-              );
-            })}
+            {shownDays.map((date) => (
+              <li key={date}>
+                <DayBox date={date} look={look} />
+              </li>
+            ))}
           </ul>
           <div className="mt-2 flex flex-wrap gap-3 text-sm">
             <button
@@ -257,60 +223,9 @@ export function DateSelector({
             className="mt-1 grid grid-cols-7 gap-1"
             onKeyDown={onGridKey}
           >
-            {cells.map(({ date, inMonth }) => {
-              const tags = dayTags(date, today, tagBlackout);
-              const chosen = isChosen(date);
-              const disabled = !selectable(date);
-              const isBlackout = tagBlackout?.has(date) ?? false;
-              return (
-                <button
-                  key={date}
-                  type="button"
-                  data-date={date}
-                  data-testid="calendar-cell"
-                  tabIndex={date === rovingDate ? 0 : -1}
-                  aria-pressed={chosen}
-                  aria-label={describe(date, tags)}
-                  disabled={disabled}
-                  onClick={() => pick(date)}
-                  onFocus={() => setFocusDate(date)}
-                  className={`relative aspect-square rounded text-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                    chosen
-                      ? 'bg-brand-700 font-bold text-white'
-                      : disabled
-                        ? 'cursor-not-allowed text-slate-400'
-                        : isBlackout
-                          ? 'bg-red-50 text-red-800 hover:bg-red-100'
-                          : inMonth
-                            ? 'text-slate-900 hover:bg-brand-50'
-                            : 'text-slate-600 hover:bg-brand-50'
-                  } ${date === today && !chosen ? 'ring-1 ring-brand-600' : ''}`}
-                >
-                  {dayOfMonth(date)}
-                  {/* The box view's gowild and international tags, shortened to fit a cell (the legend spells them out). */}
-                  {!disabled && (tags.includes('gowild') || tags.includes('international')) ? (
-                    <span className="absolute top-0.5 right-0.5 flex gap-px" aria-hidden="true" data-testid="calendar-tags">
-                      {tags.includes('gowild') ? (
-                        <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.gowild}`} data-tag="gowild">
-                          GW
-                        </span>
-                      ) : null}
-                      {tags.includes('international') ? (
-                        <span
-                          className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.international}`}
-                          data-tag="international"
-                        >
-                          INT
-                        </span>
-                      ) : null}
-                    </span>
-                  ) : null}
-                  {isBlackout && !disabled ? (
-                    <span className="absolute bottom-0.5 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-red-600" aria-hidden="true" />
-                  ) : null}
-                </button>
-              );
-            })}
+            {cells.map(({ date, inMonth }) => (
+              <CalendarCell key={date} date={date} inMonth={inMonth} look={look} roving={date === rovingDate} onFocus={setFocusDate} />
+            ))}
           </div>
           <div className="mt-2 flex flex-wrap gap-3 text-sm">
             {first === today ? (
@@ -328,23 +243,7 @@ export function DateSelector({
             <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => setView('box')}>
               Show less
             </button>
-            <span className="ml-auto flex flex-wrap items-center gap-2 text-xs text-slate-600">
-              <span className="flex items-center gap-1">
-                <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.gowild}`} aria-hidden="true">
-                  GW
-                </span>{' '}
-                gowild
-              </span>
-              <span className="flex items-center gap-1">
-                <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.international}`} aria-hidden="true">
-                  INT
-                </span>{' '}
-                international
-              </span>
-              <span className="flex items-center gap-1">
-                <span className="h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> Blackout
-              </span>
-            </span>
+            <CalendarLegend />
           </div>
         </div>
       )}
@@ -361,5 +260,148 @@ export function DateSelector({
         <p className="mt-2 text-sm text-red-800">GoWild fares are blacked out on {formatLongDate(value)}; other fares are still shown.</p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** What a day's button needs: which days are tagged, chosen, selectable, what picking one does and how it reads. */
+interface DayLook {
+  today: string;
+  /** The blackout dates once known (null: no tag yet). */
+  tagBlackout: ReadonlySet<string> | null;
+  isChosen: (date: string) => boolean;
+  selectable: (date: string) => boolean;
+  pick: (date: string) => void;
+  describe: (date: string, tags: DayTag[]) => string;
+  peakDayChargeFrom: number | null | undefined;
+}
+
+/** One day of the box view: weekday, day, month, its tags, and the Peak Day words on a blackout day. */
+function DayBox({ date, look }: { date: string; look: DayLook }) {
+  const { today, tagBlackout, isChosen, selectable, pick, describe, peakDayChargeFrom } = look;
+  const tags = dayTags(date, today, tagBlackout);
+  const chosen = isChosen(date);
+  const disabled = !selectable(date);
+  return (
+    <button
+      type="button"
+      data-date={date}
+      aria-pressed={chosen}
+      aria-label={describe(date, tags)}
+      disabled={disabled}
+      onClick={() => pick(date)}
+      className={`flex w-full flex-col items-center rounded-lg border px-1 py-2 text-center transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+        chosen ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white hover:border-brand-500'
+      } ${disabled ? 'cursor-not-allowed opacity-50' : ''}`}
+    >
+      <span className={`text-xs ${chosen ? 'text-brand-50' : 'text-slate-600'}`}>{formatWeekdayShort(date)}</span>
+      <span className="text-lg leading-tight font-bold">{dayOfMonth(date)}</span>
+      <span className={`text-xs ${chosen ? 'text-brand-50' : 'text-slate-600'}`}>{formatMonthShort(date)}</span>
+      <span className="mt-1 flex flex-wrap justify-center gap-0.5" aria-hidden="true">
+        {tags.map((t) =>
+          t === 'peak-day' ? null : (
+            <span key={t} className={`rounded px-1 text-[10px] leading-4 font-medium ${TAG_STYLES[t]}`}>
+              {t}
+            </span>
+          ),
+        )}
+      </span>
+      {tags.includes('peak-day') ? (
+        <span
+          className={`mt-1 text-[10px] leading-tight ${chosen ? 'text-brand-50' : 'text-red-800'}`}
+          aria-hidden="true"
+          data-testid="peak-day-words"
+        >
+          {peakDayWords(peakDayChargeFrom)}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** One cell of the calendar: the day, GW and INT tags shortened to fit, a dot on a blackout day; one roving tab stop. */
+function CalendarCell({
+  date,
+  inMonth,
+  look,
+  roving,
+  onFocus,
+}: {
+  date: string;
+  inMonth: boolean;
+  look: DayLook;
+  roving: boolean;
+  onFocus: (date: string) => void;
+}) {
+  const { today, tagBlackout, isChosen, selectable, pick, describe } = look;
+  const tags = dayTags(date, today, tagBlackout);
+  const chosen = isChosen(date);
+  const disabled = !selectable(date);
+  const isBlackout = tagBlackout?.has(date) ?? false;
+  return (
+    <button
+      type="button"
+      data-date={date}
+      data-testid="calendar-cell"
+      tabIndex={roving ? 0 : -1}
+      aria-pressed={chosen}
+      aria-label={describe(date, tags)}
+      disabled={disabled}
+      onClick={() => pick(date)}
+      onFocus={() => onFocus(date)}
+      className={`relative aspect-square rounded text-sm focus-visible:outline-2 focus-visible:outline-brand-600 ${
+        chosen
+          ? 'bg-brand-700 font-bold text-white'
+          : disabled
+            ? 'cursor-not-allowed text-slate-400'
+            : isBlackout
+              ? 'bg-red-50 text-red-800 hover:bg-red-100'
+              : inMonth
+                ? 'text-slate-900 hover:bg-brand-50'
+                : 'text-slate-600 hover:bg-brand-50'
+      } ${date === today && !chosen ? 'ring-1 ring-brand-600' : ''}`}
+    >
+      {dayOfMonth(date)}
+      {/* The box view's gowild and international tags, shortened to fit a cell (the legend spells them out). */}
+      {!disabled && (tags.includes('gowild') || tags.includes('international')) ? (
+        <span className="absolute top-0.5 right-0.5 flex gap-px" aria-hidden="true" data-testid="calendar-tags">
+          {tags.includes('gowild') ? (
+            <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.gowild}`} data-tag="gowild">
+              GW
+            </span>
+          ) : null}
+          {tags.includes('international') ? (
+            <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.international}`} data-tag="international">
+              INT
+            </span>
+          ) : null}
+        </span>
+      ) : null}
+      {isBlackout && !disabled ? (
+        <span className="absolute bottom-0.5 left-1/2 h-1 w-1 -translate-x-1/2 rounded-full bg-red-600" aria-hidden="true" />
+      ) : null}
+    </button>
+  );
+}
+
+/** What the calendar's marks mean. */
+function CalendarLegend() {
+  return (
+    <span className="ml-auto flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      <span className="flex items-center gap-1">
+        <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.gowild}`} aria-hidden="true">
+          GW
+        </span>{' '}
+        gowild
+      </span>
+      <span className="flex items-center gap-1">
+        <span className={`rounded-sm px-0.5 text-[8px] leading-3 font-semibold ${TAG_STYLES.international}`} aria-hidden="true">
+          INT
+        </span>{' '}
+        international
+      </span>
+      <span className="flex items-center gap-1">
+        <span className="h-2 w-2 rounded-full bg-red-600" aria-hidden="true" /> Blackout
+      </span>
+    </span>
   );
 }
