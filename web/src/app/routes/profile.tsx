@@ -5,6 +5,7 @@ import { ProfileSettings } from '@/features/auth/components/profile-settings';
 import { CheckoutReturnNotice } from '@/features/billing/components/checkout-return-notice';
 import { DigestPanel } from '@/features/digest/components/digest-panel';
 import { FavouritesPanel } from '@/features/favourites/components/favourites-panel';
+import { useOnline } from '@/features/offline/hooks/use-online';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { useUpgrade } from '@/features/billing/hooks/use-upgrade';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -17,6 +18,7 @@ export function ProfileRoute() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const upgrade = useUpgrade();
+  const online = useOnline();
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -28,7 +30,7 @@ export function ProfileRoute() {
         user={user}
         subscription={<SubscriptionPanel user={user} onUpgrade={() => void upgrade.start('monthly')} upgrading={upgrade.pending} />}
       />
-      <FavouritesPanel />
+      <FavouritesPanel online={online} />
       <DigestPanel />
       <ApiKeysPanel />
     </div>

@@ -17,7 +17,7 @@ const codesOf = (text: string) =>
  * /profile's favourites (docs/product/favourites.md): the home airports (typed, up to 3) and the favourite origins
  * starred in the pickers, each removable here. Offline it shows the kept copy and says changes need a connection.
  */
-export function FavouritesPanel() {
+export function FavouritesPanel({ online = true }: { online?: boolean }) {
   const control = useFavourites();
   const kept = control?.favourites ?? null;
   const [draft, setDraft] = useState<string | null>(null);
@@ -25,7 +25,8 @@ export function FavouritesPanel() {
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   if (!control) return null;
   const home = draft ?? kept?.home_airports.join(', ') ?? '';
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  // Offline the kept copy is shown, and changes wait for a connection.
+  const offline = !online || control.status === 'unavailable';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -51,7 +52,7 @@ export function FavouritesPanel() {
       <h2 id="favourites-title" className="border-b border-slate-100 py-4 text-lg font-semibold text-slate-900">
         {FAVOURITES_MESSAGES.homeTitle} and favourites
       </h2>
-      {offline || control.status === 'unavailable' ? (
+      {offline ? (
         <Notice tone="warning" className="mt-3" role="status">
           {FAVOURITES_MESSAGES.offline}
         </Notice>
@@ -72,7 +73,7 @@ export function FavouritesPanel() {
           autoCapitalize="characters"
           disabled={control.status === 'loading'}
         />
-        <Button type="submit" disabled={busy || control.status === 'loading'} className="sm:mb-6">
+        <Button type="submit" disabled={busy || offline || control.status === 'loading'} className="sm:mb-6">
           {busy ? 'Saving...' : FAVOURITES_MESSAGES.save}
         </Button>
       </form>
@@ -94,6 +95,7 @@ export function FavouritesPanel() {
                 <button
                   type="button"
                   onClick={() => control.toggleFavourite(place)}
+                  disabled={offline}
                   aria-label={FAVOURITES_MESSAGES.remove(name)}
                   className="ml-1 flex h-7 w-7 items-center justify-center rounded-full text-slate-500 hover:bg-amber-100 hover:text-slate-800"
                 >
