@@ -101,8 +101,6 @@ export function DateSelector({
   const [view, setView] = useState<'box' | 'calendar'>('box');
   const [expanded, setExpanded] = useState(false);
   const [month, setMonth] = useState(() => monthStart(value && !isPast(value, first) ? value : first));
-  const [focusDate, setFocusDate] = useState<string | null>(null);
-  const gridRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
   const selectable = (date: string) => !isPast(date, first) && (allowBlackoutDates || (status === 'known' && !blackout.has(date)));
@@ -119,27 +117,7 @@ export function DateSelector({
 
   const cells = calendarCells(month, LIMITS.calendarCells);
   const canGoBack = month > monthStart(first);
-  const rovingDate =
-    focusDate && cells.some((c) => c.date === focusDate)
-      ? focusDate
-      : (cells.find((c) => c.date === value)?.date ?? cells.find((c) => c.date === first)?.date ?? cells.find((c) => c.inMonth)!.date);
-
-  const moveFocus = (date: string) => {
-    if (isPast(date, first)) return;
-    const target = monthStart(date);
-    if (target !== month) setMonth(target);
-    setFocusDate(date);
-    requestAnimationFrame(() => gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)?.focus());
-  };
-
-  const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const current = (e.target as HTMLElement).dataset.date;
-    if (!current) return;
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
-    if (step === undefined) return;
-    e.preventDefault();
-    moveFocus(addDays(current, step));
-  };
+  const { gridRef, rovingDate, setFocusDate, onGridKey } = useCalendarFocus({ cells, value, first, month, setMonth });
 
   const describe = (date: string, tags: DayTag[]) => {
     const words = [formatLongDate(date)];
@@ -189,33 +167,7 @@ export function DateSelector({
         </div>
       ) : (
         <div className="max-w-md rounded-lg border border-slate-200 bg-white p-3">
-          <div className="mb-2 flex items-center justify-between gap-2">
-            <button
-              type="button"
-              aria-label="Previous month"
-              disabled={!canGoBack}
-              onClick={() => setMonth((m) => addMonths(m, -1))}
-              className="rounded px-2 py-1 text-lg hover:bg-slate-100 disabled:opacity-30"
-            >
-              ‹
-            </button>
-            <span className="font-semibold" aria-live="polite">
-              {formatMonthYear(month)}
-            </span>
-            <button
-              type="button"
-              aria-label="Next month"
-              onClick={() => setMonth((m) => addMonths(m, 1))}
-              className="rounded px-2 py-1 text-lg hover:bg-slate-100"
-            >
-              ›
-            </button>
-          </div>
-          <div className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-600" aria-hidden="true">
-            {WEEKDAYS.map((d) => (
-              <span key={d}>{d}</span>
-            ))}
-          </div>
+          <MonthHeader month={month} canGoBack={canGoBack} onMonth={setMonth} />
           <div
             ref={gridRef}
             role="group"
@@ -247,15 +199,7 @@ export function DateSelector({
           </div>
         </div>
       )}
-      {status === 'loading' ? (
-        <p role="status" className="mt-2 text-xs text-slate-600" data-testid="blackout-checking">
-          {BLACKOUT_CHECKING}
-        </p>
-      ) : status === 'failed' ? (
-        <p role="alert" className="mt-2 text-xs text-red-800" data-testid="blackout-failed">
-          {BLACKOUT_ERROR} GoWild tags are hidden until they are known.
-        </p>
-      ) : null}
+      <BlackoutListStatus status={status} />
       {!selected && value && blackout.has(value) ? (
         <p className="mt-2 text-sm text-red-800">GoWild fares are blacked out on {formatLongDate(value)}; other fares are still shown.</p>
       ) : null}
@@ -404,4 +348,95 @@ function CalendarLegend() {
       </span>
     </span>
   );
+}
+
+/** The month shown, with arrows (none before the first selectable month), and the weekdays' row. */
+function MonthHeader({ month, canGoBack, onMonth }: { month: string; canGoBack: boolean; onMonth: (month: string) => void }) {
+  return (
+    <>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <button
+          type="button"
+          aria-label="Previous month"
+          disabled={!canGoBack}
+          onClick={() => onMonth(addMonths(month, -1))}
+          className="rounded px-2 py-1 text-lg hover:bg-slate-100 disabled:opacity-30"
+        >
+          ‹
+        </button>
+        <span className="font-semibold" aria-live="polite">
+          {formatMonthYear(month)}
+        </span>
+        <button
+          type="button"
+          aria-label="Next month"
+          onClick={() => onMonth(addMonths(month, 1))}
+          className="rounded px-2 py-1 text-lg hover:bg-slate-100"
+        >
+          ›
+        </button>
+      </div>
+      <div className="grid grid-cols-7 gap-1 text-center text-xs font-medium text-slate-600" aria-hidden="true">
+        {WEEKDAYS.map((d) => (
+          <span key={d}>{d}</span>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Says the blackout dates are being checked, or could not be; nothing once they are known. */
+function BlackoutListStatus({ status }: { status: ReturnType<typeof useBlackoutStatus> }) {
+  return status === 'loading' ? (
+    <p role="status" className="mt-2 text-xs text-slate-600" data-testid="blackout-checking">
+      {BLACKOUT_CHECKING}
+    </p>
+  ) : status === 'failed' ? (
+    <p role="alert" className="mt-2 text-xs text-red-800" data-testid="blackout-failed">
+      {BLACKOUT_ERROR} GoWild tags are hidden until they are known.
+    </p>
+  ) : null;
+}
+
+/**
+ * The calendar's keyboard: one roving tab stop (the day last focused, else the chosen day, else the first selectable
+ * one, else the month's first), and the arrow keys moving by a day or a week, across months, never into the past.
+ */
+function useCalendarFocus({
+  cells,
+  value,
+  first,
+  month,
+  setMonth,
+}: {
+  cells: readonly { date: string; inMonth: boolean }[];
+  value: string;
+  first: string;
+  month: string;
+  setMonth: (month: string) => void;
+}) {
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const rovingDate =
+    focusDate && cells.some((c) => c.date === focusDate)
+      ? focusDate
+      : (cells.find((c) => c.date === value)?.date ?? cells.find((c) => c.date === first)?.date ?? cells.find((c) => c.inMonth)!.date);
+
+  const moveFocus = (date: string) => {
+    if (isPast(date, first)) return;
+    const target = monthStart(date);
+    if (target !== month) setMonth(target);
+    setFocusDate(date);
+    requestAnimationFrame(() => gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)?.focus());
+  };
+
+  const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const current = (e.target as HTMLElement).dataset.date;
+    if (!current) return;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
+    if (step === undefined) return;
+    e.preventDefault();
+    moveFocus(addDays(current, step));
+  };
+  return { gridRef, rovingDate, setFocusDate, onGridKey };
 }
