@@ -124,44 +124,9 @@ export function FlightSummaryView({
   // rounded up to the hour by the panels themselves.
   const arrival = out.arrival_time;
 
-  const share = async () => {
-    let url: string;
-    try {
-      url = `${window.location.origin}${paths.flightSummary}?data=${encodeTrip(trip)}`;
-    } catch {
-      showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
-      return;
-    }
-    if (await copyText(url)) showToast({ type: 'success', title: 'URL Copied', message: SUMMARY_MESSAGES.shareCopied });
-    else showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
-  };
-
   return (
     <div className="space-y-5" data-testid="flight-summary">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-2">
-          <ButtonLink
-            to={returnFlightsHref(trip)}
-            variant="ghost"
-            size="icon"
-            aria-label="Back to return flights"
-            title="Back to return flights"
-          >
-            ←
-          </ButtonLink>
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold text-slate-900">Your trip to {airportName(destinationCode)}</h1>
-            <p className="text-sm text-slate-600">Round trip • Economy • 1 passenger</p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void share()}>
-            Share Flight Summary
-          </Button>
-          <CalendarButton trip={trip} airports={byCode} />
-          <ButtonLink to={paths.home}>New Search</ButtonLink>
-        </div>
-      </div>
+      <SummaryHeader trip={trip} airports={byCode} title={`Your trip to ${airportName(destinationCode)}`} />
 
       <section aria-labelledby="overview-title">
         <h2 id="overview-title" className="mb-2 text-lg font-bold">
@@ -347,5 +312,46 @@ function BookingLinks({ out, back }: { out: Flight; back: Flight }) {
         })}
       </div>
     </section>
+  );
+}
+
+/** The way back to the return flights, the trip's title, and Share, Add to Calendar and New Search. */
+function SummaryHeader({ trip, airports: byCode, title }: { trip: SharedTrip; airports: ReadonlyMap<string, Airport>; title: string }) {
+  const share = async () => {
+    let url: string;
+    try {
+      url = `${window.location.origin}${paths.flightSummary}?data=${encodeTrip(trip)}`;
+    } catch {
+      showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
+      return;
+    }
+    if (await copyText(url)) showToast({ type: 'success', title: 'URL Copied', message: SUMMARY_MESSAGES.shareCopied });
+    else showToast({ type: 'error', title: 'Share Failed', message: SUMMARY_MESSAGES.shareFailed });
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex min-w-0 items-center gap-2">
+        <ButtonLink
+          to={returnFlightsHref(trip)}
+          variant="ghost"
+          size="icon"
+          aria-label="Back to return flights"
+          title="Back to return flights"
+        >
+          ←
+        </ButtonLink>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          <p className="text-sm text-slate-600">Round trip • Economy • 1 passenger</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void share()}>
+          Share Flight Summary
+        </Button>
+        <CalendarButton trip={trip} airports={byCode} />
+        <ButtonLink to={paths.home}>New Search</ButtonLink>
+      </div>
+    </div>
   );
 }
