@@ -60,7 +60,8 @@ const SEARCHES = Number(arg('searches') ?? 10_000);
 const WARMUP_DAYS = Number(arg('warmup-days') ?? 1);
 const FRESH_MIN = Number(arg('fresh-minutes') ?? 10);
 const BUDGET = Number(arg('budget') ?? 2400);
-const DEMAND_MIN = Number(arg('demand-min') ?? 2);
+/** The app's default unless told (SWEEP_DEMAND_MIN_SEARCHES, off since decision 296). */
+const DEMAND_MIN = Number(arg('demand-min') ?? loadConfig({}).SWEEP_DEMAND_MIN_SEARCHES);
 const DEPARTURE_MIN = Number(arg('departure-minutes') ?? 0);
 const ONLY = arg('only')?.split(',');
 /** The emulator's default latency and jitter (ms), and the app's airline connections (UPSTREAM_CONCURRENCY's default). */

@@ -304,8 +304,9 @@ export const configSchema = z.object({
   SWEEP_LATER_REFRESH_MINUTES: int(240, 5, 10_080),
   SWEEP_CONCURRENCY: int(20, 1, 500),
   // Demand-weighted sweeps (decision 226): a (route, date) searched at least this often in the last hour is swept
-  // again before its answer leaves the flight cache's fresh time (0: no demand weighting).
-  SWEEP_DEMAND_MIN_SEARCHES: int(2, 0, 1000),
+  // again before its answer leaves the flight cache's fresh time (0: no demand weighting, the default since answer at
+  // once: decision 296).
+  SWEEP_DEMAND_MIN_SEARCHES: int(0, 0, 1000),
   // The sweep's plan (decision 258): 'targeted' asks at window openings, on demand, near departure and for the grid's
   // week views; 'hourly' is the plan before it (every open date again every SWEEP_REFRESH_MINUTES). With 'targeted',
   // today's routes are asked again every SWEEP_DEPARTURE_MINUTES (0: only on demand).

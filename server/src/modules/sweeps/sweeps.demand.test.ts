@@ -10,7 +10,7 @@ import { buildTestApp } from '../../test/build-test-app';
 let app: FastifyInstance;
 let deps: AppDeps;
 beforeAll(async () => {
-  ({ app, deps } = await buildTestApp({ env: { SWEEP_BUDGET_PER_HOUR: '5000' }, deps: { jobs: noJobs } }));
+  ({ app, deps } = await buildTestApp({ env: { SWEEP_BUDGET_PER_HOUR: '5000', SWEEP_DEMAND_MIN_SEARCHES: '2' }, deps: { jobs: noJobs } }));
 }, 120_000);
 afterAll(async () => {
   await app.close();
