@@ -1,6 +1,6 @@
 import type { Flight } from '@gowild/contract/flights';
 import { Registry } from 'prom-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../../../../lib/clock';
 import { createRequestBudget } from '../../../../lib/upstream/request-budget';
 import { createRateLimitStore } from '../../../../lib/rate-limit';
@@ -186,7 +186,8 @@ describe('the schedule stage', () => {
 
   it('waits its turn behind travellers in the fair queue (background lane)', async () => {
     const { provider, calls, setPage } = airline();
-    const { gateway, clock } = setup(provider, { concurrency: 1 });
+    // A held page never times out here: the order is the fair queue's, whatever the machine's load.
+    const { gateway, clock } = setup(provider, { concurrency: 1, timeoutMs: 60_000 });
     await gateway.fetch(q('2026-04-03'));
     await gateway.schedulesIdle();
     // A day on, the read that named days off is read again; meanwhile a traveller holds the one slot.
@@ -195,11 +196,11 @@ describe('the schedule stage', () => {
     setPage((query) => (query.destination === 'SEA' ? slow.promise : Promise.resolve({ kind: 'flights', flights: [flight] })));
     calls.length = 0;
     const holding = gateway.fetch(q('2026-04-02', 'SEA'));
-    await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(calls).toEqual(['page SEA 2026-04-02']));
     const renewing = gateway.withoutService([q('2026-04-05')], { concurrency: 1 });
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise(setImmediate);
     const traveller = gateway.fetch(q('2026-04-02', 'MCO'));
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise(setImmediate);
     slow.release({ kind: 'flights', flights: [flight] });
     await Promise.all([holding, renewing, traveller]);
     expect(calls).toEqual(['page SEA 2026-04-02', 'page MCO 2026-04-02', 'schedule LAS']);
