@@ -54,7 +54,7 @@ function Chips<T extends string>({ options, value, onPick }: { options: { value:
  * (1–24 h by 0.5), max price (by 50), departure window and landing time (by 30 min), and the order.
  */
 export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOnSmall = true }: FlightFiltersPanelProps) {
-  const ids = { stops: useId(), duration: useId(), price: useId(), early: useId(), late: useId(), sort: useId(), lands: useId() };
+  const ids = { stops: useId(), early: useId(), late: useId(), sort: useId() };
   const set = (patch: Partial<FlightFilters>) => onChange(updateFilters(filters, patch, ceiling));
   const L = FILTER_LIMITS;
   const rangeCls = 'w-full accent-brand-700';
@@ -74,38 +74,20 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
         <legend className="mb-1 font-medium text-slate-800">Fares</legend>
         <Chips options={FARES} value={filters.fares} onPick={(fares) => set({ fares })} />
       </fieldset>
-      <div>
-        <label htmlFor={ids.duration} className="mb-1 block font-medium text-slate-800">
-          Max duration: {filters.maxDurationHours >= L.durationMaxHours ? 'Any' : `${filters.maxDurationHours}h`}
-        </label>
-        <input
-          id={ids.duration}
-          type="range"
-          min={L.durationMinHours}
-          max={L.durationMaxHours}
-          step={L.durationStepHours}
-          value={filters.maxDurationHours}
-          aria-valuetext={filters.maxDurationHours >= L.durationMaxHours ? 'Any duration' : `${filters.maxDurationHours} hours`}
-          onChange={(e) => set({ maxDurationHours: Number(e.target.value) })}
-          className={rangeCls}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.price} className="mb-1 block font-medium text-slate-800">
-          Max price: {filters.maxPrice >= ceiling ? 'Any' : formatWholeDollars(filters.maxPrice)}
-        </label>
-        <input
-          id={ids.price}
-          type="range"
-          min={0}
-          max={ceiling}
-          step={L.priceStep}
-          value={filters.maxPrice}
-          aria-valuetext={filters.maxPrice >= ceiling ? 'Any price' : `${filters.maxPrice} dollars`}
-          onChange={(e) => set({ maxPrice: Number(e.target.value) })}
-          className={rangeCls}
-        />
-      </div>
+      <LabelledRange
+        label={`Max duration: ${filters.maxDurationHours >= L.durationMaxHours ? 'Any' : `${filters.maxDurationHours}h`}`}
+        range={[L.durationMinHours, L.durationMaxHours, L.durationStepHours]}
+        value={filters.maxDurationHours}
+        valueText={filters.maxDurationHours >= L.durationMaxHours ? 'Any duration' : `${filters.maxDurationHours} hours`}
+        onChange={(maxDurationHours) => set({ maxDurationHours })}
+      />
+      <LabelledRange
+        label={`Max price: ${filters.maxPrice >= ceiling ? 'Any' : formatWholeDollars(filters.maxPrice)}`}
+        range={[0, ceiling, L.priceStep]}
+        value={filters.maxPrice}
+        valueText={filters.maxPrice >= ceiling ? 'Any price' : `${filters.maxPrice} dollars`}
+        onChange={(maxPrice) => set({ maxPrice })}
+      />
       <fieldset>
         <legend className="mb-1 font-medium text-slate-800">
           Departs {formatMinutesOfDay(filters.earliestDeparture)} – {formatMinutesOfDay(filters.latestDeparture)}
@@ -149,22 +131,13 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
           />
         </div>
       </fieldset>
-      <div>
-        <label htmlFor={ids.lands} className="mb-1 block font-medium text-slate-800">
-          Lands by: {filters.arriveBy >= L.timeMax ? 'Any time' : formatMinutesOfDay(filters.arriveBy)}
-        </label>
-        <input
-          id={ids.lands}
-          type="range"
-          min={L.timeMin}
-          max={L.timeMax}
-          step={L.timeStep}
-          value={filters.arriveBy}
-          aria-valuetext={filters.arriveBy >= L.timeMax ? 'Any time' : formatMinutesOfDay(filters.arriveBy)}
-          onChange={(e) => set({ arriveBy: Number(e.target.value) })}
-          className={rangeCls}
-        />
-      </div>
+      <LabelledRange
+        label={`Lands by: ${filters.arriveBy >= L.timeMax ? 'Any time' : formatMinutesOfDay(filters.arriveBy)}`}
+        range={[L.timeMin, L.timeMax, L.timeStep]}
+        value={filters.arriveBy}
+        valueText={filters.arriveBy >= L.timeMax ? 'Any time' : formatMinutesOfDay(filters.arriveBy)}
+        onChange={(arriveBy) => set({ arriveBy })}
+      />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-3">
         <label htmlFor={ids.sort} className="flex items-center gap-2 font-medium text-slate-800">
           Sort by
@@ -187,6 +160,41 @@ export function FlightFiltersPanel({ filters, onChange, ceiling, onReset, openOn
           Reset filters
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A slider with its label above it, saying its value, and the same in words for a screen reader. */
+function LabelledRange({
+  label,
+  range: [min, max, step],
+  value,
+  valueText,
+  onChange,
+}: {
+  label: string;
+  range: readonly [number, number, number];
+  value: number;
+  valueText: string;
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-valuetext={valueText}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-brand-700"
+      />
     </div>
   );
 }
