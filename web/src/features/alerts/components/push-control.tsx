@@ -36,93 +36,7 @@ export interface PushControlProps {
 export function PushControl({ browser: given }: PushControlProps) {
   const ids = useId();
   const [browser] = useState(() => given ?? realPushBrowser());
-  const [state, setState] = useState<PushState>('checking');
-  const [subscription, setSubscription] = useState<PushSubscription | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  /** The device row of this browser, as the server answered when it was saved. */
-  const [thisDevice, setThisDevice] = useState<string | null>(null);
-  /** The save of the subscription this browser already held, started when the page opened; see turnOff. */
-  const resaving = useRef<Promise<unknown>>(Promise.resolve());
-  const queryClient = useQueryClient();
-  const devices = useQuery(pushDevicesQueryOptions());
-  const refreshDevices = useCallback(() => queryClient.invalidateQueries({ queryKey: PUSH_DEVICES_KEY }), [queryClient]);
-
-  const refresh = useCallback(async () => {
-    const read = await readPushState(browser).catch(() => ({ state: 'unsupported' as const, subscription: null }));
-    setState(read.state);
-    setSubscription(read.subscription);
-    return read;
-  }, [browser]);
-
-  useEffect(() => {
-    let live = true;
-    void refresh().then((read) => {
-      // The page registers the service worker after its first paint: check again once it is there.
-      if (live && read.state === 'unsupported' && browser.supported)
-        void navigator.serviceWorker?.ready.then(() => {
-          if (live) void refresh();
-        });
-      // A subscription this browser holds is saved again (its keys may have changed; the device may have been removed).
-      if (live && read.subscription)
-        resaving.current = saveSubscription(subscriptionJson(read.subscription)).then(
-          (device) => {
-            if (live) setThisDevice(device.id);
-            void refreshDevices();
-          },
-          () => {},
-        );
-    });
-    return () => {
-      live = false;
-    };
-  }, [browser, refresh, refreshDevices]);
-
-  const turnOn = useMutation({
-    mutationFn: async () => {
-      const key = await getPushPublicKey();
-      const sub = await subscribeBrowser(browser, key);
-      if (!sub) return null;
-      try {
-        setThisDevice((await saveSubscription(subscriptionJson(sub))).id);
-      } catch (e) {
-        // The server refused it (premium ended, a push service it does not send to): no half-on state.
-        await sub.unsubscribe().catch(() => false);
-        throw e;
-      }
-      return sub;
-    },
-    onMutate: () => setError(null),
-    onSuccess: async () => {
-      await refresh();
-      await refreshDevices();
-    },
-    onError: (e) => setError(e instanceof ApiError ? e.message : PUSH_MESSAGES.turnOnFailed),
-  });
-
-  const turnOff = useMutation({
-    mutationFn: async () => {
-      if (!subscription) return;
-      // A re-save still on its way would land after the delete and bring the device back.
-      await resaving.current;
-      await forgetSubscription(subscription.endpoint);
-      await subscription.unsubscribe();
-      setThisDevice(null);
-    },
-    onMutate: () => setError(null),
-    onSuccess: async () => {
-      await refresh();
-      await refreshDevices();
-    },
-    onError: (e) => setError(e instanceof ApiError ? e.message : PUSH_MESSAGES.turnOffFailed),
-  });
-
-  const remove = useMutation({ mutationFn: removeDevice, onSuccess: refreshDevices });
-  const test = useMutation({
-    mutationFn: sendTestPush,
-    onMutate: () => setError(null),
-    onSettled: refreshDevices,
-    onError: (e) => setError(e instanceof ApiError ? e.message : PUSH_MESSAGES.turnOnFailed),
-  });
+  const { state, error, thisDevice, devices, turnOn, turnOff, remove, test } = usePushSubscription(browser);
   const busy = turnOn.isPending || turnOff.isPending;
 
   return (
@@ -246,4 +160,100 @@ function DeviceList({ devices, thisDevice, onRemove, removing }: DeviceListProps
       </ul>
     </div>
   );
+}
+
+/**
+ * This browser's push subscription and the user's devices: its state read from the browser (again once the service
+ * worker is there), a subscription it already holds saved again, turning it on (saved, or undone if the server refuses
+ * it) and off (after any re-save under way), removing a device and sending a test.
+ */
+function usePushSubscription(browser: PushBrowser) {
+  const [state, setState] = useState<PushState>('checking');
+  const [subscription, setSubscription] = useState<PushSubscription | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** The device row of this browser, as the server answered when it was saved. */
+  const [thisDevice, setThisDevice] = useState<string | null>(null);
+  /** The save of the subscription this browser already held, started when the page opened; see turnOff. */
+  const resaving = useRef<Promise<unknown>>(Promise.resolve());
+  const queryClient = useQueryClient();
+  const devices = useQuery(pushDevicesQueryOptions());
+  const refreshDevices = useCallback(() => queryClient.invalidateQueries({ queryKey: PUSH_DEVICES_KEY }), [queryClient]);
+
+  const refresh = useCallback(async () => {
+    const read = await readPushState(browser).catch(() => ({ state: 'unsupported' as const, subscription: null }));
+    setState(read.state);
+    setSubscription(read.subscription);
+    return read;
+  }, [browser]);
+
+  useEffect(() => {
+    let live = true;
+    void refresh().then((read) => {
+      // The page registers the service worker after its first paint: check again once it is there.
+      if (live && read.state === 'unsupported' && browser.supported)
+        void navigator.serviceWorker?.ready.then(() => {
+          if (live) void refresh();
+        });
+      // A subscription this browser holds is saved again (its keys may have changed; the device may have been removed).
+      if (live && read.subscription)
+        resaving.current = saveSubscription(subscriptionJson(read.subscription)).then(
+          (device) => {
+            if (live) setThisDevice(device.id);
+            void refreshDevices();
+          },
+          () => {},
+        );
+    });
+    return () => {
+      live = false;
+    };
+  }, [browser, refresh, refreshDevices]);
+
+  const turnOn = useMutation({
+    mutationFn: async () => {
+      const key = await getPushPublicKey();
+      const sub = await subscribeBrowser(browser, key);
+      if (!sub) return null;
+      try {
+        setThisDevice((await saveSubscription(subscriptionJson(sub))).id);
+      } catch (e) {
+        // The server refused it (premium ended, a push service it does not send to): no half-on state.
+        await sub.unsubscribe().catch(() => false);
+        throw e;
+      }
+      return sub;
+    },
+    onMutate: () => setError(null),
+    onSuccess: async () => {
+      await refresh();
+      await refreshDevices();
+    },
+    onError: (e) => setError(e instanceof ApiError ? e.message : PUSH_MESSAGES.turnOnFailed),
+  });
+
+  const turnOff = useMutation({
+    mutationFn: async () => {
+      if (!subscription) return;
+      // A re-save still on its way would land after the delete and bring the device back.
+      await resaving.current;
+      await forgetSubscription(subscription.endpoint);
+      await subscription.unsubscribe();
+      setThisDevice(null);
+    },
+    onMutate: () => setError(null),
+    onSuccess: async () => {
+      await refresh();
+      await refreshDevices();
+    },
+    onError: (e) => setError(e instanceof ApiError ? e.message : PUSH_MESSAGES.turnOffFailed),
+  });
+
+  const remove = useMutation({ mutationFn: removeDevice, onSuccess: refreshDevices });
+  const test = useMutation({
+    mutationFn: sendTestPush,
+    onMutate: () => setError(null),
+    onSettled: refreshDevices,
+    onError: (e) => setError(e instanceof ApiError ? e.message : PUSH_MESSAGES.turnOnFailed),
+  });
+  return { state, error, thisDevice, devices, turnOn, turnOff, remove, test };
 }
