@@ -127,52 +127,13 @@ export function AirportPicker({
               const rank = kept ? favouriteRank(o.value, o.codes, kept) : 2;
               return (
                 <li key={o.value} className="relative" data-favourite={kept ? ['home', 'favourite', 'other'][rank] : undefined}>
-                  <button
-                    type="button"
-                    aria-pressed={isSelected}
-                    data-value={o.value}
+                  <AirportCard
+                    option={o}
+                    selected={isSelected}
                     disabled={full && !isSelected}
-                    onClick={() => choose(o)}
-                    className={`flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left transition ${kept ? 'pr-8' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
-                      isSelected
-                        ? 'border-brand-700 bg-brand-700 text-white'
-                        : 'border-slate-200 bg-white hover:border-brand-500 hover:bg-brand-50'
-                    }`}
-                  >
-                    <span className="w-full truncate text-sm font-semibold">{o.title}</span>
-                    <span className={`w-full truncate text-xs ${isSelected ? 'text-brand-50' : 'text-slate-600'}`}>{o.subtitle}</span>
-                    {o.distance !== null ? (
-                      <span className={`text-xs ${isSelected ? 'text-brand-50' : 'text-slate-600'}`}>{formatDistance(o.distance)}</span>
-                    ) : null}
-                  </button>
-                  {kept && control ? (
-                    rank === 0 ? (
-                      <span
-                        className={`pointer-events-none absolute right-1.5 top-1.5 rounded px-1 text-[10px] font-semibold uppercase ${
-                          isSelected ? 'bg-white/20 text-white' : 'bg-brand-50 text-brand-800'
-                        }`}
-                      >
-                        {FAVOURITES_MESSAGES.homeBadge}
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        aria-pressed={rank === 1}
-                        aria-label={rank === 1 ? FAVOURITES_MESSAGES.unstar(o.title) : FAVOURITES_MESSAGES.star(o.title)}
-                        title={rank === 1 ? FAVOURITES_MESSAGES.unstar(o.title) : FAVOURITES_MESSAGES.star(o.title)}
-                        onClick={() => control.toggleFavourite(o.value)}
-                        className={`absolute right-0.5 top-0.5 flex h-8 w-8 items-center justify-center rounded-md text-lg leading-none focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                          isSelected
-                            ? 'text-white hover:bg-white/20'
-                            : rank === 1
-                              ? 'text-amber-500 hover:bg-amber-50'
-                              : 'text-slate-500 hover:bg-slate-100 hover:text-amber-700'
-                        }`}
-                      >
-                        <span aria-hidden="true">{rank === 1 ? '★' : '☆'}</span>
-                      </button>
-                    )
-                  ) : null}
+                    onChoose={() => choose(o)}
+                    favourite={kept && control ? { rank, toggle: () => control.toggleFavourite(o.value) } : null}
+                  />
                 </li>
               );
             })}
@@ -191,5 +152,73 @@ export function AirportPicker({
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * One airport or city card: its title, subtitle and distance, pressed when chosen; with favourites, HOME on a home
+ * airport and a star to add or remove the others.
+ */
+function AirportCard({
+  option: o,
+  selected,
+  disabled,
+  onChoose,
+  favourite,
+}: {
+  option: AirportOption;
+  selected: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+  /** The card's place among the traveller's favourites (0 home, 1 favourite, 2 other) and how to star it; null: none. */
+  favourite: { rank: number; toggle: () => void } | null;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={selected}
+        data-value={o.value}
+        disabled={disabled}
+        onClick={onChoose}
+        className={`flex h-full w-full flex-col items-start rounded-lg border px-3 py-2 text-left transition ${favourite ? 'pr-8' : ''} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 ${
+          selected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white hover:border-brand-500 hover:bg-brand-50'
+        }`}
+      >
+        <span className="w-full truncate text-sm font-semibold">{o.title}</span>
+        <span className={`w-full truncate text-xs ${selected ? 'text-brand-50' : 'text-slate-600'}`}>{o.subtitle}</span>
+        {o.distance !== null ? (
+          <span className={`text-xs ${selected ? 'text-brand-50' : 'text-slate-600'}`}>{formatDistance(o.distance)}</span>
+        ) : null}
+      </button>
+      {favourite ? (
+        favourite.rank === 0 ? (
+          <span
+            className={`pointer-events-none absolute right-1.5 top-1.5 rounded px-1 text-[10px] font-semibold uppercase ${
+              selected ? 'bg-white/20 text-white' : 'bg-brand-50 text-brand-800'
+            }`}
+          >
+            {FAVOURITES_MESSAGES.homeBadge}
+          </span>
+        ) : (
+          <button
+            type="button"
+            aria-pressed={favourite.rank === 1}
+            aria-label={favourite.rank === 1 ? FAVOURITES_MESSAGES.unstar(o.title) : FAVOURITES_MESSAGES.star(o.title)}
+            title={favourite.rank === 1 ? FAVOURITES_MESSAGES.unstar(o.title) : FAVOURITES_MESSAGES.star(o.title)}
+            onClick={favourite.toggle}
+            className={`absolute right-0.5 top-0.5 flex h-8 w-8 items-center justify-center rounded-md text-lg leading-none focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              selected
+                ? 'text-white hover:bg-white/20'
+                : favourite.rank === 1
+                  ? 'text-amber-500 hover:bg-amber-50'
+                  : 'text-slate-500 hover:bg-slate-100 hover:text-amber-700'
+            }`}
+          >
+            <span aria-hidden="true">{favourite.rank === 1 ? '★' : '☆'}</span>
+          </button>
+        )
+      ) : null}
+    </>
   );
 }
