@@ -90,8 +90,6 @@ function Segmented<T extends string>({
 /** docs/product/search.md#search-form. */
 export function SearchForm(props: SearchFormProps) {
   const { values: v, isPremium } = props;
-  // A visitor who signs in from here comes back to this page (a search link keeps its query string and runs).
-  const here = useHerePath();
   const inbound = v.direction === 'inbound';
   const showDestination = inbound || v.singleRoute;
   const buttonInput = {
@@ -132,38 +130,7 @@ export function SearchForm(props: SearchFormProps) {
         if (!blocked) props.onSearch();
       }}
     >
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="space-y-1">
-          <Segmented
-            label="Direction"
-            value={v.direction}
-            onChange={props.onDirectionChange}
-            items={[
-              { value: 'outbound', label: 'Outbound Flights' },
-              {
-                value: 'inbound',
-                label: <>Inbound Flights {!isPremium ? <PremiumCrown label="Premium only" /> : null}</>,
-                disabled: !isPremium,
-                title: isPremium ? undefined : 'Inbound search is a Premium feature',
-              },
-            ]}
-          />
-          <p className="text-xs text-slate-600">{inbound ? HINTS.inbound : HINTS.outbound}</p>
-        </div>
-        <div className="space-y-1">
-          <Segmented
-            label="Airport grouping"
-            value={v.viewMode}
-            onChange={props.onViewModeChange}
-            items={[
-              { value: 'city', label: 'City View' },
-              { value: 'airport', label: 'Airport View' },
-            ]}
-          />
-          <p className="text-xs text-slate-600">{v.viewMode === 'city' ? HINTS.city : HINTS.airport}</p>
-        </div>
-        {props.usageBadge ? <div className="ml-auto">{props.usageBadge}</div> : null}
-      </div>
+      <FormModes {...props} />
 
       {!inbound ? (
         <AirportPicker
@@ -219,24 +186,7 @@ export function SearchForm(props: SearchFormProps) {
 
       <TripDurationStepper value={v.tripDays} onChange={props.onTripDaysChange} />
 
-      {props.message ? (
-        <Notice tone={props.message.tone === 'error' ? 'error' : 'warning'} role="alert">
-          {props.message.text}
-          {props.message.loginLink ? (
-            <>
-              {' '}
-              <Link to={withNext(paths.login, here)} className="font-semibold underline underline-offset-2">
-                Log in
-              </Link>{' '}
-              or{' '}
-              <Link to={withNext(paths.register, here)} className="font-semibold underline underline-offset-2">
-                create an account
-              </Link>
-              .
-            </>
-          ) : null}
-        </Notice>
-      ) : null}
+      {props.message ? <FormNotice message={props.message} /> : null}
 
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" size="lg" disabled={disabled} data-testid="search-button" className="sm:flex-1">
@@ -257,5 +207,69 @@ export function SearchForm(props: SearchFormProps) {
         </Notice>
       ) : null}
     </form>
+  );
+}
+
+/** Direction (inbound is premium) and airport grouping, each with its hint, and the usage badge. */
+function FormModes(props: SearchFormProps) {
+  const { values: v, isPremium } = props;
+  const inbound = v.direction === 'inbound';
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div className="space-y-1">
+        <Segmented
+          label="Direction"
+          value={v.direction}
+          onChange={props.onDirectionChange}
+          items={[
+            { value: 'outbound', label: 'Outbound Flights' },
+            {
+              value: 'inbound',
+              label: <>Inbound Flights {!isPremium ? <PremiumCrown label="Premium only" /> : null}</>,
+              disabled: !isPremium,
+              title: isPremium ? undefined : 'Inbound search is a Premium feature',
+            },
+          ]}
+        />
+        <p className="text-xs text-slate-600">{inbound ? HINTS.inbound : HINTS.outbound}</p>
+      </div>
+      <div className="space-y-1">
+        <Segmented
+          label="Airport grouping"
+          value={v.viewMode}
+          onChange={props.onViewModeChange}
+          items={[
+            { value: 'city', label: 'City View' },
+            { value: 'airport', label: 'Airport View' },
+          ]}
+        />
+        <p className="text-xs text-slate-600">{v.viewMode === 'city' ? HINTS.city : HINTS.airport}</p>
+      </div>
+      {props.usageBadge ? <div className="ml-auto">{props.usageBadge}</div> : null}
+    </div>
+  );
+}
+
+/** What the page says about the form (a missing field, a refusal), with the way to log in when that is the cause. */
+function FormNotice({ message }: { message: NonNullable<SearchFormProps['message']> }) {
+  // A visitor who signs in from here comes back to this page (a search link keeps its query string and runs).
+  const here = useHerePath();
+  return (
+    <Notice tone={message.tone === 'error' ? 'error' : 'warning'} role="alert">
+      {message.text}
+      {message.loginLink ? (
+        <>
+          {' '}
+          <Link to={withNext(paths.login, here)} className="font-semibold underline underline-offset-2">
+            Log in
+          </Link>{' '}
+          or{' '}
+          <Link to={withNext(paths.register, here)} className="font-semibold underline underline-offset-2">
+            create an account
+          </Link>
+          .
+        </>
+      ) : null}
+    </Notice>
   );
 }
