@@ -1,7 +1,7 @@
 import { CITY_GROUPS, cityValue } from '@gowild/contract/city-groups';
 import { addDays } from '@gowild/contract/dates';
 import { formatMiles } from '@gowild/contract/distance';
-import { GET_HOME_LIMITS, GET_HOME_MESSAGES, GET_HOME_RADIUS_CHOICES } from '@gowild/contract/get-home';
+import { GET_HOME_LIMITS, GET_HOME_MESSAGES, GET_HOME_RADIUS_CHOICES, type GetHomeResponse } from '@gowild/contract/get-home';
 import { HUB_MESSAGES } from '@gowild/contract/hub-search';
 import type { Airport } from '@gowild/contract/reference';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
@@ -100,32 +100,15 @@ export function GetHomeView({ airports, airportsLoading, today, locate, renderEx
         </fieldset>
         <label className={label}>
           Home
-          <select className={field} value={home} onChange={(e) => setHome(e.target.value)} disabled={airportsLoading}>
-            <option value="">Select home</option>
-            {yours.length > 0 ? (
-              <optgroup label="Your airports">
-                {yours.map((v) => (
-                  <option key={v} value={v}>
-                    {CITY_GROUPS.some((g) => cityValue(g) === v) ? `${homeLabel(v)} (all airports)` : `${cityOf(v)} (${v})`}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            <optgroup label="Cities">
-              {CITY_GROUPS.map((g) => (
-                <option key={g.code} value={cityValue(g)}>
-                  {g.cityName} (all airports)
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Airports">
-              {sorted.map((a) => (
-                <option key={a.stationCode} value={a.stationCode}>
-                  {a.city} ({a.stationCode})
-                </option>
-              ))}
-            </optgroup>
-          </select>
+          <HomeSelect
+            value={home}
+            onChange={setHome}
+            yours={yours}
+            airports={sorted}
+            cityOf={cityOf}
+            homeLabel={homeLabel}
+            disabled={airportsLoading}
+          />
         </label>
         <label className={label}>
           Drive to another airport
@@ -151,43 +134,115 @@ export function GetHomeView({ airports, airportsLoading, today, locate, renderEx
 
       <SearchAnswer search={search} busyLabel="Searching the ways home" errorTestId="get-home-error">
         {(data) => (
-          <section aria-labelledby="get-home-title" className="space-y-3">
-            <h2 id="get-home-title" className="text-xl font-bold text-slate-900">
-              Get me home to {homeLabel(data.search_parameters.home)}
-            </h2>
-            {renderExport && submitted && data.options.length > 0 ? <div>{renderExport(getHomeQuery(submitted))}</div> : null}
-            <p className="text-sm text-slate-600" data-testid="get-home-summary">
-              From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${formatMiles(a.miles)})` : a.code)).join(', ')} ·
-              today and tomorrow · soonest home first
-              {data.demo ? (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
-              ) : null}
-            </p>
-            {data.partial ? (
-              <Notice tone="warning">
-                Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing a way home.
-                {data.over_budget ? ` ${data.over_budget.message}` : null}
-              </Notice>
-            ) : null}
-            {data.options.some((o) => o.kind === 'self_transfer') ? (
-              <Notice tone="warning" title="Self-transfers are two tickets" titleAs="h3" role={null}>
-                {HUB_MESSAGES.separateTickets}
-              </Notice>
-            ) : null}
-            {data.options.length === 0 ? (
-              <Notice tone="neutral" role={null} data-testid="get-home-empty">
-                {GET_HOME_MESSAGES.noOptions}
-              </Notice>
-            ) : (
-              <ul className="space-y-3">
-                {data.options.map((o) => (
-                  <OptionCard key={o.flights.map((f) => f.flightHash).join('-')} option={o} dayLabel={dayLabel} cityOf={cityOf} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <WaysHome
+            data={data}
+            homeLabel={homeLabel}
+            cityOf={cityOf}
+            dayLabel={dayLabel}
+            exportButton={renderExport && submitted && data.options.length > 0 ? renderExport(getHomeQuery(submitted)) : null}
+          />
         )}
       </SearchAnswer>
     </div>
+  );
+}
+
+/** Home: the traveller's own airports first, then every city (all its airports) and every airport. */
+function HomeSelect({
+  value,
+  onChange,
+  yours,
+  airports,
+  cityOf,
+  homeLabel,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  yours: readonly string[];
+  airports: readonly Airport[];
+  cityOf: (code: string) => string;
+  homeLabel: (value: string) => string;
+  disabled: boolean;
+}) {
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
+  return (
+    <select className={field} value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+      <option value="">Select home</option>
+      {yours.length > 0 ? (
+        <optgroup label="Your airports">
+          {yours.map((v) => (
+            <option key={v} value={v}>
+              {CITY_GROUPS.some((g) => cityValue(g) === v) ? `${homeLabel(v)} (all airports)` : `${cityOf(v)} (${v})`}
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
+      <optgroup label="Cities">
+        {CITY_GROUPS.map((g) => (
+          <option key={g.code} value={cityValue(g)}>
+            {g.cityName} (all airports)
+          </option>
+        ))}
+      </optgroup>
+      <optgroup label="Airports">
+        {airports.map((a) => (
+          <option key={a.stationCode} value={a.stationCode}>
+            {a.city} ({a.stationCode})
+          </option>
+        ))}
+      </optgroup>
+    </select>
+  );
+}
+
+/** The answer: from which airports, the warnings, and each way home, soonest first. */
+function WaysHome({
+  data,
+  homeLabel,
+  cityOf,
+  dayLabel,
+  exportButton,
+}: {
+  data: GetHomeResponse;
+  homeLabel: (value: string) => string;
+  cityOf: (code: string) => string;
+  dayLabel: (date: string) => string;
+  exportButton: ReactNode;
+}) {
+  return (
+    <section aria-labelledby="get-home-title" className="space-y-3">
+      <h2 id="get-home-title" className="text-xl font-bold text-slate-900">
+        Get me home to {homeLabel(data.search_parameters.home)}
+      </h2>
+      {exportButton ? <div>{exportButton}</div> : null}
+      <p className="text-sm text-slate-600" data-testid="get-home-summary">
+        From {data.search_parameters.nearby.map((a) => (a.miles > 0 ? `${a.code} (${formatMiles(a.miles)})` : a.code)).join(', ')} · today
+        and tomorrow · soonest home first
+        {data.demo ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span> : null}
+      </p>
+      {data.partial ? (
+        <Notice tone="warning">
+          Some routes could not be checked ({data.failed?.join(', ')}); the list may be missing a way home.
+          {data.over_budget ? ` ${data.over_budget.message}` : null}
+        </Notice>
+      ) : null}
+      {data.options.some((o) => o.kind === 'self_transfer') ? (
+        <Notice tone="warning" title="Self-transfers are two tickets" titleAs="h3" role={null}>
+          {HUB_MESSAGES.separateTickets}
+        </Notice>
+      ) : null}
+      {data.options.length === 0 ? (
+        <Notice tone="neutral" role={null} data-testid="get-home-empty">
+          {GET_HOME_MESSAGES.noOptions}
+        </Notice>
+      ) : (
+        <ul className="space-y-3">
+          {data.options.map((o) => (
+            <OptionCard key={o.flights.map((f) => f.flightHash).join('-')} option={o} dayLabel={dayLabel} cityOf={cityOf} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
