@@ -1,14 +1,13 @@
 import { ANYWHERE_LIMITS, ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
 import { addDays, formatMediumDate, formatWeekdayShort } from '@gowild/contract/dates';
 import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
-import { type Flight, SEARCH_MAX_AIRPORT_ITEMS, SEARCH_MESSAGES } from '@gowild/contract/flights';
+import { type Flight, SEARCH_MESSAGES } from '@gowild/contract/flights';
 import { formatWholeDollars } from '@gowild/contract/money';
 import type { Airport } from '@gowild/contract/reference';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ViewMode, buildAirportOptions, describeAirportValue } from '@/components/airport-picker/airport-options';
-import { AirportPicker } from '@/components/airport-picker/airport-picker';
-import { useGridColumns } from '@/components/airport-picker/use-grid-columns';
+import { describeAirportValue } from '@/components/airport-picker/airport-options';
+import { GroupedOriginPicker } from '@/components/airport-picker/grouped-origin-picker';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import type { AnywhereRequest } from '../api/search-anywhere-stream';
@@ -67,12 +66,9 @@ function byBest(a: AnywhereDestination, b: AnywhereDestination): number {
  * then confirmed), by destination with the best fare of each day, or every flight in one sortable table; Export CSV.
  */
 export function AnywhereView({ airports, airportsLoading, airportsError, today, renderFlightList, renderExport }: AnywhereViewProps) {
-  const columns = useGridColumns();
   // The page's search lives in its address, so a reload or a shared link shows the same answer.
   const [params, setParams] = useSearchParams();
   const linked = useMemo(() => linkedSearch(params), [params]);
-  const [viewMode, setViewMode] = useState<ViewMode>(!linked || linked.origin.startsWith('CITY:') ? 'city' : 'airport');
-  const options = useMemo(() => buildAirportOptions(airports ?? [], viewMode), [airports, viewMode]);
   const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
   const [origin, setOrigin] = useState(linked?.origin ?? '');
   const [from, setFrom] = useState(linked?.from ?? today);
@@ -81,9 +77,7 @@ export function AnywhereView({ airports, airportsLoading, airportsError, today, 
     return Math.min(ANYWHERE_LIMITS.maxDays, Math.max(1, span));
   });
   const [formError, setFormError] = useState<string | null>(null);
-  const [listView, setListView] = useState(false);
   const { state, run } = useAnywhereSearch();
-  const cityOf = (code: string) => byCode.get(code)?.city ?? code;
 
   // The address names a search that is not the one on screen (a link, a reload, Back): run it, once.
   const ran = useRef<string | null>(null);
@@ -105,47 +99,21 @@ export function AnywhereView({ airports, airportsLoading, airportsError, today, 
     void run(request);
   };
 
-  const dates = state.parameters?.dates ?? [];
-  const shown = useMemo(() => state.destinations.filter((d) => d.flights.length > 0).sort(byBest), [state.destinations]);
-  const allFlights = useMemo(() => shown.flatMap((d) => d.flights), [shown]);
   const loading = state.status === 'loading';
-  const done = state.status === 'done';
-  const originLabel = state.parameters ? describeAirportValue(state.parameters.origin, byCode) : '';
-  const rangeLabel = dates.length ? `${formatMediumDate(dates[0]!)} – ${formatMediumDate(dates.at(-1)!)}` : '';
   const field = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
   const label = 'block text-sm font-medium text-slate-800';
 
   return (
     <div className="space-y-5">
       <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-label="Search anywhere">
-        <fieldset className="flex flex-wrap gap-4 text-sm text-slate-800">
-          <legend className="sr-only">Airport grouping</legend>
-          {(['city', 'airport'] as const).map((m) => (
-            <label key={m} className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name="anywhere-view-mode"
-                checked={viewMode === m}
-                onChange={() => {
-                  setViewMode(m);
-                  setOrigin('');
-                }}
-                className="accent-brand-700"
-              />
-              {m === 'city' ? 'City View' : 'Airport View (choose several)'}
-            </label>
-          ))}
-        </fieldset>
-        <AirportPicker
-          label="Departure Airport"
-          options={options}
-          value={origin}
-          onChange={setOrigin}
-          multiple={viewMode === 'airport' ? SEARCH_MAX_AIRPORT_ITEMS : undefined}
-          favourites
-          columns={columns}
+        <GroupedOriginPicker
+          name="anywhere-view-mode"
+          airports={airports}
           loading={airportsLoading}
           error={airportsError}
+          value={origin}
+          onChange={setOrigin}
+          initialViewMode={!linked || linked.origin.startsWith('CITY:') ? 'city' : 'airport'}
         />
         <div className="grid gap-4 sm:grid-cols-3">
           <label className={label}>
@@ -182,62 +150,7 @@ export function AnywhereView({ airports, airportsLoading, airportsError, today, 
       ) : null}
 
       {state.status !== 'idle' && state.parameters ? (
-        <section aria-label="Anywhere results" className="scroll-mt-20 space-y-3" data-testid="anywhere-results">
-          <div>
-            <h2 className="text-xl font-bold text-slate-900">Every destination from {originLabel}</h2>
-            <p className="text-sm text-slate-600">
-              {rangeLabel} · one way
-              {state.demo ? (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
-              ) : null}
-            </p>
-          </div>
-          {loading ? (
-            <p className="text-sm text-slate-700" role="status" data-testid="anywhere-progress">
-              Checked {state.checked} of {state.total} destinations…
-            </p>
-          ) : null}
-          {done && state.failed.length ? (
-            <Notice tone="warning" role="status">
-              {state.overBudgetMessage ??
-                `${state.failed.length} destination${state.failed.length === 1 ? '' : 's'} could not be checked on every day: ${state.failed.join(', ')}.`}
-            </Notice>
-          ) : null}
-          {shown.length ? (
-            <div className="flex flex-wrap items-center gap-2" data-testid="anywhere-tools">
-              <div role="group" aria-label="Show results as" className="inline-flex rounded-lg border border-slate-300 p-0.5">
-                {[false, true].map((list) => (
-                  <Button
-                    key={String(list)}
-                    variant={listView === list ? 'primary' : 'ghost'}
-                    size="xs"
-                    aria-pressed={listView === list}
-                    onClick={() => setListView(list)}
-                  >
-                    {list ? 'All flights' : 'By destination'}
-                  </Button>
-                ))}
-              </div>
-              {done && state.request ? renderExport(state.request) : null}
-            </div>
-          ) : null}
-
-          {listView && shown.length ? (
-            renderFlightList({ flights: allFlights, caption: `Every flight from ${originLabel}, ${rangeLabel}` })
-          ) : (
-            <ul className="space-y-2" aria-label="Destinations" data-testid="anywhere-destinations">
-              {shown.map((d) => (
-                <DestinationRow key={d.code} destination={d} name={cityOf(d.code)} dates={dates} />
-              ))}
-            </ul>
-          )}
-
-          {done && shown.length === 0 ? (
-            <Notice tone="neutral" role={null} title="No Flights Found" titleAs="h3" data-testid="anywhere-empty">
-              {ANYWHERE_MESSAGES.noFlights(originLabel)}
-            </Notice>
-          ) : null}
-        </section>
+        <AnywhereResults state={state} byCode={byCode} renderFlightList={renderFlightList} renderExport={renderExport} />
       ) : null}
     </div>
   );
@@ -289,5 +202,84 @@ function DestinationRow({ destination: d, name, dates }: { destination: Anywhere
         ))}
       </ol>
     </li>
+  );
+}
+
+/** The answer as it streams in: what was searched, the progress, what failed, cards by destination or every flight. */
+function AnywhereResults({
+  state,
+  byCode,
+  renderFlightList,
+  renderExport,
+}: {
+  state: ReturnType<typeof useAnywhereSearch>['state'];
+  byCode: ReadonlyMap<string, Airport>;
+} & Pick<AnywhereViewProps, 'renderFlightList' | 'renderExport'>) {
+  const [listView, setListView] = useState(false);
+  const cityOf = (code: string) => byCode.get(code)?.city ?? code;
+  const dates = state.parameters?.dates ?? [];
+  const shown = useMemo(() => state.destinations.filter((d) => d.flights.length > 0).sort(byBest), [state.destinations]);
+  const allFlights = useMemo(() => shown.flatMap((d) => d.flights), [shown]);
+  const loading = state.status === 'loading';
+  const done = state.status === 'done';
+  const originLabel = state.parameters ? describeAirportValue(state.parameters.origin, byCode) : '';
+  const rangeLabel = dates.length ? `${formatMediumDate(dates[0]!)} – ${formatMediumDate(dates.at(-1)!)}` : '';
+  return (
+    <section aria-label="Anywhere results" className="scroll-mt-20 space-y-3" data-testid="anywhere-results">
+      <div>
+        <h2 className="text-xl font-bold text-slate-900">Every destination from {originLabel}</h2>
+        <p className="text-sm text-slate-600">
+          {rangeLabel} · one way
+          {state.demo ? (
+            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+          ) : null}
+        </p>
+      </div>
+      {loading ? (
+        <p className="text-sm text-slate-700" role="status" data-testid="anywhere-progress">
+          Checked {state.checked} of {state.total} destinations…
+        </p>
+      ) : null}
+      {done && state.failed.length ? (
+        <Notice tone="warning" role="status">
+          {state.overBudgetMessage ??
+            `${state.failed.length} destination${state.failed.length === 1 ? '' : 's'} could not be checked on every day: ${state.failed.join(', ')}.`}
+        </Notice>
+      ) : null}
+      {shown.length ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="anywhere-tools">
+          <div role="group" aria-label="Show results as" className="inline-flex rounded-lg border border-slate-300 p-0.5">
+            {[false, true].map((list) => (
+              <Button
+                key={String(list)}
+                variant={listView === list ? 'primary' : 'ghost'}
+                size="xs"
+                aria-pressed={listView === list}
+                onClick={() => setListView(list)}
+              >
+                {list ? 'All flights' : 'By destination'}
+              </Button>
+            ))}
+          </div>
+          {done && state.request ? renderExport(state.request) : null}
+        </div>
+      ) : null}
+
+      {listView && shown.length ? (
+        renderFlightList({ flights: allFlights, caption: `Every flight from ${originLabel}, ${rangeLabel}` })
+      ) : (
+        <ul className="space-y-2" aria-label="Destinations" data-testid="anywhere-destinations">
+          {shown.map((d) => (
+            <DestinationRow key={d.code} destination={d} name={cityOf(d.code)} dates={dates} />
+          ))}
+        </ul>
+      )}
+
+      {done && shown.length === 0 ? (
+        <Notice tone="neutral" role={null} title="No Flights Found" titleAs="h3" data-testid="anywhere-empty">
+          {ANYWHERE_MESSAGES.noFlights(originLabel)}
+        </Notice>
+      ) : null}
+    </section>
   );
 }

@@ -1,12 +1,9 @@
 import { addDays, formatMediumDate } from '@gowild/contract/dates';
-import { SEARCH_MAX_AIRPORT_ITEMS } from '@gowild/contract/flights';
 import type { Airport } from '@gowild/contract/reference';
 import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES, type TripFinderResponse, type TripPair } from '@gowild/contract/trip-finder';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useBlackoutDates } from '@/api/get-blackout-dates';
-import { type ViewMode, buildAirportOptions } from '@/components/airport-picker/airport-options';
-import { AirportPicker } from '@/components/airport-picker/airport-picker';
-import { useGridColumns } from '@/components/airport-picker/use-grid-columns';
+import { GroupedOriginPicker } from '@/components/airport-picker/grouped-origin-picker';
 import { firstNonBlackoutDay } from '@/components/date-selector/calendar';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -37,9 +34,6 @@ function ageLabel(seconds: number): string {
 
 /** docs/product/trip-finder.md: the origin, the dates, the stay, and every destination's best pairs. */
 export function TripFinderView({ airports, airportsLoading, airportsError, today, onAlert, calendarFor }: TripFinderViewProps) {
-  const columns = useGridColumns();
-  const [viewMode, setViewMode] = useState<ViewMode>('city');
-  const options = useMemo(() => buildAirportOptions(airports ?? [], viewMode), [airports, viewMode]);
   const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
   const [origin, setOrigin] = useState('');
   // The first departure date: tomorrow, or the first day after it that is not a blackout date once the list is
@@ -75,34 +69,13 @@ export function TripFinderView({ airports, airportsLoading, airportsError, today
   return (
     <div className="space-y-5">
       <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" aria-label="Find trips">
-        <fieldset className="flex flex-wrap gap-4 text-sm text-slate-800">
-          <legend className="sr-only">Airport grouping</legend>
-          {(['city', 'airport'] as const).map((m) => (
-            <label key={m} className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name="trip-view-mode"
-                checked={viewMode === m}
-                onChange={() => {
-                  setViewMode(m);
-                  setOrigin('');
-                }}
-                className="accent-brand-700"
-              />
-              {m === 'city' ? 'City View' : 'Airport View (choose several)'}
-            </label>
-          ))}
-        </fieldset>
-        <AirportPicker
-          label="Departure Airport"
-          options={options}
-          value={origin}
-          onChange={setOrigin}
-          multiple={viewMode === 'airport' ? SEARCH_MAX_AIRPORT_ITEMS : undefined}
-          favourites
-          columns={columns}
+        <GroupedOriginPicker
+          name="trip-view-mode"
+          airports={airports}
           loading={airportsLoading}
           error={airportsError}
+          value={origin}
+          onChange={setOrigin}
         />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <label className={label}>
