@@ -158,81 +158,9 @@ export function DigestPanel() {
             placeholder="DEN, LAS"
             autoCapitalize="characters"
           />
-          <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-medium text-slate-700">{DIGEST_MESSAGES.channels}</legend>
-            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-              {DIGEST_CHANNELS.map((kind) => {
-                const linked = state.linked_channels.includes(kind);
-                const allowed = state.plan.channels.includes(kind);
-                const usable = linked && allowed;
-                return (
-                  <label key={kind} className={`flex items-center gap-2 text-sm ${usable ? 'text-slate-800' : 'text-slate-400'}`}>
-                    <input
-                      type="checkbox"
-                      checked={form.channels.includes(kind)}
-                      disabled={!usable}
-                      onChange={(e) =>
-                        set({ channels: e.target.checked ? [...form.channels, kind] : form.channels.filter((c) => c !== kind) })
-                      }
-                      className="size-4 rounded border-slate-300 accent-brand-700"
-                    />
-                    {DIGEST_CHANNEL_LABELS[kind]}
-                    {!allowed ? <span className="text-xs">(premium)</span> : !linked ? <span className="text-xs">(not set up)</span> : null}
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">{DIGEST_MESSAGES.frequency}</legend>
-            <div className="mt-2 flex gap-5">
-              {(['daily', 'weekly'] as const).map((f) => {
-                const allowed = state.plan.frequencies.includes(f);
-                return (
-                  <label key={f} className={`flex items-center gap-2 text-sm ${allowed ? 'text-slate-800' : 'text-slate-400'}`}>
-                    <input
-                      type="radio"
-                      name="digest-frequency"
-                      value={f}
-                      checked={form.frequency === f}
-                      disabled={!allowed}
-                      onChange={() => set({ frequency: f })}
-                      className="size-4 accent-brand-700"
-                    />
-                    {f === 'daily' ? DIGEST_MESSAGES.daily : DIGEST_MESSAGES.weekly}
-                    {!allowed ? <span className="text-xs">(premium)</span> : null}
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-          <div className="grid grid-cols-2 gap-3">
-            <label className="text-sm font-medium text-slate-700">
-              {DIGEST_MESSAGES.weekday}
-              <select
-                className={`${selectClass} mt-1`}
-                value={form.weekday}
-                disabled={form.frequency === 'daily'}
-                onChange={(e) => set({ weekday: Number(e.target.value) })}
-              >
-                {DIGEST_WEEKDAYS.map((d, i) => (
-                  <option key={d} value={i + 1}>
-                    {d}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm font-medium text-slate-700">
-              {DIGEST_MESSAGES.hour}
-              <select className={`${selectClass} mt-1`} value={form.hour} onChange={(e) => set({ hour: Number(e.target.value) })}>
-                {Array.from({ length: 24 }, (_, h) => (
-                  <option key={h} value={h}>
-                    {hourLabel(h)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
+          <ChannelChoices state={state} chosen={form.channels} onChange={(channels) => set({ channels })} />
+          <FrequencyChoices state={state} chosen={form.frequency} onChange={(frequency) => set({ frequency })} />
+          <WhenFields form={form} set={set} />
           <TextField
             className="sm:col-span-2"
             label={DIGEST_MESSAGES.timeZone}
@@ -252,5 +180,112 @@ export function DigestPanel() {
       ) : null}
       <DigestHistory />
     </section>
+  );
+}
+
+/** Each channel, usable when the traveller has set it up and the plan allows it; why not, when it is not. */
+function ChannelChoices({
+  state,
+  chosen,
+  onChange,
+}: {
+  state: DigestState;
+  chosen: Form['channels'];
+  onChange: (channels: Form['channels']) => void;
+}) {
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="text-sm font-medium text-slate-700">{DIGEST_MESSAGES.channels}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {DIGEST_CHANNELS.map((kind) => {
+          const linked = state.linked_channels.includes(kind);
+          const allowed = state.plan.channels.includes(kind);
+          const usable = linked && allowed;
+          return (
+            <label key={kind} className={`flex items-center gap-2 text-sm ${usable ? 'text-slate-800' : 'text-slate-400'}`}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(kind)}
+                disabled={!usable}
+                onChange={(e) => onChange(e.target.checked ? [...chosen, kind] : chosen.filter((c) => c !== kind))}
+                className="size-4 rounded border-slate-300 accent-brand-700"
+              />
+              {DIGEST_CHANNEL_LABELS[kind]}
+              {!allowed ? <span className="text-xs">(premium)</span> : !linked ? <span className="text-xs">(not set up)</span> : null}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Daily or weekly, what the plan does not allow shown and disabled. */
+function FrequencyChoices({
+  state,
+  chosen,
+  onChange,
+}: {
+  state: DigestState;
+  chosen: Form['frequency'];
+  onChange: (f: Form['frequency']) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-700">{DIGEST_MESSAGES.frequency}</legend>
+      <div className="mt-2 flex gap-5">
+        {(['daily', 'weekly'] as const).map((f) => {
+          const allowed = state.plan.frequencies.includes(f);
+          return (
+            <label key={f} className={`flex items-center gap-2 text-sm ${allowed ? 'text-slate-800' : 'text-slate-400'}`}>
+              <input
+                type="radio"
+                name="digest-frequency"
+                value={f}
+                checked={chosen === f}
+                disabled={!allowed}
+                onChange={() => onChange(f)}
+                className="size-4 accent-brand-700"
+              />
+              {f === 'daily' ? DIGEST_MESSAGES.daily : DIGEST_MESSAGES.weekly}
+              {!allowed ? <span className="text-xs">(premium)</span> : null}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The weekday (weekly only) and the local hour. */
+function WhenFields({ form, set }: { form: Form; set: (patch: Partial<Form>) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <label className="text-sm font-medium text-slate-700">
+        {DIGEST_MESSAGES.weekday}
+        <select
+          className={`${selectClass} mt-1`}
+          value={form.weekday}
+          disabled={form.frequency === 'daily'}
+          onChange={(e) => set({ weekday: Number(e.target.value) })}
+        >
+          {DIGEST_WEEKDAYS.map((d, i) => (
+            <option key={d} value={i + 1}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        {DIGEST_MESSAGES.hour}
+        <select className={`${selectClass} mt-1`} value={form.hour} onChange={(e) => set({ hour: Number(e.target.value) })}>
+          {Array.from({ length: 24 }, (_, h) => (
+            <option key={h} value={h}>
+              {hourLabel(h)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
   );
 }
