@@ -83,18 +83,6 @@ export function ReturnScreen(props: ReturnScreenProps) {
   });
   const stayStart = arrival ? localDatePart(arrival) : props.minDate;
   const stayCode = origins[0] ?? '';
-  // The same filters and orders as a destination card (docs/product/search.md#filters); until the traveller changes
-  // one they follow the list, whose price ceiling is known only once it has loaded.
-  // They start from the account's remembered filters, and a change is remembered (docs/product/favourites.md).
-  const favourites = useFavourites();
-  const [chosenFilters, setChosen] = useState<FlightFilters | null>(null);
-  const setFilters = (next: FlightFilters | null) => {
-    setChosen(next);
-    favourites?.rememberFilters(next ? rememberedOf(next) : null);
-  };
-  const ceiling = useMemo(() => priceCeiling(ret.flights), [ret.flights]);
-  const filters = chosenFilters ?? startFilters(ret.flights, favourites?.favourites?.filters);
-  const shown = useMemo(() => applyFilters(ret.flights, filters, ceiling), [ret.flights, filters, ceiling]);
   // docs/product/search.md#why-no-gowild: the way home on a date whose GoWild seats are not on sale yet (or blacked out).
   const gap =
     props.goWildGap && stayCode && !props.waiting && props.isPremium && !ret.loading && !ret.flights.some(hasGoWild)
@@ -103,29 +91,7 @@ export function ReturnScreen(props: ReturnScreenProps) {
 
   return (
     <div className="space-y-4" data-testid="return-screen">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Return Flights</h1>
-          <p className="text-sm text-slate-600">
-            {from ? `${props.airportName(origins[0] ?? from)} → ${props.originLabel}` : ''} · {formatLongDate(props.returnDate)}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="secondary" size="sm" onClick={props.onBack}>
-            Back to Departures
-          </Button>
-          <Button variant="secondary" size="sm" onClick={props.onNewSearch}>
-            New Search
-          </Button>
-          <DateStepper
-            value={props.returnDate}
-            min={props.minDate}
-            onChange={props.onReturnDateChange}
-            label="Return date"
-            disabled={props.waiting}
-          />
-        </div>
-      </div>
+      <ReturnHeader {...props} route={from ? `${props.airportName(origins[0] ?? from)} → ${props.originLabel}` : ''} />
 
       {props.notice ? (
         <Notice tone="warning" role="alert">
@@ -133,18 +99,7 @@ export function ReturnScreen(props: ReturnScreenProps) {
         </Notice>
       ) : null}
 
-      {departure ? (
-        <Notice tone="brand" role={null} data-testid="selected-departure">
-          <strong>Your departure:</strong> {departure.flight.origin} {formatLocalTime(departure.flight.departure_time)} →{' '}
-          {departure.destination} {formatLocalTime(departure.flight.arrival_time)}
-          {arrivesNextDay(departure.flight) ? <span data-testid="departure-next-day"> (+1)</span> : null} on{' '}
-          {formatLongDate(localDatePart(departure.flight.departure_time))} · Flight {departure.flight.flight_number}
-        </Notice>
-      ) : !props.waiting ? (
-        <Notice tone="neutral" role={null}>
-          Pick a departure flight first (Back to Departures) to pair it with a return and see your trip summary.
-        </Notice>
-      ) : null}
+      <DepartureNotice departure={departure} waiting={props.waiting} />
 
       {stayCode && props.renderStayWeather && !props.waiting
         ? props.renderStayWeather(stayCode, { start: stayStart < props.returnDate ? stayStart : props.returnDate, end: props.returnDate })
@@ -222,46 +177,130 @@ export function ReturnScreen(props: ReturnScreenProps) {
           {RETURN_MESSAGES.none}
         </Notice>
       ) : (
-        <div className="space-y-3">
-          <FlightFiltersPanel filters={filters} onChange={setFilters} ceiling={ceiling} onReset={() => setFilters(null)} />
-          {shown.length === 0 ? (
-            <p className="text-sm text-slate-600">No flights match your filters</p>
-          ) : !isDefaultFilters(filters, ceiling) ? (
-            <p className="text-xs text-slate-600" aria-live="polite">
-              Showing {shown.length} of {ret.flights.length} flights
-            </p>
-          ) : null}
-          <ul className="space-y-2" aria-label="Return flights">
-            {shown.map((f) => {
-              const days = arrival ? daysAtDestination(arrival, f.departure_time) : null;
-              return (
-                <FlightRow
-                  key={f.flightHash}
-                  flight={f}
-                  isPremium={props.isPremium}
-                  badge={
-                    days !== null ? (
-                      <span className="rounded-full bg-sky-100 px-2 py-0.5 text-[11px] font-semibold text-sky-900" data-testid="days-badge">
-                        {daysAtDestinationLabel(days)}
-                      </span>
-                    ) : null
-                  }
-                  action={
-                    <Button
-                      size="sm"
-                      disabled={!departure}
-                      title={departure ? undefined : 'Pick a departure flight first'}
-                      onClick={() => props.onSelectReturn(f)}
-                    >
-                      Select Return
-                    </Button>
-                  }
-                />
-              );
-            })}
-          </ul>
-        </div>
+        <ReturnList
+          flights={ret.flights}
+          arrival={arrival}
+          isPremium={props.isPremium}
+          canSelect={Boolean(departure)}
+          onSelect={props.onSelectReturn}
+        />
       )}
     </div>
   );
+}
+
+/** The return flights with the destination card's filters and orders, each with its days-away badge and Select Return. */
+function ReturnList({
+  flights,
+  arrival,
+  isPremium,
+  canSelect,
+  onSelect,
+}: {
+  flights: readonly Flight[];
+  /** The chosen departure's landing (null: none chosen yet). */
+  arrival: string | null;
+  isPremium: boolean;
+  canSelect: boolean;
+  onSelect: (flight: Flight) => void;
+}) {
+  // The same filters and orders as a destination card (docs/product/search.md#filters); until the traveller changes
+  // one they follow the list, whose price ceiling is known only once it has loaded.
+  // They start from the account's remembered filters, and a change is remembered (docs/product/favourites.md).
+  const favourites = useFavourites();
+  const [chosenFilters, setChosen] = useState<FlightFilters | null>(null);
+  const setFilters = (next: FlightFilters | null) => {
+    setChosen(next);
+    favourites?.rememberFilters(next ? rememberedOf(next) : null);
+  };
+  const ceiling = useMemo(() => priceCeiling(flights), [flights]);
+  const filters = chosenFilters ?? startFilters(flights, favourites?.favourites?.filters);
+  const shown = useMemo(() => applyFilters(flights, filters, ceiling), [flights, filters, ceiling]);
+  return (
+    <div className="space-y-3">
+      <FlightFiltersPanel filters={filters} onChange={setFilters} ceiling={ceiling} onReset={() => setFilters(null)} />
+      {shown.length === 0 ? (
+        <p className="text-sm text-slate-600">No flights match your filters</p>
+      ) : !isDefaultFilters(filters, ceiling) ? (
+        <p className="text-xs text-slate-600" aria-live="polite">
+          Showing {shown.length} of {flights.length} flights
+        </p>
+      ) : null}
+      <ul className="space-y-2" aria-label="Return flights">
+        {shown.map((f) => {
+          const days = arrival ? daysAtDestination(arrival, f.departure_time) : null;
+          return (
+            <FlightRow
+              key={f.flightHash}
+              flight={f}
+              isPremium={isPremium}
+              badge={
+                days !== null ? (
+                  <span className="rounded-full bg-sky-100 px-2 py-0.5 text-[11px] font-semibold text-sky-900" data-testid="days-badge">
+                    {daysAtDestinationLabel(days)}
+                  </span>
+                ) : null
+              }
+              action={
+                <Button
+                  size="sm"
+                  disabled={!canSelect}
+                  title={canSelect ? undefined : 'Pick a departure flight first'}
+                  onClick={() => onSelect(f)}
+                >
+                  Select Return
+                </Button>
+              }
+            />
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The title with the route and date, Back to Departures, New Search and the return date's stepper. */
+function ReturnHeader(props: ReturnScreenProps & { route: string }) {
+  const { route } = props;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Return Flights</h1>
+        <p className="text-sm text-slate-600">
+          {route} · {formatLongDate(props.returnDate)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" size="sm" onClick={props.onBack}>
+          Back to Departures
+        </Button>
+        <Button variant="secondary" size="sm" onClick={props.onNewSearch}>
+          New Search
+        </Button>
+        <DateStepper
+          value={props.returnDate}
+          min={props.minDate}
+          onChange={props.onReturnDateChange}
+          label="Return date"
+          disabled={props.waiting}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The departure the returns pair with, or how to choose one. */
+function DepartureNotice({ departure, waiting }: Pick<ReturnScreenProps, 'departure' | 'waiting'>) {
+  return departure ? (
+    <Notice tone="brand" role={null} data-testid="selected-departure">
+      <strong>Your departure:</strong> {departure.flight.origin} {formatLocalTime(departure.flight.departure_time)} →{' '}
+      {departure.destination} {formatLocalTime(departure.flight.arrival_time)}
+      {arrivesNextDay(departure.flight) ? <span data-testid="departure-next-day"> (+1)</span> : null} on{' '}
+      {formatLongDate(localDatePart(departure.flight.departure_time))} · Flight {departure.flight.flight_number}
+    </Notice>
+  ) : !waiting ? (
+    <Notice tone="neutral" role={null}>
+      Pick a departure flight first (Back to Departures) to pair it with a return and see your trip summary.
+    </Notice>
+  ) : null;
 }
