@@ -155,7 +155,6 @@ export function DestinationCard({
     const p = lowestFare(f);
     return p !== null && (m === null || p < m) ? p : m;
   }, null);
-  const nonstop = flights.some((f) => f.stops === 0);
 
   return (
     <li
@@ -165,55 +164,10 @@ export function DestinationCard({
       data-gowild={goWild !== null}
       data-confirming={confirming || undefined}
     >
-      <h3>
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={panelId}
-          onClick={onToggle}
-          className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <span className="min-w-0">
-            <DestinationName name={name} code={code} />
-            <span className="text-xs text-slate-600">
-              {flights.length} flight{flights.length === 1 ? '' : 's'}
-              {nonstop ? ' · nonstop available' : ''}
-              {checkedAt ? <Freshness checkedAt={checkedAt} confirming={confirming} unconfirmed={unconfirmed} /> : null}
-            </span>
-            {change ? (
-              <span className="block text-xs font-medium text-amber-800" data-testid="confirmed-change">
-                {change}
-              </span>
-            ) : null}
-            {insight}
-          </span>
-          <span className="flex shrink-0 items-center gap-2">
-            {goWild !== null ? (
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${(goWild.fare_type ?? 'standard') === 'standard' ? 'bg-brand-700 text-white' : 'border border-amber-500 bg-amber-50 text-amber-950'}`}
-                data-testid="gowild-chip"
-                data-fare-type={goWild.fare_type ?? 'standard'}
-              >
-                {(goWild.fare_type ?? 'standard') === 'standard' ? (
-                  goWildFareLabel(goWild.fare_type)
-                ) : (
-                  // On a phone the kind alone ('Peak Day $94', amber) leaves room for the destination's name.
-                  <>
-                    <span className="hidden sm:inline">GoWild </span>
-                    {goWildFareLabel(goWild.fare_type).replace(/^GoWild /, '')}
-                  </>
-                )}{' '}
-                {formatWholeDollars(goWild.total)}
-              </span>
-            ) : lowest !== null ? (
-              <span className="text-sm font-semibold text-slate-800">from {formatWholeDollars(lowest)}</span>
-            ) : null}
-            <span aria-hidden="true" className={`text-slate-500 transition ${expanded ? 'rotate-180' : ''}`}>
-              ▾
-            </span>
-          </span>
-        </button>
-      </h3>
+      <CardHeader
+        {...{ code, name, flights, expanded, onToggle, checkedAt, confirming, unconfirmed, change, insight, goWild, lowest }}
+        panelId={panelId}
+      />
       {expanded ? (
         <div id={panelId} className="space-y-3 border-t border-slate-100 px-3 pt-3 pb-4 sm:px-4">
           {recheck}
@@ -245,24 +199,7 @@ export function DestinationCard({
               </Button>
             ) : null}
           </div>
-          {alertGate ? (
-            <Notice
-              tone="warning"
-              role="alert"
-              actionAt="end"
-              action={
-                <Link
-                  to={alertGate === 'login' ? paths.login : paths.plans}
-                  className="font-semibold text-amber-900 underline underline-offset-2"
-                >
-                  {alertGate === 'login' ? 'Log in' : 'Upgrade'}
-                </Link>
-              }
-              data-testid="price-alert-gate"
-            >
-              {alertGate === 'login' ? ALERT_MESSAGES.loginRequired : ALERT_MESSAGES.premiumRequired}
-            </Notice>
-          ) : null}
+          {alertGate ? <AlertGate gate={alertGate} /> : null}
           {notice}
           <button
             type="button"
@@ -280,48 +217,171 @@ export function DestinationCard({
             onReset={() => (onFiltersChange ? onFiltersChange(null) : setOwnFilters(defaultFilters(flights)))}
             openOnSmall={filtersOpen}
           />
-          {flights.length === 0 ? (
-            <p className="text-sm text-slate-600">No flights available</p>
-          ) : shown.length === 0 ? (
-            <p className="text-sm text-slate-600">No flights match your filters</p>
-          ) : (
-            <>
-              {!isDefaultFilters(filters, ceiling) ? (
-                <p className="text-xs text-slate-600" aria-live="polite">
-                  Showing {shown.length} of {flights.length} flights
-                </p>
-              ) : null}
-              <ul
-                className={`space-y-2 ${shown.length > FILTER_LIMITS.scrollAfterFlights ? 'max-h-[36rem] overflow-y-auto pr-1' : ''}`}
-                tabIndex={shown.length > FILTER_LIMITS.scrollAfterFlights ? 0 : undefined}
-                aria-label={listTitle}
-              >
-                {shown.map((f) => (
-                  <FlightRow
-                    key={f.flightHash}
-                    flight={f}
-                    isPremium={isPremium}
-                    action={
-                      onSelectDeparture ? (
-                        isPremium ? (
-                          <Button size="sm" onClick={() => onSelectDeparture(f)}>
-                            Select Departure
-                          </Button>
-                        ) : (
-                          <ButtonLink to={paths.plans} variant="locked" size="sm">
-                            Select Departure <span className="rounded bg-amber-200 px-1 text-[10px] uppercase">Premium</span>
-                          </ButtonLink>
-                        )
-                      ) : undefined
-                    }
-                  />
-                ))}
-              </ul>
-            </>
-          )}
+          <CardFlights
+            flights={flights}
+            shown={shown}
+            filtered={!isDefaultFilters(filters, ceiling)}
+            listTitle={listTitle}
+            isPremium={isPremium}
+            onSelectDeparture={onSelectDeparture}
+          />
           {extras}
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** The header's price: the cheapest GoWild fare (a charged kind named, amber), else the lowest fare. */
+function FareChip({ goWild, lowest }: { goWild: GoWildFare | null; lowest: number | null }) {
+  return goWild !== null ? (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${(goWild.fare_type ?? 'standard') === 'standard' ? 'bg-brand-700 text-white' : 'border border-amber-500 bg-amber-50 text-amber-950'}`}
+      data-testid="gowild-chip"
+      data-fare-type={goWild.fare_type ?? 'standard'}
+    >
+      {(goWild.fare_type ?? 'standard') === 'standard' ? (
+        goWildFareLabel(goWild.fare_type)
+      ) : (
+        // On a phone the kind alone ('Peak Day $94', amber) leaves room for the destination's name.
+        <>
+          <span className="hidden sm:inline">GoWild </span>
+          {goWildFareLabel(goWild.fare_type).replace(/^GoWild /, '')}
+        </>
+      )}{' '}
+      {formatWholeDollars(goWild.total)}
+    </span>
+  ) : lowest !== null ? (
+    <span className="text-sm font-semibold text-slate-800">from {formatWholeDollars(lowest)}</span>
+  ) : null;
+}
+
+/** What a visitor (log in) or a free user (upgrade) gets instead of the alert modal. */
+function AlertGate({ gate }: { gate: 'login' | 'premium' }) {
+  return (
+    <Notice
+      tone="warning"
+      role="alert"
+      actionAt="end"
+      action={
+        <Link to={gate === 'login' ? paths.login : paths.plans} className="font-semibold text-amber-900 underline underline-offset-2">
+          {gate === 'login' ? 'Log in' : 'Upgrade'}
+        </Link>
+      }
+      data-testid="price-alert-gate"
+    >
+      {gate === 'login' ? ALERT_MESSAGES.loginRequired : ALERT_MESSAGES.premiumRequired}
+    </Notice>
+  );
+}
+
+/** The card's flights after its filters, each with Select Departure (a link to the plans for a free user). */
+function CardFlights({
+  flights,
+  shown,
+  filtered,
+  listTitle,
+  isPremium,
+  onSelectDeparture,
+}: {
+  flights: readonly Flight[];
+  shown: readonly Flight[];
+  filtered: boolean;
+  listTitle: string;
+  isPremium: boolean;
+  onSelectDeparture?: (flight: Flight) => void;
+}) {
+  return flights.length === 0 ? (
+    <p className="text-sm text-slate-600">No flights available</p>
+  ) : shown.length === 0 ? (
+    <p className="text-sm text-slate-600">No flights match your filters</p>
+  ) : (
+    <>
+      {filtered ? (
+        <p className="text-xs text-slate-600" aria-live="polite">
+          Showing {shown.length} of {flights.length} flights
+        </p>
+      ) : null}
+      <ul
+        className={`space-y-2 ${shown.length > FILTER_LIMITS.scrollAfterFlights ? 'max-h-[36rem] overflow-y-auto pr-1' : ''}`}
+        tabIndex={shown.length > FILTER_LIMITS.scrollAfterFlights ? 0 : undefined}
+        aria-label={listTitle}
+      >
+        {shown.map((f) => (
+          <FlightRow
+            key={f.flightHash}
+            flight={f}
+            isPremium={isPremium}
+            action={
+              onSelectDeparture ? (
+                isPremium ? (
+                  <Button size="sm" onClick={() => onSelectDeparture(f)}>
+                    Select Departure
+                  </Button>
+                ) : (
+                  <ButtonLink to={paths.plans} variant="locked" size="sm">
+                    Select Departure <span className="rounded bg-amber-200 px-1 text-[10px] uppercase">Premium</span>
+                  </ButtonLink>
+                )
+              ) : undefined
+            }
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The header that opens the card: the destination, its flights and freshness, what changed, the insight, the price. */
+function CardHeader({
+  code,
+  name,
+  flights,
+  expanded,
+  onToggle,
+  checkedAt,
+  confirming = false,
+  unconfirmed = false,
+  change,
+  insight,
+  goWild,
+  lowest,
+  panelId,
+}: Pick<
+  DestinationCardProps,
+  'code' | 'name' | 'flights' | 'expanded' | 'onToggle' | 'checkedAt' | 'confirming' | 'unconfirmed' | 'change' | 'insight'
+> & { goWild: GoWildFare | null; lowest: number | null; panelId: string }) {
+  const nonstop = flights.some((f) => f.stops === 0);
+  return (
+    <h3>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={onToggle}
+        className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <span className="min-w-0">
+          <DestinationName name={name} code={code} />
+          <span className="text-xs text-slate-600">
+            {flights.length} flight{flights.length === 1 ? '' : 's'}
+            {nonstop ? ' · nonstop available' : ''}
+            {checkedAt ? <Freshness checkedAt={checkedAt} confirming={confirming} unconfirmed={unconfirmed} /> : null}
+          </span>
+          {change ? (
+            <span className="block text-xs font-medium text-amber-800" data-testid="confirmed-change">
+              {change}
+            </span>
+          ) : null}
+          {insight}
+        </span>
+        <span className="flex shrink-0 items-center gap-2">
+          <FareChip goWild={goWild} lowest={lowest} />
+          <span aria-hidden="true" className={`text-slate-500 transition ${expanded ? 'rotate-180' : ''}`}>
+            ▾
+          </span>
+        </span>
+      </button>
+    </h3>
   );
 }
