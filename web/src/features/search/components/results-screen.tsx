@@ -110,32 +110,16 @@ const NO_RETRY_STATUSES = new Set([401, 403, 429]);
 
 /** docs/product/search.md#results. */
 export function ResultsScreen(props: ResultsScreenProps) {
-  const { search, direction, isPremium } = props;
+  const { search, direction } = props;
   const inbound = direction === 'inbound';
   const [expandedState, setExpanded] = useState<string | null | typeof AUTO>(AUTO);
   const [expandedFor, setExpandedFor] = useState(search.searchId);
-  // Each card's filters once the traveller changes them; the others start from the account's remembered filters
-  // (docs/product/favourites.md#remembered-filters). Held here so the flat list honours them as the cards do.
-  const favourites = useFavourites();
-  const remembered = favourites?.favourites?.filters ?? null;
-  const [chosenFilters, setChosenFilters] = useState<ReadonlyMap<string, FlightFilters>>(new Map());
-  // A new search closes whatever card was open and starts every card from the remembered filters again.
+  const { filtersFor, changeFilters } = useCardFilters(search.searchId);
+  // A new search closes whatever card was open (its cards start from the remembered filters again: useCardFilters).
   if (expandedFor !== search.searchId) {
     setExpandedFor(search.searchId);
     setExpanded(AUTO);
-    setChosenFilters(new Map());
   }
-  const filtersFor = (r: DestinationResult) => chosenFilters.get(r.code) ?? startFilters(r.flights, remembered);
-  const changeFilters = (code: string, next: FlightFilters | null) => {
-    setChosenFilters((m) => {
-      const n = new Map(m);
-      if (next) n.set(code, next);
-      else n.delete(code);
-      return n;
-    });
-    // The last filters set are what the next lists start with; Reset forgets them.
-    favourites?.rememberFilters(next ? rememberedOf(next) : null);
-  };
   const done = search.status === 'done';
   const groups = useMemo(() => groupDestinations(search.results, done), [search.results, done]);
   const all = [...groups.gowild, ...groups.standard];
@@ -157,7 +141,6 @@ export function ResultsScreen(props: ResultsScreenProps) {
   const showList = listView && Boolean(props.renderFlightList);
 
   // docs/product/results-map.md: the departure results of a search with several destinations, on request.
-  const [mapOpen, setMapOpen] = useState(false);
   const showMapToggle = !inbound && !props.hasDestination && all.length > 0 && Boolean(props.renderResultsMap);
   const openFromMap = (code: string) => {
     setExpanded(code);
@@ -166,22 +149,6 @@ export function ResultsScreen(props: ResultsScreenProps) {
       const header = document.querySelector<HTMLElement>(`[data-testid="destination-card"][data-code="${code}"] h3 button`);
       header?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       header?.focus({ preventScroll: true });
-    });
-  };
-
-  // docs/product/anywhere.md#the-flat-list: every flight each card's filters let through (the list sorts on its own).
-  const flatList = () => {
-    const everyFlight = all.flatMap((r) => r.flights);
-    const kept = all.flatMap((r) => {
-      const ceiling = priceCeiling(r.flights);
-      const filters = filtersFor(r);
-      return r.flights.filter((f) => matchesFilters(f, filters, ceiling));
-    });
-    const caption = `${title}, ${formatLongDate(props.date)}`;
-    return props.renderFlightList!({
-      flights: kept,
-      caption:
-        kept.length < everyFlight.length ? `${caption} (${kept.length} of ${everyFlight.length} flights match your filters)` : caption,
     });
   };
 
@@ -194,82 +161,26 @@ export function ResultsScreen(props: ResultsScreenProps) {
           {label} <span className="text-sm font-normal text-slate-600">({items.length})</span>
         </h2>
         <ul className="space-y-2">
-          {items.map((r) => {
-            const gap = gapOf(r);
-            return (
-              <DestinationCard
-                key={r.code}
-                code={r.code}
-                name={props.airportName(r.code)}
-                flights={r.flights}
-                expanded={expanded === r.code}
-                onToggle={() => setExpanded(expanded === r.code ? null : r.code)}
-                isPremium={isPremium}
-                weather={expanded === r.code && props.renderWeather ? props.renderWeather(r.code, props.date) : null}
-                insight={props.renderCardInsight?.(r.code)}
-                history={expanded === r.code ? props.renderCardHistory?.(r.code) : null}
-                extras={
-                  expanded === r.code && !inbound && props.renderDestinationExtras
-                    ? props.renderDestinationExtras(r.code, props.date, r.flights)
-                    : null
-                }
-                flightMap={expanded === r.code && isPremium && props.renderFlightMap ? props.renderFlightMap(r.code, r.flights) : null}
-                onSelectDeparture={inbound ? undefined : (f) => props.onSelectDeparture(r.code, f)}
-                inbound={inbound}
-                onPriceAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code, r.flights) : undefined}
-                signedIn={props.signedIn}
-                filters={filtersFor(r)}
-                onFiltersChange={(next) => changeFilters(r.code, next)}
-                checkedAt={r.checkedAt}
-                confirming={r.confirming}
-                unconfirmed={r.unconfirmed}
-                change={r.change}
-                recheck={
-                  expanded === r.code && done && isPremium && !inbound && props.onRecheck ? (
-                    <RecheckControl checkedAt={r.checkedAt} onRecheck={() => props.onRecheck!(r.code)} />
-                  ) : null
-                }
-                notice={
-                  gap ? (
-                    <GoWildGapNotice
-                      gap={gap}
-                      charges={props.passCharges ?? null}
-                      isPremium={isPremium}
-                      onAlert={props.onPriceAlert ? () => props.onPriceAlert!(r.code, r.flights, 'window_open') : undefined}
-                    />
-                  ) : null
-                }
-              />
-            );
-          })}
+          {items.map((r) => (
+            <ResultCard
+              key={r.code}
+              result={r}
+              screen={props}
+              open={expanded === r.code}
+              onToggle={() => setExpanded(expanded === r.code ? null : r.code)}
+              gap={gapOf(r)}
+              done={done}
+              filters={filtersFor(r)}
+              onFiltersChange={(next) => changeFilters(r.code, next)}
+            />
+          ))}
         </ul>
       </section>
     ) : null;
 
   return (
     <div className="space-y-4" data-testid="results-screen">
-      <div className="gw-reveal flex flex-wrap items-center justify-between gap-3" style={{ animationDelay: '50ms' }}>
-        <div className="min-w-0">
-          <h1 className="truncate text-xl font-bold text-slate-900 sm:text-2xl">{title}</h1>
-          <p className="text-sm text-slate-600">
-            {formatLongDate(props.date)}
-            {props.demo ? (
-              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
-            ) : null}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="secondary" size="sm" onClick={props.onNewSearch}>
-            New Search
-          </Button>
-          <DateStepper value={props.date} min={props.today} onChange={props.onDateChange} label="Departure date" />
-          {!inbound && props.hasDestination ? (
-            <Button size="sm" onClick={props.onViewReturn}>
-              View Return Flights
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <ResultsHeader {...props} title={title} />
 
       {props.notice ? (
         <Notice tone="warning" role="alert">
@@ -316,68 +227,239 @@ export function ResultsScreen(props: ResultsScreenProps) {
         />
       ) : null}
 
-      {showMapToggle ? (
-        <section aria-label="Results map" className="space-y-2" data-testid="results-map-section">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-expanded={mapOpen}
-            onClick={() => setMapOpen((o) => !o)}
-            data-testid="results-map-toggle"
-          >
-            {mapOpen ? 'Hide map' : `Show map (${all.length})`}
-          </Button>
-          {mapOpen
-            ? props.renderResultsMap!({
-                origins: [...new Set(all.flatMap((r) => r.flights.map((f) => f.origin)))],
-                destinations: mapDestinations(all),
-                open: openFromMap,
-              })
-            : null}
-        </section>
-      ) : null}
+      {showMapToggle ? <ResultsMapSection results={all} renderResultsMap={props.renderResultsMap!} open={openFromMap} /> : null}
 
       {anyShown && (props.renderFlightList || (done && props.exportControl)) ? (
-        <div className="flex flex-wrap items-center gap-2" data-testid="results-view-tools">
-          {props.renderFlightList ? (
-            <div role="group" aria-label="Show results as" className="inline-flex rounded-lg border border-slate-300 p-0.5">
-              {[false, true].map((list) => (
-                <Button
-                  key={String(list)}
-                  variant={listView === list ? 'primary' : 'ghost'}
-                  size="xs"
-                  aria-pressed={listView === list}
-                  onClick={() => setListView(list)}
-                >
-                  {list ? 'List' : 'Cards'}
-                </Button>
-              ))}
-            </div>
-          ) : null}
-          {done ? props.exportControl : null}
-        </div>
+        <ViewTools
+          listView={listView}
+          onListView={props.renderFlightList ? setListView : null}
+          exportControl={done ? props.exportControl : null}
+        />
       ) : null}
 
-      {showList && anyShown ? flatList() : null}
+      {showList && anyShown ? flattened(all, filtersFor, `${title}, ${formatLongDate(props.date)}`, props.renderFlightList!) : null}
       {showList ? null : renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}
       {showList ? null : renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
 
-      {done && !anyShown ? (
-        <Notice
-          tone="neutral"
-          size="lg"
-          role={null}
-          title="No Flights Found"
-          titleAs="h2"
-          className="gw-reveal text-center"
-          style={{ animationDelay: '600ms' }}
-          data-testid="no-results"
-        >
-          {search.total === 0 && !inbound
-            ? `No GoWild routes available from ${props.originLabel}`
-            : `No flights available on ${formatLongDate(props.date)}. Try another day.`}
-        </Notice>
-      ) : null}
+      {done && !anyShown ? <NoResults total={search.total} inbound={inbound} originLabel={props.originLabel} date={props.date} /> : null}
     </div>
+  );
+}
+
+/**
+ * Each card's filters once the traveller changes them; the others start from the account's remembered filters
+ * (docs/product/favourites.md#remembered-filters). Held above the cards so the flat list honours them as the cards do.
+ */
+function useCardFilters(searchId: ResultsScreenProps['search']['searchId']) {
+  const favourites = useFavourites();
+  const remembered = favourites?.favourites?.filters ?? null;
+  const [chosenFilters, setChosenFilters] = useState<ReadonlyMap<string, FlightFilters>>(new Map());
+  // A new search starts every card from the remembered filters again.
+  const [heldFor, setHeldFor] = useState(searchId);
+  if (heldFor !== searchId) {
+    setHeldFor(searchId);
+    setChosenFilters(new Map());
+  }
+  const filtersFor = (r: DestinationResult) => chosenFilters.get(r.code) ?? startFilters(r.flights, remembered);
+  const changeFilters = (code: string, next: FlightFilters | null) => {
+    setChosenFilters((m) => {
+      const n = new Map(m);
+      if (next) n.set(code, next);
+      else n.delete(code);
+      return n;
+    });
+    // The last filters set are what the next lists start with; Reset forgets them.
+    favourites?.rememberFilters(next ? rememberedOf(next) : null);
+  };
+  return { filtersFor, changeFilters };
+}
+
+/** The title and date (demo data labelled), New Search, the date's stepper and, for a single route, the returns. */
+function ResultsHeader(props: ResultsScreenProps & { title: string }) {
+  const inbound = props.direction === 'inbound';
+  return (
+    <div className="gw-reveal flex flex-wrap items-center justify-between gap-3" style={{ animationDelay: '50ms' }}>
+      <div className="min-w-0">
+        <h1 className="truncate text-xl font-bold text-slate-900 sm:text-2xl">{props.title}</h1>
+        <p className="text-sm text-slate-600">
+          {formatLongDate(props.date)}
+          {props.demo ? (
+            <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Demo data</span>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" size="sm" onClick={props.onNewSearch}>
+          New Search
+        </Button>
+        <DateStepper value={props.date} min={props.today} onChange={props.onDateChange} label="Departure date" />
+        {!inbound && props.hasDestination ? (
+          <Button size="sm" onClick={props.onViewReturn}>
+            View Return Flights
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** 'Show map (N)' and, on request, every destination on the map (docs/product/results-map.md). */
+function ResultsMapSection({
+  results,
+  renderResultsMap,
+  open,
+}: {
+  results: readonly DestinationResult[];
+  renderResultsMap: NonNullable<ResultsScreenProps['renderResultsMap']>;
+  open: (code: string) => void;
+}) {
+  const [mapOpen, setMapOpen] = useState(false);
+  return (
+    <section aria-label="Results map" className="space-y-2" data-testid="results-map-section">
+      <Button variant="secondary" size="sm" aria-expanded={mapOpen} onClick={() => setMapOpen((o) => !o)} data-testid="results-map-toggle">
+        {mapOpen ? 'Hide map' : `Show map (${results.length})`}
+      </Button>
+      {mapOpen
+        ? renderResultsMap({
+            origins: [...new Set(results.flatMap((r) => r.flights.map((f) => f.origin)))],
+            destinations: mapDestinations(results),
+            open: open,
+          })
+        : null}
+    </section>
+  );
+}
+
+/** Cards or the flat list (when the page offers one), and the export. */
+function ViewTools({
+  listView,
+  onListView,
+  exportControl,
+}: {
+  listView: boolean;
+  onListView: ((list: boolean) => void) | null;
+  exportControl: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="results-view-tools">
+      {onListView ? (
+        <div role="group" aria-label="Show results as" className="inline-flex rounded-lg border border-slate-300 p-0.5">
+          {[false, true].map((list) => (
+            <Button
+              key={String(list)}
+              variant={listView === list ? 'primary' : 'ghost'}
+              size="xs"
+              aria-pressed={listView === list}
+              onClick={() => onListView(list)}
+            >
+              {list ? 'List' : 'Cards'}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {exportControl}
+    </div>
+  );
+}
+
+/** One destination's card, with the panels the page gives it while it is open (weather, history, extras, map, re-check). */
+function ResultCard({
+  result: r,
+  screen,
+  open,
+  onToggle,
+  gap,
+  done,
+  filters,
+  onFiltersChange,
+}: {
+  result: DestinationResult;
+  screen: ResultsScreenProps;
+  open: boolean;
+  onToggle: () => void;
+  gap: ReturnType<NonNullable<ResultsScreenProps['goWildGap']>> | null;
+  done: boolean;
+  filters: FlightFilters;
+  onFiltersChange: (next: FlightFilters | null) => void;
+}) {
+  const { isPremium } = screen;
+  const inbound = screen.direction === 'inbound';
+  return (
+    <DestinationCard
+      code={r.code}
+      name={screen.airportName(r.code)}
+      flights={r.flights}
+      expanded={open}
+      onToggle={onToggle}
+      isPremium={isPremium}
+      weather={open && screen.renderWeather ? screen.renderWeather(r.code, screen.date) : null}
+      insight={screen.renderCardInsight?.(r.code)}
+      history={open ? screen.renderCardHistory?.(r.code) : null}
+      extras={open && !inbound && screen.renderDestinationExtras ? screen.renderDestinationExtras(r.code, screen.date, r.flights) : null}
+      flightMap={open && isPremium && screen.renderFlightMap ? screen.renderFlightMap(r.code, r.flights) : null}
+      onSelectDeparture={inbound ? undefined : (f) => screen.onSelectDeparture(r.code, f)}
+      inbound={inbound}
+      onPriceAlert={screen.onPriceAlert ? () => screen.onPriceAlert!(r.code, r.flights) : undefined}
+      signedIn={screen.signedIn}
+      filters={filters}
+      onFiltersChange={onFiltersChange}
+      checkedAt={r.checkedAt}
+      confirming={r.confirming}
+      unconfirmed={r.unconfirmed}
+      change={r.change}
+      recheck={
+        open && done && isPremium && !inbound && screen.onRecheck ? (
+          <RecheckControl checkedAt={r.checkedAt} onRecheck={() => screen.onRecheck!(r.code)} />
+        ) : null
+      }
+      notice={
+        gap ? (
+          <GoWildGapNotice
+            gap={gap}
+            charges={screen.passCharges ?? null}
+            isPremium={isPremium}
+            onAlert={screen.onPriceAlert ? () => screen.onPriceAlert!(r.code, r.flights, 'window_open') : undefined}
+          />
+        ) : null
+      }
+    />
+  );
+}
+
+/** docs/product/anywhere.md#the-flat-list: every flight each card's filters let through (the list sorts on its own). */
+function flattened(
+  results: readonly DestinationResult[],
+  filtersFor: (r: DestinationResult) => FlightFilters,
+  caption: string,
+  render: NonNullable<ResultsScreenProps['renderFlightList']>,
+) {
+  const everyFlight = results.flatMap((r) => r.flights);
+  const kept = results.flatMap((r) => {
+    const ceiling = priceCeiling(r.flights);
+    return r.flights.filter((f) => matchesFilters(f, filtersFor(r), ceiling));
+  });
+  return render({
+    flights: kept,
+    caption: kept.length < everyFlight.length ? `${caption} (${kept.length} of ${everyFlight.length} flights match your filters)` : caption,
+  });
+}
+
+/** A finished search with nothing to show: no route from the origin at all, or no flight on the date. */
+function NoResults({ total, inbound, originLabel, date }: { total: number; inbound: boolean; originLabel: string; date: string }) {
+  return (
+    <Notice
+      tone="neutral"
+      size="lg"
+      role={null}
+      title="No Flights Found"
+      titleAs="h2"
+      className="gw-reveal text-center"
+      style={{ animationDelay: '600ms' }}
+      data-testid="no-results"
+    >
+      {total === 0 && !inbound
+        ? `No GoWild routes available from ${originLabel}`
+        : `No flights available on ${formatLongDate(date)}. Try another day.`}
+    </Notice>
   );
 }
