@@ -15,6 +15,17 @@ const features = (() => {
   }
 })();
 
+/**
+ * Web functions still over 120 lines since the rule came to the web app (issue 35), with the length each may not
+ * exceed until it is split (the longest function of the file). Shrink only: a file leaves the list once it is split
+ * (decision 301, docs/decisions/301-the-120-line-rule-in-the-web-app.md).
+ */
+const webFunctionsToSplit = {
+  'web/src/features/alerts/components/alert-modal.tsx': 283,
+  'web/src/features/alerts/components/notification-form.tsx': 281,
+  'web/src/features/search/components/search-page.tsx': 228,
+};
+
 const serverImports = {
   group: ['@gowild/server', '@gowild/server/*', '**/server/src/**'],
   message: 'web and contract never import the server',
@@ -130,12 +141,17 @@ export default tseslint.config(
   { files: ['contract/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, webImports] }] } },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [webImports] }] } },
   ...serverLayerConfigs,
-  // Functions a reader can hold in mind (issue 19): no server function outside tests over 120 lines.
+  // Functions a reader can hold in mind (issue 19): no function outside tests over 120 lines, on the server and, since
+  // issue 35, in the web app, but for the few components listed above, which may not grow.
   {
-    files: ['server/src/**/*.ts'],
-    ignores: ['server/src/**/*.test.ts'],
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['server/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
+  ...Object.entries(webFunctionsToSplit).map(([file, max]) => ({
+    files: [file],
+    rules: { 'max-lines-per-function': ['error', { max, skipBlankLines: true, skipComments: true }] },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
