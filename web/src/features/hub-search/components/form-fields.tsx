@@ -2,6 +2,7 @@ import { addDays } from '@gowild/contract/dates';
 import type { Airport } from '@gowild/contract/reference';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
+import { useFavourites } from '@/lib/favourites/favourites-context';
 
 /** The fields of the two connection searches' forms (the route builder and the search via a hub), one of each. */
 const FIELD = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900';
@@ -21,7 +22,11 @@ export function useAirportChoices(airports: readonly Airport[] | undefined) {
   return { sorted, byCode, cityOf };
 }
 
-/** An airport select; `anywhere` is the value of its first choice, 'Anywhere' (without it, 'Select an airport'). */
+/**
+ * An airport select; `anywhere` is the value of its first choice, 'Anywhere' (without it, 'Select an airport'). With
+ * `favourites`, the signed-in traveller's home and favourite airports lead it (docs/product/favourites.md), then every
+ * airport by city.
+ */
 export function AirportSelect(props: {
   label: string;
   value: string;
@@ -30,7 +35,20 @@ export function AirportSelect(props: {
   loading: boolean;
   anywhere?: string;
   name?: string;
+  favourites?: boolean;
 }) {
+  const kept = useFavourites()?.favourites ?? null;
+  const byCode = useMemo(() => new Map(props.airports.map((a) => [a.stationCode, a])), [props.airports]);
+  // Cities among the favourites have no place here: these searches take one airport.
+  const yours =
+    props.favourites && kept
+      ? [...new Set([...kept.home_airports, ...kept.favourite_airports])].flatMap((code) => byCode.get(code) ?? [])
+      : [];
+  const option = (a: Airport) => (
+    <option key={a.stationCode} value={a.stationCode}>
+      {a.city} ({a.stationCode})
+    </option>
+  );
   return (
     <label className={LABEL}>
       {props.label}
@@ -46,11 +64,14 @@ export function AirportSelect(props: {
         ) : (
           <option value="">{props.loading ? 'Loading airports…' : 'Select an airport'}</option>
         )}
-        {props.airports.map((a) => (
-          <option key={a.stationCode} value={a.stationCode}>
-            {a.city} ({a.stationCode})
-          </option>
-        ))}
+        {yours.length > 0 ? (
+          <>
+            <optgroup label="Your airports">{yours.map(option)}</optgroup>
+            <optgroup label="All airports">{props.airports.map(option)}</optgroup>
+          </>
+        ) : (
+          props.airports.map(option)
+        )}
       </select>
     </label>
   );

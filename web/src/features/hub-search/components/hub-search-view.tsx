@@ -92,6 +92,7 @@ export function HubSearchView({ airports, airportsLoading, isPremium, today }: H
           onChange={(v) => setForm({ ...form, origin: v })}
           airports={sorted}
           loading={airportsLoading}
+          favourites
         />
         <AirportSelect
           label="To"

@@ -121,6 +121,7 @@ export function RouteBuilderView({ airports, airportsLoading, today, itineraryAc
           onChange={(v) => set({ origin: v })}
           airports={sorted}
           loading={airportsLoading}
+          favourites
         />
         <AirportSelect
           label="To"
