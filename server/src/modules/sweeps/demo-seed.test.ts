@@ -21,8 +21,8 @@ beforeAll(async () => {
   // Answers alone, without the airline's week view (decision 243), whose fares for the days around a searched date
   // would make up for short history: the seed must be enough on its own.
   // A fixed instant, so what the seed finds does not depend on the day the suite runs: on the real clock this failed on
-  // 2026-11-27 (tomorrow and the days around it are GoWild blackouts) and on other days near blackouts. Why some fixed
-  // days give no verdict is not yet understood (2026-11-10 17:00Z gives 16 days observed and no good price): to look at.
+  // 2026-11-27 (tomorrow and the days around it are GoWild blackouts). The seed's history ends on the app's clock (it
+  // took the machine's before, so a pinned instant gave history ending on another day, and no verdict).
   ({ app, deps } = await buildAccountsTestApp({ env: { EMULATOR_PAGE_SHAPE: 'legacy', TEST_NOW: '2026-11-26T10:00:00Z' } }));
   premium = await signInAs(app, deps, 'premium');
   const lines: string[] = [];

@@ -1,5 +1,6 @@
 import { isIsoDate } from '@gowild/contract/dates';
 import { type CliCommand, CliUsageError } from '../../lib/app-module';
+import type { Clock } from '../../lib/clock';
 import { findAirport } from '../../lib/reference-data/airports';
 import { DEMO_SEED_DEFAULTS, type DemoSeedDeps, seedDemoSweeps } from './demo-seed';
 import type { SweepReport, Sweeper } from './sweeps.service';
@@ -50,7 +51,16 @@ export function describeRun(r: SweepReport): string[] {
 }
 
 /** The operator's sweep commands: one sweep now, and demo history. */
-export function sweepsCommands({ sweeper, demoSeed }: { sweeper: Sweeper; demoSeed: DemoSeedDeps }): Record<string, CliCommand> {
+export function sweepsCommands({
+  sweeper,
+  demoSeed,
+  clock,
+}: {
+  sweeper: Sweeper;
+  demoSeed: DemoSeedDeps;
+  /** The app's clock: the demo history ends now on it (TEST_NOW in tests and demos), not on the machine's. */
+  clock: Clock;
+}): Record<string, CliCommand> {
   return {
     'sweep:run': {
       usage: 'sweep:run [--date YYYY-MM-DD] [--origin XXX]   (one sweep now of every open GoWild date, or one date / origin)',
@@ -74,7 +84,7 @@ export function sweepsCommands({ sweeper, demoSeed }: { sweeper: Sweeper; demoSe
           days: positive(flags.days, 'days', DEMO_SEED_DEFAULTS.days, 60),
           everyHours: positive(flags['every-hours'], 'every-hours', DEMO_SEED_DEFAULTS.everyHours, 48),
           origin: parseOrigin(flags.origin),
-          now: new Date(),
+          now: clock.now(),
           out,
         });
       },

@@ -95,6 +95,7 @@ export function createSweepsModule(deps: SweepsDeps) {
     cli: sweepsCommands({
       sweeper,
       demoSeed: { config: deps.config, db: deps.db, reference: deps.reference, observations: deps.observations },
+      clock: deps.clock,
     }),
     metrics,
   } satisfies AppModule;
