@@ -240,6 +240,7 @@ describe.skipIf(adminUrl)('PGlite: a copy of the stopped data directory', () => 
     await rm(dir, { recursive: true, force: true });
   });
 
+  // Two embedded databases created and migrated, a tarball packed and unpacked: over 45 s on a loaded CI lane.
   it('finds every user, alert and subscription in the restored data directory', async () => {
     // No JWT_SECRET: the generated signing key lives in DATA_DIR and must travel with the database.
     const dataDir = path.join(dir, 'data');
@@ -273,5 +274,5 @@ describe.skipIf(adminUrl)('PGlite: a copy of the stopped data directory', () => 
     const again = await script('pglite-restore.sh', [file, restoredDir]);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already holds a database/);
-  });
+  }, 180_000);
 });
