@@ -46,6 +46,11 @@ interface BenchSettings {
   only: 'all' | 'faults' | 'cold';
   /** Where a CPU profile of the cold searches alone is written (`BENCH_CPU_PROFILE=cold.cpuprofile`), if anywhere. */
   profilePath?: string;
+  /**
+   * A PostgreSQL database to run on (`BENCH_DATABASE_URL`, an empty one: the app migrates it); the embedded database
+   * in memory by default.
+   */
+  databaseUrl?: string;
 }
 
 const DEFAULTS: BenchSettings = {
@@ -82,6 +87,7 @@ function benchSettingsFromEnv(env: NodeJS.ProcessEnv): Partial<BenchSettings> {
   const coldRuns = runsFromEnv(env, 'BENCH_COLD_RUNS');
   if (coldRuns !== undefined) out.coldRuns = coldRuns;
   if (env.BENCH_CPU_PROFILE) out.profilePath = env.BENCH_CPU_PROFILE;
+  if (env.BENCH_DATABASE_URL) out.databaseUrl = env.BENCH_DATABASE_URL;
   return out;
 }
 
@@ -184,6 +190,8 @@ interface BenchResult {
   faults?: { faults: FaultFigure; hangs: FaultFigure; faultsUnhedged: FaultFigure; hangsUnhedged: FaultFigure };
   baseline?: { wallMs: number; ratioToCold: number };
   machine: string;
+  /** The app's database: the embedded one, or PostgreSQL. */
+  database: string;
   date: string;
 }
 
@@ -216,7 +224,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
     AIRLINE_BUDGET_FREE_PER_MINUTE: '0',
     AIRLINE_BUDGET_PREMIUM_PER_MINUTE: '0',
   });
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', databaseUrl: s.databaseUrl });
   const deps = await createAppDeps(config, database, { searchGate: fixedCallerGate({ isPremium: true }).gate });
   const app = await buildApp(deps);
   try {
@@ -372,6 +380,7 @@ async function runSearchBench(overrides: Partial<BenchSettings> = {}): Promise<B
       faults,
       baseline: full ? { wallMs: baselineWall, ratioToCold: baselineWall / coldMedian } : undefined,
       machine: `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.versions.node}, load average ${loadBefore} before and ${loadavg()[0]?.toFixed(1)} after`,
+      database: database.kind === 'pglite' ? 'the embedded database (PGlite, in memory)' : 'PostgreSQL',
       date: todayUtc(),
     };
   } finally {
@@ -439,7 +448,7 @@ function renderBench(r: BenchResult): { table: string; markdown: string } {
   ];
   const shown = rows.filter((row): row is [string, string, string, string] => row !== undefined);
   const table = shown.map((row) => `${row[0]}\n    ${row[1]}    [goal ${row[2]}: ${row[3]}]`).join('\n');
-  const markdown = `Machine: ${r.machine}. Run on ${r.date}. Origin ${r.origin}, N = ${r.destinations}, L = ${L} ms, floor ${r.floorMs} ms.
+  const markdown = `Machine: ${r.machine}. Database: ${r.database}. Run on ${r.date}. Origin ${r.origin}, N = ${r.destinations}, L = ${L} ms, floor ${r.floorMs} ms.
 
 | Figure | Measured | Goal | |
 |---|---|---|---|

@@ -43,6 +43,7 @@ describe('the observation store writes a search’s answers together (decisions 
       repository,
       metrics: observationMetrics(new Registry()),
       writeDelayMs: 5000,
+      shadowMs: 100,
       monotonic: () => Date.now(),
     });
 
@@ -111,6 +112,26 @@ describe('the observation store writes a search’s answers together (decisions 
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([['MCO']]);
     for (const ended of next) ended();
+  });
+
+  it('on PostgreSQL (no shadowMs), writes as the last query in flight ends, as decision 236 did', async () => {
+    vi.useFakeTimers();
+    const { batches, repository } = notingRepository();
+    const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
+    const first = [store.begin(), store.begin()];
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    store.record(query('MCO'), [], at);
+    first[0]!();
+    const second = store.begin();
+    store.record(query('LAS'), [], at);
+    first[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    // Only a query just begun is out: still no write without the shadow rule.
+    expect(batches).toEqual([]);
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    store.record(query('ATL'), [], at);
+    second();
+    expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
   });
 
   it('under a load that never goes quiet, writes once the longest wait is over', async () => {

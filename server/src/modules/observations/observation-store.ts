@@ -19,9 +19,11 @@ export interface ObservationStoreOptions {
    */
   writeDelayMs?: number;
   /**
-   * How recently every airline query in flight must have begun for a batch to be written while they are out (ms,
-   * default 100): their answers are then at least the airline's time away, and the statements (on the embedded
-   * database, on the API's own thread) fill a wait instead of delaying an answer (decision 295).
+   * How recently every airline query in flight must have begun for a batch to be written while they are out (ms): their
+   * answers are then at least the airline's time away, and the statements (on the embedded database, on the API's own
+   * thread) fill a wait instead of delaying an answer (decision 295; 100 there). 0 (the default): decision 236's
+   * moment alone, as the last query in flight ends. On PostgreSQL the statements run in the database's process, and
+   * writing while a search is under way measured slower (two batches a search instead of one).
    */
   shadowMs?: number;
   /** The milliseconds `shadowMs` is measured in (default performance.now; tests inject theirs). */
@@ -191,7 +193,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
   }
 
   const schedule = writeSchedule(
-    { maxWaitMs: opts.writeDelayMs ?? 0, shadowMs: opts.shadowMs ?? 100, monotonic: opts.monotonic ?? (() => performance.now()) },
+    { maxWaitMs: opts.writeDelayMs ?? 0, shadowMs: opts.shadowMs ?? 0, monotonic: opts.monotonic ?? (() => performance.now()) },
     () => {
       draining ??= drain().finally(() => {
         draining = undefined;
@@ -287,7 +289,8 @@ export type ObservationStore = ReturnType<typeof createObservationStore>;
  * - after `maxWaitMs` under a load that gives neither moment.
  *
  * Each moment is taken on the next turn of the event loop, so the answer that just came reaches its traveller first,
- * and the queries that just began are on their way to the airline. `start` begins the drain.
+ * and the queries that just began are on their way to the airline. Without `shadowMs` (PostgreSQL), only decision
+ * 236's moment counts: as the last query in flight ends. `start` begins the drain.
  */
 function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: () => number }, start: () => void) {
   /** The longest wait's timer, while answers wait. */
@@ -311,7 +314,13 @@ function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: (
     return oldest.done === true || opts.monotonic() - oldest.value < opts.shadowMs;
   };
   const look = () => {
-    if (!due || looking) return;
+    if (!due) return;
+    // Decision 236's moment, at once (no `shadowMs`): the last airline query in flight has ended.
+    if (opts.shadowMs <= 0) {
+      if (inFlight.size === 0) now();
+      return;
+    }
+    if (looking) return;
     looking = true;
     setImmediate(() => {
       looking = false;

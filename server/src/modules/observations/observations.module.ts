@@ -35,6 +35,8 @@ export function createObservationStoreFor(deps: {
     repository,
     metrics: observationMetrics(deps.metrics),
     writeDelayMs: deps.config.OBSERVATION_WRITE_DELAY_MS,
+    // The embedded database's statements run on the API's thread: written while it waits for the airline (decision 295).
+    shadowMs: deps.soleWriter ? 100 : 0,
     soleWriter: deps.soleWriter
       ? { since: deps.clock.now().getTime(), newestBefore: repository.newestCheck().then((d) => d?.getTime()) }
       : undefined,
