@@ -288,8 +288,9 @@ export const configSchema = z.object({
   EMULATOR_BOT_WALL_FREE_REQUESTS: int(3, 0, 1000),
   // Observations (docs/product/observations.md): days of travel dates kept, pruned daily by the worker (decision 182).
   OBSERVATION_RETENTION_DAYS: int(120, 1, 3650),
-  // Answers are written when no airline request is in flight (the end of their search) or only ones just sent, or
-  // after this long under a load that never goes quiet (decisions 236, 295; 0: each at once).
+  // Answers are written when no airline request is in flight (the end of their search), on the embedded database also
+  // when only ones just sent are, or after this long under a load that never goes quiet (decisions 236, 295; 0: each
+  // at once).
   OBSERVATION_WRITE_DELAY_MS: int(5000, 0, 60_000),
   // GoWild connections (docs/product/connections.md; decision 263): the least time between landing and the next flight
   // leaving at a self-transfer (bags collected and checked again, security again); a traveller may only raise it.
