@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { describeAirportValue } from '@/components/airport-picker/airport-options';
 import { GroupedOriginPicker } from '@/components/airport-picker/grouped-origin-picker';
 import { Button } from '@/components/ui/button';
+import { ListViewToggle } from '@/components/ui/list-view-toggle';
 import { Notice } from '@/components/ui/notice';
 import type { AnywhereRequest } from '../api/search-anywhere-stream';
 import { type AnywhereDestination, useAnywhereSearch } from '../hooks/use-anywhere-search';
@@ -248,19 +249,7 @@ function AnywhereResults({
       ) : null}
       {shown.length ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="anywhere-tools">
-          <div role="group" aria-label="Show results as" className="inline-flex rounded-lg border border-slate-300 p-0.5">
-            {[false, true].map((list) => (
-              <Button
-                key={String(list)}
-                variant={listView === list ? 'primary' : 'ghost'}
-                size="xs"
-                aria-pressed={listView === list}
-                onClick={() => setListView(list)}
-              >
-                {list ? 'All flights' : 'By destination'}
-              </Button>
-            ))}
-          </div>
+          <ListViewToggle listView={listView} onChange={setListView} labels={['By destination', 'All flights']} />
           {done && state.request ? renderExport(state.request) : null}
         </div>
       ) : null}

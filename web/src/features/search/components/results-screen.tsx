@@ -4,6 +4,7 @@ import { type GoWildGap, GOWILD_GAP_TEXTS, type PassCharges } from '@gowild/cont
 import { hasGoWild, lowestFare } from '@gowild/contract/flight-format';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ListViewToggle } from '@/components/ui/list-view-toggle';
 import { Notice } from '@/components/ui/notice';
 import { useFavourites } from '@/lib/favourites/favourites-context';
 import type { FlightSearchState } from '../hooks/use-flight-search';
@@ -342,21 +343,7 @@ function ViewTools({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="results-view-tools">
-      {onListView ? (
-        <div role="group" aria-label="Show results as" className="inline-flex rounded-lg border border-slate-300 p-0.5">
-          {[false, true].map((list) => (
-            <Button
-              key={String(list)}
-              variant={listView === list ? 'primary' : 'ghost'}
-              size="xs"
-              aria-pressed={listView === list}
-              onClick={() => onListView(list)}
-            >
-              {list ? 'List' : 'Cards'}
-            </Button>
-          ))}
-        </div>
-      ) : null}
+      {onListView ? <ListViewToggle listView={listView} onChange={onListView} labels={['Cards', 'List']} /> : null}
       {exportControl}
     </div>
   );
