@@ -33,7 +33,9 @@ test('the page updates by itself within seconds of new airline answers', async (
   await expect(airline).toContainText(/\d+ ok/);
   const before = Number((await airline.textContent())!.match(/(\d+) ok/)![1]);
   const account = await createAccount(page);
-  const res = await page.request.get(`/api/flights/search?origin=DEN&date=${localDate(2)}`, {
+  // A route and day no other spec asks about: a worker's server is shared by the spec files of the same settings, and
+  // an answer another spec already fetched comes from the cache, with no new airline answer to count.
+  const res = await page.request.get(`/api/flights/search?origin=SAN&date=${localDate(9)}`, {
     headers: { authorization: `Bearer ${account.token}` },
   });
   expect(res.ok()).toBe(true);
