@@ -162,26 +162,8 @@ function StayFields({
         </label>
       ) : (
         <div className="grid grid-cols-2 gap-2">
-          <label className={label}>
-            Fewest nights
-            <select className={field} value={minNights} onChange={(e) => setMinNights(Number(e.target.value))}>
-              {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={label}>
-            Most nights
-            <select className={field} value={maxNights} onChange={(e) => setMaxNights(Number(e.target.value))}>
-              {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NightsSelect label="Fewest nights" value={minNights} onChange={setMinNights} />
+          <NightsSelect label="Most nights" value={maxNights} onChange={setMaxNights} />
         </div>
       )}
     </>
@@ -259,5 +241,21 @@ function TripResults({
         </ul>
       )}
     </section>
+  );
+}
+
+/** A number of nights, from the fewest to the most the trip finder takes. */
+function NightsSelect({ label: text, value, onChange }: { label: string; value: number; onChange: (nights: number) => void }) {
+  return (
+    <label className={label}>
+      {text}
+      <select className={field} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {range(TRIP_FINDER_LIMITS.nightsMin, TRIP_FINDER_LIMITS.nightsMax).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
