@@ -1,3 +1,4 @@
+import { everyRoute } from '@gowild/contract/api-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './test/build-test-app';
@@ -74,5 +75,18 @@ describe('ops endpoints', () => {
     );
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  // Decision 302: the route table and what the app serves cannot drift apart, either way.
+  it("documents every route of the contract's table, and serves no /api route the table lacks", async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => !path.startsWith('/api/docs'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const table = everyRoute().map(({ spec }) => `${spec.method} ${spec.path.replace(/:([A-Za-z_]+)/g, '{$1}')}`);
+    expect(new Set(table).size).toBe(table.length);
+    expect([...documented].sort()).toEqual([...table].sort());
+    for (const { spec } of everyRoute())
+      expect(app.hasRoute({ method: spec.method, url: spec.path }), `${spec.method} ${spec.path}`).toBe(true);
   });
 });

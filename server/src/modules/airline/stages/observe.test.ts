@@ -1,0 +1,79 @@
+import type { Flight } from '@gowild/contract/flights';
+import { Registry } from 'prom-client';
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../../lib/clock';
+import type { FlightFetchResult, FlightProvider, FlightQuery, RouteRibbon } from '../../../providers/flights/flights.provider';
+import { createMemoryFlightCache } from '../flight-cache';
+import { airlineMetrics } from '../airline.metrics';
+import { createUpstreamGateway } from '../upstream-gateway';
+import type { ObservationBridge } from './observe';
+
+const Q: FlightQuery = { origin: 'DEN', destination: 'LAS', date: '2026-04-05' };
+const flights = [{ flight_number: 'F9 1' } as Flight];
+const ribbon: RouteRibbon[] = [
+  {
+    origin: 'DEN',
+    destination: 'LAS',
+    days: [
+      { date: '2026-04-04', lowestFare: 59 },
+      { date: '2026-04-05', lowestFare: 49 },
+      { date: '2026-04-06', lowestFare: 79 },
+    ],
+  },
+];
+
+/** A gateway over a scripted airline (the last answer repeats) whose observation bridge notes what it is handed. */
+function setup(...answers: FlightFetchResult[]) {
+  const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
+  let calls = 0;
+  const provider: FlightProvider = {
+    name: 'fake',
+    demo: false,
+    fetchFlights: async () => answers[Math.min(calls++, answers.length - 1)]!,
+  };
+  const recorded: { query: FlightQuery; flights: Flight[]; at: string; ribbon?: readonly RouteRibbon[] }[] = [];
+  const observations: ObservationBridge = {
+    record: (query, f, at, r) => void recorded.push({ query, flights: f, at: at.toISOString(), ...(r ? { ribbon: r } : {}) }),
+    latest: async () => undefined,
+    served: () => {},
+  };
+  const gateway = createUpstreamGateway({
+    provider,
+    cache: createMemoryFlightCache(),
+    clock,
+    metrics: airlineMetrics(new Registry()),
+    freshSeconds: 600,
+    staleSeconds: 3600,
+    concurrency: 10,
+    rps: 1000,
+    timeoutMs: 50,
+    retries: 2,
+    breakerThreshold: 3,
+    breakerCooldownMs: 30_000,
+    sleep: async () => {},
+    hedge: false,
+    observations,
+  });
+  return { gateway, recorded, clock, calls: () => calls };
+}
+
+describe('the observe stage hands each page’s ribbon on with its answer (decision 243)', () => {
+  it('passes the ribbon of the attempt that answered through the retries, once for queries coalesced, not for a cache hit', async () => {
+    const { gateway, recorded, calls } = setup({ kind: 'server-error', status: 502 }, { kind: 'flights', flights, ribbon });
+    const results = await Promise.all(Array.from({ length: 3 }, () => gateway.fetch(Q)));
+    expect(results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok']);
+    expect(calls()).toBe(2);
+    expect(recorded).toEqual([{ query: Q, flights, at: '2026-04-01T12:00:00.000Z', ribbon }]);
+    // The flight cache keeps the flights only: a cached answer is neither kept again nor carries a ribbon.
+    const cached = await gateway.fetch(Q);
+    expect(cached).toMatchObject({ status: 'ok', source: 'cache' });
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('hands no ribbon on for a page without one, nor an empty one', async () => {
+    const { gateway, recorded } = setup({ kind: 'flights', flights, ribbon: [] });
+    await gateway.fetch(Q);
+    await gateway.fetch({ ...Q, date: '2026-04-06' });
+    expect(recorded.map((r) => 'ribbon' in r)).toEqual([false, false]);
+  });
+});
