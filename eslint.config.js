@@ -21,7 +21,6 @@ const features = (() => {
  * (decision 301, docs/decisions/301-the-120-line-rule-in-the-web-app.md).
  */
 const webFunctionsToSplit = {
-  'web/src/features/alerts/components/notification-form.tsx': 281,
   'web/src/features/search/components/search-page.tsx': 228,
 };
 
