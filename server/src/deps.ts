@@ -33,8 +33,8 @@ import { type DestinationExtrasModule, createDestinationExtrasModule } from './m
 import { type DigestDeps, type DigestModule, createDigestModule } from './modules/digest/digest.module';
 import { type FavouritesModule, createFavouritesModule } from './modules/favourites/favourites.module';
 import { resolveJwtSecret } from './modules/accounts/auth/tokens';
-import { createConnectionsModule } from './modules/flights/connections/connections.module';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
+import { createPremiumSearchesModule } from './modules/premium-searches/premium-searches.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type ObservationStoreFor, createObservationStoreFor } from './modules/observations/observations.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
@@ -341,8 +341,9 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
   });
   demand.note = (queries) => void sweeps.services.sweeper.noteDemand(queries);
   const trips = createTripsModule({ auth, flights: flights.services.flights });
-  // GoWild connections of up to three flights (decision 263): reads the kept observations, asks through the flights' gateway.
-  const connections = createConnectionsModule({
+  // Via a hub, get me home, the trip finder, anywhere, and connections of up to three flights (decision 263, reading
+  // the kept observations): the premium searches, asking through the flights engine's gateway.
+  const premiumSearches = createPremiumSearchesModule({
     config,
     db,
     clock,
@@ -377,7 +378,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     accounts,
     observations,
     flights,
-    connections,
+    premiumSearches,
     weather,
     location,
     alerts,

@@ -2,11 +2,10 @@ import { type Fare, type Flight, type FlightSearchResponse, airlineShareMessage 
 import type { Clock } from '../../lib/clock';
 import type { Caller } from '../accounts/accounts.module';
 import type { FlightQuery } from '../../providers/flights/flights.provider';
-import type { FlightMetrics } from './flights.metrics';
+import type { SearchMetrics } from './flights.metrics';
 import type { OnSale } from './on-sale';
 import type { SearchPlan } from './flight-search.plan';
-import type { GatewayCaller, UpstreamGateway } from './upstream/upstream-gateway';
-import { type ObservationBridge, fetchLive } from './upstream/stages/observe';
+import { type GatewayCaller, type ObservationBridge, type UpstreamGateway, fetchLive } from '../airline/airline.module';
 import { flightQueryKey } from '../../providers/flights/flights.provider';
 
 /** One result key (a destination, or an origin for inbound) once all its queries are answered. */
@@ -215,7 +214,7 @@ function answerAtOnce(
 export function createFlightSearchService(deps: {
   gateway: UpstreamGateway;
   clock: Clock;
-  metrics: FlightMetrics;
+  metrics: SearchMetrics;
   demo: boolean;
   /** The airline's sales close: flights leaving within the hour are left out (decision 151). */
   onSale: OnSale;

@@ -12,7 +12,7 @@ import type { SearchPlan } from './flight-search.plan';
 import type { FlightsEngine } from './flights.module';
 import { clientGone, searchAdmission } from './search-admission';
 import { flightSearchRunner } from './search-runners';
-import { flightsCsv, sendCsv } from './anywhere/flights-csv';
+import { flightsCsv, sendCsv } from './flights-csv';
 import type { SearchSession } from './search-session';
 import { streamSearch, streamedGroups } from './search-stream';
 

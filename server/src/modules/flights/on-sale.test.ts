@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { manualClock } from '../../lib/clock';
 import type { FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
+import { createPremiumSearches } from '../premium-searches/premium-searches.module';
 import { createFlightsEngine } from './flights.module';
 
 /** The airline's sales close in the results (decision 151): an hour before departure, on the departure airport's clock. */
@@ -39,15 +40,14 @@ function setup(minutesBefore: number, times: (q: FlightQuery) => string[] = () =
       return { kind: 'flights', flights: times(q).map((t, i) => flight(q, t, i === 0 || q.origin !== 'DEN' || q.destination !== 'LAS')) };
     },
   };
-  const engine = createFlightsEngine({
-    config: testConfig({ UPSTREAM_RETRIES: '0' }),
-    clock,
-    metrics: new Registry(),
-    // DEN flies to LAS and PHX; PHX flies on to LAS (the hub trip below).
-    reference: { destinationsFrom: (o: string) => (o === 'DEN' ? ['LAS', 'PHX'] : o === 'PHX' ? ['LAS'] : []), originsTo: () => ['DEN'] },
-    provider,
-  });
-  return { clock, calls, engine };
+  const config = testConfig({ UPSTREAM_RETRIES: '0' });
+  // DEN flies to LAS and PHX; PHX flies on to LAS (the hub trip below).
+  const reference = {
+    destinationsFrom: (o: string) => (o === 'DEN' ? ['LAS', 'PHX'] : o === 'PHX' ? ['LAS'] : []),
+    originsTo: () => ['DEN'],
+  };
+  const engine = createFlightsEngine({ config, clock, metrics: new Registry(), reference, provider });
+  return { clock, calls, engine, premium: createPremiumSearches({ flights: engine, clock, config, reference }) };
 }
 const premium = { isPremium: true };
 const departures = (flights: Record<string, Flight[]>) => (flights.LAS ?? []).map((f) => f.departure_time.slice(11, 16));
@@ -79,9 +79,9 @@ describe('a flight leaving within the hour is not offered', () => {
 
   it('leaves a hub trip out when its first flight leaves within the hour', async () => {
     // DEN 08:00 (14:00 UTC) lands in Phoenix at 10:00 (17:00 UTC); PHX 14:00 leaves four hours later.
-    const { clock, engine } = setup(61, (q) => (q.origin === 'PHX' ? ['14:00'] : ['08:00']));
-    const hubPlan = () => engine.planHub({ origin: 'DEN', destination: 'LAS', date: '2026-04-02', overnight: false });
-    const trips = async () => (await engine.hub.run(hubPlan())).response.connections.map((c) => [c.first.origin, c.hub, c.destination]);
+    const { clock, premium: searches } = setup(61, (q) => (q.origin === 'PHX' ? ['14:00'] : ['08:00']));
+    const hubPlan = () => searches.planHub({ origin: 'DEN', destination: 'LAS', date: '2026-04-02', overnight: false });
+    const trips = async () => (await searches.hub.run(hubPlan())).response.connections.map((c) => [c.first.origin, c.hub, c.destination]);
     expect(await trips()).toEqual([['DEN', 'PHX', 'LAS']]);
     clock.advance(2 * 60_000);
     expect(await trips()).toEqual([]);

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@gowild/contract/errors';
 import { SEARCH_MESSAGES, airlineShareMessage } from '@gowild/contract/flights';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import type { Caller, SearchEnd, SearchOutcome, SearchTicket } from '../accounts/accounts.module';
-import type { GatewayCaller } from './upstream/upstream-gateway';
+import type { GatewayCaller } from '../airline/airline.module';
 
 /** What the traveller was sent of a search: destinations told about, of those failed, and with flights. */
 type Delivered = Pick<SearchOutcome, 'checked' | 'failed' | 'resultsFound' | 'totalFlights'>;

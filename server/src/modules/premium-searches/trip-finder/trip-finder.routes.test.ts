@@ -5,17 +5,17 @@ import { TRIP_FINDER_MESSAGES, type TripFinderResponse, tripFinderResponseSchema
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../config';
-import type { AppDeps } from '../../deps';
-import { manualClock } from '../../lib/clock';
-import { findAirport } from '../../lib/reference-data/airports';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
-import { testFlight } from '../../test/alerts';
-import { buildTestApp } from '../../test/build-test-app';
-import { buildAccountsTestApp, signInAs } from '../../test/factories';
-import { fixedCallerGate } from '../../test/search-gates';
-import { createFlightsEngine } from './flights.module';
-import type { ObservationBridge } from './upstream/stages/observe';
+import { testConfig } from '../../../config';
+import type { AppDeps } from '../../../deps';
+import { manualClock } from '../../../lib/clock';
+import { findAirport } from '../../../lib/reference-data/airports';
+import type { FlightQuery } from '../../../providers/flights/flights.provider';
+import { testFlight } from '../../../test/alerts';
+import { buildTestApp } from '../../../test/build-test-app';
+import { buildAccountsTestApp, signInAs } from '../../../test/factories';
+import { fixedCallerGate } from '../../../test/search-gates';
+import { createFlightsEngine } from '../../flights/flights.module';
+import type { ObservationBridge } from '../../airline/airline.module';
 
 /**
  * GET /api/flights/trips (docs/product/trip-finder.md): premium only through the real search gate, its input refused

@@ -4,10 +4,10 @@ import { HUB_MESSAGES, type HubSearchResponse } from '@gowild/contract/hub-searc
 import { localToUtcMs } from '@gowild/contract/local-time';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../deps';
-import { findAirport } from '../../lib/reference-data/airports';
-import blackoutDates from '../../lib/reference-data/blackout-dates.json' with { type: 'json' };
-import { buildAccountsTestApp, signInAs } from '../../test/factories';
+import type { AppDeps } from '../../../deps';
+import { findAirport } from '../../../lib/reference-data/airports';
+import blackoutDates from '../../../lib/reference-data/blackout-dates.json' with { type: 'json' };
+import { buildAccountsTestApp, signInAs } from '../../../test/factories';
 
 /**
  * GET /api/flights/hub against the emulated airline (decision 102): every answer checked against the rules

@@ -1,12 +1,12 @@
 import { type Flight, airlineShareMessage } from '@gowild/contract/flights';
 import { GET_HOME_LIMITS, type GetHomeOption, type GetHomeResponse } from '@gowild/contract/get-home';
 import { localToUtcMs } from '@gowild/contract/local-time';
-import type { Clock } from '../../lib/clock';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
+import type { Clock } from '../../../lib/clock';
+import type { FlightQuery } from '../../../providers/flights/flights.provider';
 import type { GetHomePlan } from './get-home.plan';
-import type { HubRun, HubSearch } from './hub-search';
-import type { OnSale } from './on-sale';
-import type { GatewayCaller, UpstreamGateway } from './upstream/upstream-gateway';
+import type { HubRun, HubSearch } from '../hub-search/hub-search';
+import type { OnSale } from '../../flights/flights.module';
+import type { GatewayCaller, UpstreamGateway } from '../../airline/airline.module';
 
 export interface GetHomeRun {
   response: GetHomeResponse;

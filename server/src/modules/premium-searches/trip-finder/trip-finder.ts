@@ -3,13 +3,12 @@ import { type Flight, airlineShareMessage } from '@gowild/contract/flights';
 import type { GoWildRouteKind } from '@gowild/contract/gowild-window';
 import { localToUtcMs } from '@gowild/contract/local-time';
 import type { TripDestination, TripFinderResponse, TripSources } from '@gowild/contract/trip-finder';
-import type { Clock } from '../../lib/clock';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
-import type { OnSale } from './on-sale';
+import type { Clock } from '../../../lib/clock';
+import type { FlightQuery } from '../../../providers/flights/flights.provider';
+import type { OnSale } from '../../flights/flights.module';
 import { pairTrips, rankDestinations } from './trip-finder.pair';
 import type { TripPlan } from './trip-finder.plan';
-import type { ObservationBridge } from './upstream/stages/observe';
-import type { GatewayCaller, UpstreamGateway } from './upstream/upstream-gateway';
+import type { GatewayCaller, ObservationBridge, UpstreamGateway } from '../../airline/airline.module';
 
 export interface TripFinderRun {
   response: TripFinderResponse;

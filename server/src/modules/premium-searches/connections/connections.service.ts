@@ -13,7 +13,7 @@ import { goWildRouteKind, goWildTripOpening } from '@gowild/contract/gowild-wind
 import type { Clock } from '../../../lib/clock';
 import { findAirport } from '../../../lib/reference-data/airports';
 import type { FlightQuery } from '../../../providers/flights/flights.provider';
-import type { GatewayCaller, UpstreamGateway } from '../upstream/upstream-gateway';
+import type { GatewayCaller, UpstreamGateway } from '../../airline/airline.module';
 import { type Chain, type ChainRules, searchChains } from './connection-search';
 import type { ConnectionsPlan } from './connections.plan';
 import { type Leg, type NetworkDay, type RouteDayAnswer, buildNetworkDay, instantAt, routeDayKey } from './network-day';

@@ -1,12 +1,12 @@
 import type { Flight } from '@gowild/contract/flights';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../lib/clock';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
+import { manualClock } from '../../../lib/clock';
+import type { FlightQuery } from '../../../providers/flights/flights.provider';
 import { createGetHome } from './get-home';
 import type { GetHomePlan } from './get-home.plan';
-import { createHubSearch } from './hub-search';
-import { createOnSale } from './on-sale';
-import type { GatewayResult } from './upstream/upstream-gateway';
+import { createHubSearch } from '../hub-search/hub-search';
+import { createOnSale } from '../../flights/flights.module';
+import type { GatewayResult } from '../../airline/airline.module';
 
 /** A nonstop with a GoWild fare (or none), UTC airport-local times. */
 function flight(from: string, to: string, dep: string, arr: string, goWild: number | null = 19): Flight {

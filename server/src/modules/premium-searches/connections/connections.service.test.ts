@@ -3,7 +3,7 @@ import type { Flight } from '@gowild/contract/flights';
 import { describe, expect, it } from 'vitest';
 import { findAirport } from '../../../lib/reference-data/airports';
 import type { FlightQuery } from '../../../providers/flights/flights.provider';
-import type { GatewayResult } from '../upstream/gateway-types';
+import type { GatewayResult } from '../../airline/airline.module';
 import { createConnections, overnightCostText } from './connections.service';
 import { type ConnectionsInput, planConnections } from './connections.plan';
 import type { RouteDayAnswer } from './network-day';

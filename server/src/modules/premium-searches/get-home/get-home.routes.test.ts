@@ -5,9 +5,9 @@ import { localToUtcMs } from '@gowild/contract/local-time';
 import { SALES_CLOSE_MINUTES } from '@gowild/contract/sales-close';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../deps';
-import { findAirport } from '../../lib/reference-data/airports';
-import { buildAccountsTestApp, signInAs } from '../../test/factories';
+import type { AppDeps } from '../../../deps';
+import { findAirport } from '../../../lib/reference-data/airports';
+import { buildAccountsTestApp, signInAs } from '../../../test/factories';
 
 /**
  * GET /api/flights/home against the emulated airline (docs/product/get-me-home.md): premium only, the drive radius

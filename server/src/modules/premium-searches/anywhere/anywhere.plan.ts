@@ -1,7 +1,7 @@
 import { ANYWHERE_LIMITS, ANYWHERE_MESSAGES, type AnywhereParameters } from '@gowild/contract/anywhere';
 import { addDays, daysBetween, isoDateSchema } from '@gowild/contract/dates';
 import { badRequest } from '../../../lib/http-error';
-import { type PlanContext, type SearchPlan, planOutbound } from '../flight-search.plan';
+import { type PlanContext, type SearchPlan, planOutbound } from '../../flights/flights.module';
 
 /** A checked anywhere search: the outbound search's queries on every day of the range, grouped by destination. */
 export interface AnywherePlan {

@@ -3,7 +3,7 @@ import { isAvailable } from '@gowild/contract/flight-format';
 import { type FlightListRow, flightListRow, flightListRows, sortFlightList } from '@gowild/contract/flight-list';
 import type { Fare, Flight } from '@gowild/contract/flights';
 import type { FastifyReply } from 'fastify';
-import { findAirport } from '../../../lib/reference-data/airports';
+import { findAirport } from '../../lib/reference-data/airports';
 
 /**
  * A field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. A field a spreadsheet would

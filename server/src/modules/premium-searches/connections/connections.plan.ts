@@ -2,7 +2,7 @@ import { CONNECTION_LIMITS, CONNECTION_MESSAGES, type ConnectionSort } from '@go
 import { expandAirportInput } from '@gowild/contract/city-groups';
 import { addDays } from '@gowild/contract/dates';
 import { badRequest } from '../../../lib/http-error';
-import type { SearchPlan } from '../flight-search.plan';
+import type { SearchPlan } from '../../flights/flights.module';
 
 /** A validated connection search (docs/product/connections.md). */
 export interface ConnectionsPlan {

@@ -5,11 +5,9 @@ import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { SearchGate, SearchKind } from '../accounts/accounts.module';
-import { sendCsv, waysHomeCsv } from './anywhere/flights-csv';
-import type { FlightsEngine } from './flights.module';
-import { clientGone, searchAdmission } from './search-admission';
-import { getHomeRunner, hubSearchRunner, tripFinderRunner } from './search-runners';
-import type { SearchRunner, SearchSession } from './search-session';
+import { type SearchRunner, type SearchSession, clientGone, searchAdmission, sendCsv, waysHomeCsv } from '../flights/flights.module';
+import { getHomeRunner, hubSearchRunner, tripFinderRunner } from './premium-search.runners';
+import type { PremiumSearches } from './premium-searches.module';
 
 /**
  * One paid premium search as an HTTP call: its path, search kind, schemas, and how a validated query becomes the
@@ -37,7 +35,7 @@ const call =
     routeOf(app, admission, session, c);
 
 /** The premium searches beside the outbound/inbound/single family of flights.routes.ts. */
-function premiumSearchCalls(flights: FlightsEngine) {
+function premiumSearchCalls(searches: PremiumSearches) {
   return [
     // docs/product/search.md#via-a-hub
     call({
@@ -47,7 +45,7 @@ function premiumSearchCalls(flights: FlightsEngine) {
       querystring: hubSearchQuerySchema,
       response: hubSearchResponseSchema,
       runner: ({ origin, destination, date, min_layover, overnight }) =>
-        hubSearchRunner(flights.hub, flights.planHub({ origin, destination, date, min_layover, overnight })),
+        hubSearchRunner(searches.hub, searches.planHub({ origin, destination, date, min_layover, overnight })),
     }),
     // docs/product/get-me-home.md: the plan's rules are home, where the traveller is, the drive.
     call({
@@ -56,7 +54,7 @@ function premiumSearchCalls(flights: FlightsEngine) {
       summary: 'Get me home: the soonest ways home today and tomorrow from near the traveller (premium)',
       querystring: getHomeQuerySchema,
       response: getHomeResponseSchema,
-      runner: (query) => getHomeRunner(flights.home, flights.planHome(query)),
+      runner: (query) => getHomeRunner(searches.home, searches.planHome(query)),
       // A premium call: the file has the seats.
       csv: ({ options, search_parameters: p }) => ({
         text: waysHomeCsv(options, { premium: true }),
@@ -72,8 +70,8 @@ function premiumSearchCalls(flights: FlightsEngine) {
       querystring: tripFinderQuerySchema,
       response: tripFinderResponseSchema,
       runner: async (query) => {
-        const plan = flights.planTrips(query);
-        return tripFinderRunner(flights.trips, plan, await flights.trips.prepare(plan));
+        const plan = searches.planTrips(query);
+        return tripFinderRunner(searches.trips, plan, await searches.trips.prepare(plan));
       },
     }),
   ];
@@ -106,10 +104,10 @@ function routeOf<Q extends z.ZodType, R extends z.ZodType>(
 }
 
 export const premiumSearchRoutes: FastifyPluginAsyncZod<{
-  flights: FlightsEngine;
+  searches: PremiumSearches;
   searchGate: SearchGate;
   session: SearchSession;
-}> = async (app, { flights, searchGate, session }) => {
+}> = async (app, { searches, searchGate, session }) => {
   const admission = searchAdmission(app, searchGate);
-  for (const register of premiumSearchCalls(flights)) register(app, admission, session);
+  for (const register of premiumSearchCalls(searches)) register(app, admission, session);
 };

@@ -1,12 +1,18 @@
 import { type AnywhereStreamEvent, anywhereQuerySchema } from '@gowild/contract/anywhere';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchGate } from '../../accounts/accounts.module';
-import type { FlightsEngine } from '../flights.module';
-import { clientGone, searchAdmission } from '../search-admission';
-import { flightSearchRunner } from '../search-runners';
-import type { SearchSession } from '../search-session';
-import { streamSearch, streamedGroups } from '../search-stream';
-import { flightsCsv, sendCsv } from './flights-csv';
+import {
+  type FlightsEngine,
+  type SearchSession,
+  clientGone,
+  flightSearchRunner,
+  flightsCsv,
+  searchAdmission,
+  sendCsv,
+  streamSearch,
+  streamedGroups,
+} from '../../flights/flights.module';
+import type { PremiumSearches } from '../premium-searches.module';
 
 /**
  * GET /api/flights/anywhere (docs/product/anywhere.md): every destination from an origin on every day of a range of
@@ -17,9 +23,10 @@ import { flightsCsv, sendCsv } from './flights-csv';
  */
 export const anywhereRoutes: FastifyPluginAsyncZod<{
   flights: FlightsEngine;
+  searches: Pick<PremiumSearches, 'planAnywhere'>;
   searchGate: SearchGate;
   session: SearchSession;
-}> = async (app, { flights, searchGate, session }) => {
+}> = async (app, { flights, searches, searchGate, session }) => {
   const admission = searchAdmission(app, searchGate);
 
   app.get(
@@ -34,7 +41,7 @@ export const anywhereRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { search, parameters } = flights.planAnywhere(request.query);
+      const { search, parameters } = searches.planAnywhere(request.query);
       const ticket = admission.ticketOf(request);
       if (request.query.format === 'csv') {
         const { answer } = await session.run(ticket, flightSearchRunner(flights.search, search), { gone: clientGone(reply) });

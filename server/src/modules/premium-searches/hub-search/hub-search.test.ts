@@ -1,8 +1,8 @@
 import type { Flight } from '@gowild/contract/flights';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../lib/clock';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
-import type { GatewayResult } from './upstream/upstream-gateway';
+import { manualClock } from '../../../lib/clock';
+import type { FlightQuery } from '../../../providers/flights/flights.provider';
+import type { GatewayResult } from '../../airline/airline.module';
 import { type HubPlan, createHubSearch } from './hub-search';
 
 /** A flight with a GoWild fare (or none), airport-local times, nonstop unless `via` is given. */

@@ -2,8 +2,8 @@ import { goWildRouteKind } from '@gowild/contract/gowild-window';
 import { localToUtcMs } from '@gowild/contract/local-time';
 import type { TripPair } from '@gowild/contract/trip-finder';
 import { describe, expect, it } from 'vitest';
-import { findAirport } from '../../lib/reference-data/airports';
-import { testFlight } from '../../test/alerts';
+import { findAirport } from '../../../lib/reference-data/airports';
+import { testFlight } from '../../../test/alerts';
 import { type PairContext, comparePairs, pairOf, pairTrips, rankDestinations, returnOpensAt } from './trip-finder.pair';
 
 /** Denver and Las Vegas on their own clocks, "now" 06:00 in Denver on 2026-04-01. */

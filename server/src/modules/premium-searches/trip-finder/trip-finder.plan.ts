@@ -1,7 +1,7 @@
 import { addDays } from '@gowild/contract/dates';
 import { TRIP_FINDER_LIMITS, TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder';
-import { badRequest } from '../../lib/http-error';
-import { type PlanContext, planOutbound } from './flight-search.plan';
+import { badRequest } from '../../../lib/http-error';
+import { type PlanContext, planOutbound } from '../../flights/flights.module';
 import type { StayRule } from './trip-finder.pair';
 
 /** A checked trip-finder search (docs/product/trip-finder.md). */

@@ -4,8 +4,8 @@ import { distanceMiles } from '@gowild/contract/distance';
 import { SEARCH_MAX_AIRPORT_ITEMS, SEARCH_MESSAGES, unknownAirportMessage } from '@gowild/contract/flights';
 import { GET_HOME_LIMITS, GET_HOME_MESSAGES, type NearbyAirport } from '@gowild/contract/get-home';
 import { todayAt } from '@gowild/contract/local-time';
-import { badRequest } from '../../lib/http-error';
-import { findAirport, listAirports } from '../../lib/reference-data/airports';
+import { badRequest } from '../../../lib/http-error';
+import { findAirport, listAirports } from '../../../lib/reference-data/airports';
 
 /** A checked "get me home" search (docs/product/get-me-home.md). */
 export interface GetHomePlan {

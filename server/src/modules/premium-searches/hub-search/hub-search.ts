@@ -3,11 +3,11 @@ import { type Flight, airlineShareMessage } from '@gowild/contract/flights';
 import { HUB_LIMITS, type HubConnection, type HubSearchResponse } from '@gowild/contract/hub-search';
 import { goWildRouteKind, goWildTripOpening } from '@gowild/contract/gowild-window';
 import { localToUtcMs } from '@gowild/contract/local-time';
-import { findAirport } from '../../lib/reference-data/airports';
-import type { Clock } from '../../lib/clock';
-import type { FlightQuery } from '../../providers/flights/flights.provider';
-import { createOnSale } from './on-sale';
-import type { GatewayCaller, UpstreamGateway } from './upstream/upstream-gateway';
+import { findAirport } from '../../../lib/reference-data/airports';
+import type { Clock } from '../../../lib/clock';
+import type { FlightQuery } from '../../../providers/flights/flights.provider';
+import { createOnSale } from '../../flights/flights.module';
+import type { GatewayCaller, UpstreamGateway } from '../../airline/airline.module';
 
 /** A validated hub search (docs/product/search.md#via-a-hub). */
 export interface HubPlan {

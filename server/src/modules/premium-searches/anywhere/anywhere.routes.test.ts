@@ -10,8 +10,8 @@ import { manualClock } from '../../../lib/clock';
 import type { FlightQuery } from '../../../providers/flights/flights.provider';
 import { testFlight } from '../../../test/alerts';
 import { buildAccountsTestApp, signInAs } from '../../../test/factories';
-import { createFlightsEngine } from '../flights.module';
-import type { ObservationBridge } from '../upstream/stages/observe';
+import { createFlightsEngine } from '../../flights/flights.module';
+import type { ObservationBridge } from '../../airline/airline.module';
 
 /**
  * GET /api/flights/anywhere (docs/product/anywhere.md) through the real search gate and search log, on a scripted

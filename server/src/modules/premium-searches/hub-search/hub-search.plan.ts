@@ -1,6 +1,6 @@
 import { HUB_LIMITS } from '@gowild/contract/hub-search';
 import { expandAirportInput } from '@gowild/contract/city-groups';
-import { type PlanContext, planOutbound } from './flight-search.plan';
+import { type PlanContext, planOutbound } from '../../flights/flights.module';
 import type { HubPlan } from './hub-search';
 
 export interface HubPlanInput {

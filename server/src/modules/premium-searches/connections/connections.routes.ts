@@ -1,11 +1,9 @@
 import { connectionsQuerySchema, connectionsResponseSchema } from '@gowild/contract/connections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchGate } from '../../accounts/accounts.module';
-import { clientGone, searchAdmission } from '../search-admission';
-import type { SearchRunner, SearchSession } from '../search-session';
+import { type SearchPlan, type SearchRunner, type SearchSession, clientGone, searchAdmission } from '../../flights/flights.module';
 import type { Connections, ConnectionsRun } from './connections.service';
 import { type ConnectionsInput, type ConnectionsPlan, planConnections } from './connections.plan';
-import type { SearchPlan } from '../flight-search.plan';
 
 /** A connection search as the search session runs and settles it (the search log's `search_type` is hub). */
 export function connectionsRunner(connections: Connections, plan: ConnectionsPlan): SearchRunner<ConnectionsRun> {
