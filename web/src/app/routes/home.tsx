@@ -19,6 +19,7 @@ import { PremiumTeaser } from '@/app/premium-feature-panel';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useAirports } from '@/api/get-airports';
+import { type SearchPanels, SearchPanelsProvider } from '@/components/search-panels/search-panels';
 
 // The alert modal is a chunk of its own, fetched the first time a premium user presses 'Price alert'.
 // An open card's weather, hotels and cars are chunks of their own, fetched when a card first opens: the search form
@@ -50,6 +51,84 @@ const PriceHistoryPanel = lazy(() =>
   import('@/features/price-history/components/price-history-panel').then((m) => ({ default: m.PriceHistoryPanel })),
 );
 
+/**
+ * The panels of other features the search's screens show (weather, hotels and cars, the maps, the date grid, route
+ * history, the flat list, the export), each a chunk of its own, provided once to every screen and card.
+ */
+function useHomeSearchPanels(): SearchPanels {
+  const auth = useAuth();
+  const config = useAppConfig();
+  const airports = useAirports();
+  const airportCity = useCallback((code: string) => airports.data?.find((a) => a.stationCode === code)?.city ?? code, [airports.data]);
+  const monthly = config.data?.plans.find((p) => p.id === 'monthly');
+  return {
+    weather: (code, date) => (
+      // The week from the travel date: today's weather is no use for a trip next week.
+      <Suspense fallback={null}>
+        <WeatherForecast code={code} range={{ start: date, end: addDays(date, LIMITS.weatherDays - 1) }} title="7-day forecast" />
+      </Suspense>
+    ),
+    flightMap: (_code, flights) => (
+      <Suspense fallback={null}>
+        <FlightMapPanel flights={flights} />
+      </Suspense>
+    ),
+    resultsMap: ({ origins, destinations, open }) => (
+      <Suspense fallback={<div className="h-[320px] animate-pulse rounded-lg bg-slate-100 sm:h-[420px]" />}>
+        <ResultsMap origins={origins} destinations={destinations} onOpen={open} />
+      </Suspense>
+    ),
+    stayWeather: (code, range) => (
+      <Suspense fallback={null}>
+        <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText={WEATHER_MESSAGES.emptyStay} />
+      </Suspense>
+    ),
+    destinationExtras: (code, date, flights) => (
+      <Suspense fallback={null}>
+        <SearchDestinationExtras code={code} date={date} flights={flights} />
+      </Suspense>
+    ),
+    dateGrid: (grid) =>
+      auth.isPremium ? (
+        <Suspense fallback={null}>
+          <DateGrid
+            origin={grid.origin}
+            today={grid.today}
+            selected={{ destination: grid.destination, date: grid.date }}
+            onOpen={grid.open}
+            answers={grid.answers}
+          />
+        </Suspense>
+      ) : (
+        <PremiumTeaser title={DATE_GRID_TEASER.title} description={DATE_GRID_TEASER.description} monthlyPrice={monthly?.price} />
+      ),
+    cardInsight: (route) => (
+      <Suspense fallback={null}>
+        <RouteInsightLine {...route} />
+      </Suspense>
+    ),
+    cardHistory: (route) => (
+      <Suspense fallback={null}>
+        <PriceHistoryPanel route={route} />
+      </Suspense>
+    ),
+    flightList: ({ flights, caption }) => (
+      <Suspense fallback={null}>
+        <FlightListTable flights={flights} caption={caption} isPremium={auth.isPremium} airportName={airportCity} />
+      </Suspense>
+    ),
+    exportControl: ({ direction, origin, destination, date }) => (
+      <ExportCsvButton
+        target={
+          direction === 'inbound'
+            ? { path: '/flights/inbound', query: { destination, date } }
+            : { path: '/flights/search', query: { origin, date, ...(destination ? { destination } : {}) } }
+        }
+      />
+    ),
+  };
+}
+
 /** `/`: the search experience, composed from search, usage, location, weather, flight-summary, alerts and what's-new. */
 export function HomeRoute() {
   const auth = useAuth();
@@ -61,8 +140,7 @@ export function HomeRoute() {
   const here = location.data;
   const upgrade = useUpgrade();
   const [alertTarget, setAlertTarget] = useState<AlertTarget | null>(null);
-  const airports = useAirports();
-  const airportCity = useCallback((code: string) => airports.data?.find((a) => a.stationCode === code)?.city ?? code, [airports.data]);
+  const panels = useHomeSearchPanels();
 
   const distance = useMemo(() => (here ? (lat: number, lng: number) => distanceMiles(here, { lat, lng }) : undefined), [here]);
   const onSelectReturn = useCallback(
@@ -83,83 +161,20 @@ export function HomeRoute() {
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-6 sm:px-6">
       <title>GoWild Finder · Find every GoWild fare from your airport</title>
-      <SearchPage
-        auth={{ initialized: auth.isInitialized, signedIn: auth.isAuthenticated, isPremium: auth.isPremium }}
-        searchesRemaining={usage.data?.searches_remaining}
-        freeSearchesPerDay={config.data?.freeSearchesPerDay ?? null}
-        usageBadge={<UsageBadge onUpgrade={() => void upgrade.start('monthly')} />}
-        distance={distance}
-        demoFlights={config.data?.providers.flights === 'demo'}
-        renderWeather={(code, date) => (
-          // The week from the travel date: today's weather is no use for a trip next week.
-          <Suspense fallback={null}>
-            <WeatherForecast code={code} range={{ start: date, end: addDays(date, LIMITS.weatherDays - 1) }} title="7-day forecast" />
-          </Suspense>
-        )}
-        renderFlightMap={(_code, flights) => (
-          <Suspense fallback={null}>
-            <FlightMapPanel flights={flights} />
-          </Suspense>
-        )}
-        renderResultsMap={({ origins, destinations, open }) => (
-          <Suspense fallback={<div className="h-[320px] animate-pulse rounded-lg bg-slate-100 sm:h-[420px]" />}>
-            <ResultsMap origins={origins} destinations={destinations} onOpen={open} />
-          </Suspense>
-        )}
-        renderStayWeather={(code, range) => (
-          <Suspense fallback={null}>
-            <WeatherForecast code={code} range={range} title="Weather during your stay" emptyText={WEATHER_MESSAGES.emptyStay} />
-          </Suspense>
-        )}
-        renderDestinationExtras={(code, date, flights) => (
-          <Suspense fallback={null}>
-            <SearchDestinationExtras code={code} date={date} flights={flights} />
-          </Suspense>
-        )}
-        onSearchCompleted={() => void refreshUsage()}
-        onSelectReturn={onSelectReturn}
-        onPriceAlert={setAlertTarget}
-        passCharges={config.data?.passCharges ?? null}
-        renderDateGrid={(grid) =>
-          auth.isPremium ? (
-            <Suspense fallback={null}>
-              <DateGrid
-                origin={grid.origin}
-                today={grid.today}
-                selected={{ destination: grid.destination, date: grid.date }}
-                onOpen={grid.open}
-                answers={grid.answers}
-              />
-            </Suspense>
-          ) : (
-            <PremiumTeaser title={DATE_GRID_TEASER.title} description={DATE_GRID_TEASER.description} monthlyPrice={monthly?.price} />
-          )
-        }
-        renderCardInsight={(route) => (
-          <Suspense fallback={null}>
-            <RouteInsightLine {...route} />
-          </Suspense>
-        )}
-        renderCardHistory={(route) => (
-          <Suspense fallback={null}>
-            <PriceHistoryPanel route={route} />
-          </Suspense>
-        )}
-        renderFlightList={({ flights, caption }) => (
-          <Suspense fallback={null}>
-            <FlightListTable flights={flights} caption={caption} isPremium={auth.isPremium} airportName={airportCity} />
-          </Suspense>
-        )}
-        renderExport={({ direction, origin, destination, date }) => (
-          <ExportCsvButton
-            target={
-              direction === 'inbound'
-                ? { path: '/flights/inbound', query: { destination, date } }
-                : { path: '/flights/search', query: { origin, date, ...(destination ? { destination } : {}) } }
-            }
-          />
-        )}
-      />
+      <SearchPanelsProvider panels={panels}>
+        <SearchPage
+          auth={{ initialized: auth.isInitialized, signedIn: auth.isAuthenticated, isPremium: auth.isPremium }}
+          searchesRemaining={usage.data?.searches_remaining}
+          freeSearchesPerDay={config.data?.freeSearchesPerDay ?? null}
+          usageBadge={<UsageBadge onUpgrade={() => void upgrade.start('monthly')} />}
+          distance={distance}
+          demoFlights={config.data?.providers.flights === 'demo'}
+          onSearchCompleted={() => void refreshUsage()}
+          onSelectReturn={onSelectReturn}
+          onPriceAlert={setAlertTarget}
+          passCharges={config.data?.passCharges ?? null}
+        />
+      </SearchPanelsProvider>
       <Suspense fallback={null}>{alertTarget ? <AlertModal target={alertTarget} onClosed={() => setAlertTarget(null)} /> : null}</Suspense>
       <WhatsNewModal version={config.data?.appVersion} monthlyPrice={monthly?.price} />
     </div>

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { type SearchPanels, SearchPanelsProvider } from '@/components/search-panels/search-panels';
 import { buildFlight } from '@/test/build-flight';
 import { DestinationCard } from './destination-card';
 
@@ -11,12 +12,25 @@ const flights = [
   buildFlight({ stops: 2, duration: 700, departure_time: '2026-04-02T21:00:00', goWild: null, standard: 230, den: null }),
 ];
 
-function renderCard(props: Partial<Parameters<typeof DestinationCard>[0]> = {}) {
+const route = { origin: 'DEN', destination: 'LAS', date: '2026-04-02' };
+
+function renderCard(props: Partial<Parameters<typeof DestinationCard>[0]> = {}, panels: SearchPanels = {}) {
   return render(
     <MemoryRouter>
-      <ul>
-        <DestinationCard code="LAS" name="Las Vegas (LAS)" flights={flights} expanded onToggle={() => {}} isPremium {...props} />
-      </ul>
+      <SearchPanelsProvider panels={panels}>
+        <ul>
+          <DestinationCard
+            code="LAS"
+            name="Las Vegas (LAS)"
+            flights={flights}
+            expanded
+            onToggle={() => {}}
+            isPremium
+            route={route}
+            {...props}
+          />
+        </ul>
+      </SearchPanelsProvider>
     </MemoryRouter>,
   );
 }
@@ -52,7 +66,16 @@ describe('DestinationCard freshness', () => {
     const card = (props: Partial<Parameters<typeof DestinationCard>[0]>) => (
       <MemoryRouter>
         <ul>
-          <DestinationCard code="LAS" name="Las Vegas (LAS)" flights={flights} expanded onToggle={() => {}} isPremium {...props} />
+          <DestinationCard
+            code="LAS"
+            name="Las Vegas (LAS)"
+            flights={flights}
+            expanded
+            onToggle={() => {}}
+            isPremium
+            route={route}
+            {...props}
+          />
         </ul>
       </MemoryRouter>
     );
@@ -171,14 +194,14 @@ describe('DestinationCard filters', () => {
   );
 });
 
-describe('DestinationCard flight map slot (docs/product/maps.md#flight-map-on-results)', () => {
-  it('shows premium users the map it is given, and others the teaser instead of it', () => {
-    const map = <div data-testid="slot-map">map</div>;
-    const { unmount } = renderCard({ flightMap: map });
+describe('DestinationCard flight map panel (docs/product/maps.md#flight-map-on-results)', () => {
+  it('shows premium users the map the page provides, and others the teaser instead of it', () => {
+    const map = { flightMap: () => <div data-testid="slot-map">map</div> };
+    const { unmount } = renderCard({}, map);
     expect(screen.getByTestId('slot-map')).toBeTruthy();
     expect(screen.queryByText(/Interactive flight map/)).toBeNull();
     unmount();
-    renderCard({ flightMap: map, isPremium: false });
+    renderCard({ isPremium: false }, map);
     expect(screen.queryByTestId('slot-map')).toBeNull();
     expect(screen.getByText(/Interactive flight map — a Premium feature/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/plans');

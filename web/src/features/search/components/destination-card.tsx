@@ -9,6 +9,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { type RouteOnDate, useSearchPanels } from '@/components/search-panels/search-panels';
 import { paths } from '@/config/paths';
 import { FILTER_LIMITS, type FlightFilters, applyFilters, defaultFilters, isDefaultFilters, priceCeiling } from '../utils/filters';
 import { FlightFiltersPanel } from './flight-filters-panel';
@@ -23,12 +24,11 @@ export interface DestinationCardProps {
   expanded: boolean;
   onToggle: () => void;
   isPremium: boolean;
-  /** The weather panel for this destination (fetched when the card opens). */
-  weather?: ReactNode;
-  /** Panels about the stay at the destination (hotels, rental cars), under the flights; rendered while open. */
-  extras?: ReactNode;
-  /** Premium users: the flight map of this destination's flights (docs/product/maps.md#flight-map-on-results). */
-  flightMap?: ReactNode;
+  /**
+   * The card's route on the searched date (an outbound card's origin as searched; an inbound card's destination): its
+   * panels are read for it (useSearchPanels).
+   */
+  route: RouteOnDate;
   /** Outbound only: choose this flight and look for a way back. */
   onSelectDeparture?: (flight: Flight) => void;
   /** Inbound results are keyed by origin: the card lists flights from `code`, not to it. */
@@ -39,10 +39,6 @@ export interface DestinationCardProps {
   signedIn?: boolean;
   /** A line above the filters, e.g. why this route has no GoWild fare on the date. */
   notice?: ReactNode;
-  /** A short line under the header's flight count (the route's GoWild likelihood, a good-price badge). */
-  insight?: ReactNode;
-  /** The route's price history, under the weather while open. */
-  history?: ReactNode;
   /** When the airline's answer for this destination was fetched (ISO instant): 'checked 12 min ago'. */
   checkedAt?: string;
   /** Premium: the live re-check of this destination, at the top of the open card (RecheckControl). */
@@ -117,16 +113,12 @@ export function DestinationCard({
   expanded,
   onToggle,
   isPremium,
-  weather,
-  extras,
-  flightMap,
+  route,
   onSelectDeparture,
   inbound = false,
   onPriceAlert,
   signedIn = true,
   notice,
-  insight,
-  history,
   checkedAt,
   recheck,
   confirming = false,
@@ -136,6 +128,9 @@ export function DestinationCard({
   onFiltersChange,
 }: DestinationCardProps) {
   const panelId = useId();
+  const panels = useSearchPanels();
+  // The route history is the outbound results' (by destination); an inbound card's origin has none.
+  const insight = inbound ? null : panels.cardInsight?.(route);
   // What a visitor or a free user gets instead of the alert modal.
   const [alertGate, setAlertGate] = useState<'login' | 'premium' | null>(null);
   const onAlert = () => {
@@ -171,8 +166,8 @@ export function DestinationCard({
       {expanded ? (
         <div id={panelId} className="space-y-3 border-t border-slate-100 px-3 pt-3 pb-4 sm:px-4">
           {recheck}
-          {weather}
-          {history}
+          {panels.weather?.(code, route.date)}
+          {inbound ? null : panels.cardHistory?.(route)}
           {!isPremium ? (
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed border-amber-300 bg-amber-50 px-3 py-2 text-sm">
               <span className="text-amber-900">
@@ -183,7 +178,7 @@ export function DestinationCard({
               </Link>
             </div>
           ) : (
-            flightMap
+            panels.flightMap?.(code, flights)
           )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h4 className="text-sm font-semibold text-slate-800">{listTitle}</h4>
@@ -225,7 +220,7 @@ export function DestinationCard({
             isPremium={isPremium}
             onSelectDeparture={onSelectDeparture}
           />
-          {extras}
+          {inbound ? null : panels.destinationExtras?.(code, route.date, flights)}
         </div>
       ) : null}
     </li>
@@ -349,8 +344,14 @@ function CardHeader({
   panelId,
 }: Pick<
   DestinationCardProps,
-  'code' | 'name' | 'flights' | 'expanded' | 'onToggle' | 'checkedAt' | 'confirming' | 'unconfirmed' | 'change' | 'insight'
-> & { goWild: GoWildFare | null; lowest: number | null; panelId: string }) {
+  'code' | 'name' | 'flights' | 'expanded' | 'onToggle' | 'checkedAt' | 'confirming' | 'unconfirmed' | 'change'
+> & {
+  /** A short line under the flight count (the route's GoWild likelihood, a good-price badge). */
+  insight: ReactNode;
+  goWild: GoWildFare | null;
+  lowest: number | null;
+  panelId: string;
+}) {
   const nonstop = flights.some((f) => f.stops === 0);
   return (
     <h3>

@@ -95,6 +95,7 @@ describe('GoWild fare kinds on a destination card', () => {
             expanded={false}
             onToggle={() => {}}
             isPremium
+            route={{ origin: 'DEN', destination: 'LAS', date: '2026-04-02' }}
           />
         </ul>
       </MemoryRouter>,

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { SearchPanelsProvider } from '@/components/search-panels/search-panels';
 import { FavouritesContext, type FavouritesControl } from '@/lib/favourites/favourites-context';
 import { buildFlight } from '@/test/build-flight';
 import { type FlightSearchState, initialSearchState } from '../hooks/use-flight-search';
@@ -47,23 +48,24 @@ function show(wrap: (children: ReactNode) => ReactNode = (c) => c) {
   render(
     wrap(
       <MemoryRouter>
-        <ResultsScreen
-          search={search}
-          direction="outbound"
-          originLabel="Denver"
-          destinationLabel=""
-          hasDestination={false}
-          date="2026-04-02"
-          today="2026-04-01"
-          onDateChange={() => {}}
-          onNewSearch={() => {}}
-          onViewReturn={() => {}}
-          onRetry={() => {}}
-          onSelectDeparture={() => {}}
-          isPremium
-          airportName={(c) => c}
-          renderFlightList={renderFlightList}
-        />
+        <SearchPanelsProvider panels={{ flightList: renderFlightList }}>
+          <ResultsScreen
+            search={search}
+            direction="outbound"
+            originLabel="Denver"
+            destinationLabel=""
+            hasDestination={false}
+            date="2026-04-02"
+            today="2026-04-01"
+            onDateChange={() => {}}
+            onNewSearch={() => {}}
+            onViewReturn={() => {}}
+            onRetry={() => {}}
+            onSelectDeparture={() => {}}
+            isPremium
+            airportName={(c) => c}
+          />
+        </SearchPanelsProvider>
       </MemoryRouter>,
     ),
   );

@@ -6,6 +6,13 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ListViewToggle } from '@/components/ui/list-view-toggle';
 import { Notice } from '@/components/ui/notice';
+import {
+  type ResultsMapDestination,
+  type RouteOnDate,
+  type SearchPanels,
+  type SearchedAnswer,
+  useSearchPanels,
+} from '@/components/search-panels/search-panels';
 import { useFavourites } from '@/lib/favourites/favourites-context';
 import type { FlightSearchState } from '../hooks/use-flight-search';
 import { type FlightFilters, matchesFilters, priceCeiling, rememberedOf, startFilters } from '../utils/filters';
@@ -37,16 +44,6 @@ export interface ResultsScreenProps {
   onSelectDeparture: (code: string, flight: Flight) => void;
   isPremium: boolean;
   airportName: (code: string) => string;
-  renderWeather?: (code: string, date: string) => ReactNode;
-  /** Stay panels of an open destination card (hotels, rental cars), given its flights. */
-  renderDestinationExtras?: (code: string, date: string, flights: Flight[]) => ReactNode;
-  /** Premium users: the flight map of an open card's flights. */
-  renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
-  /**
-   * The map of every destination (docs/product/results-map.md), drawn only once the traveller asks for it (its code
-   * loads then): each destination's cheapest GoWild and cheapest fare, and `open` to open a destination's card.
-   */
-  renderResultsMap?: (map: { origins: string[]; destinations: ResultsMapDestination[]; open: (code: string) => void }) => ReactNode;
   /** A message above the results (e.g. the departure flight of a link was not found). */
   notice?: string | null;
   demo?: boolean;
@@ -57,20 +54,13 @@ export interface ResultsScreenProps {
   goWildGap?: (code: string) => GoWildGap | null;
   /** The pass year's charges the explanations name. */
   passCharges?: PassCharges | null;
-  /** The destination × date grid above the results (or its teaser). */
-  dateGrid?: ReactNode;
-  /** A card's line of route history, and its price history while open. */
-  renderCardInsight?: (code: string) => ReactNode;
-  renderCardHistory?: (code: string) => ReactNode;
+  /** Outbound: a cell of the date grid above the results searches that destination on that day. */
+  onOpenGridCell?: (destination: string, date: string) => void;
   /**
    * Premium, outbound: asks the airline again for one destination and puts the answer on its card; resolves to why it
    * could not (null when it did), throws the server's refusal. Without it the cards have no re-check.
    */
   onRecheck?: (code: string) => Promise<string | null>;
-  /** Beside the cards, every flight of the answer in one sortable table (docs/product/anywhere.md#the-flat-list). */
-  renderFlightList?: (list: { flights: Flight[]; caption: string }) => ReactNode;
-  /** The answer as a CSV file (docs/product/anywhere.md#export): its button, once the search is done. */
-  exportControl?: ReactNode;
 }
 
 /** The card state right after a search: a single-route search's only destination opens by itself. */
@@ -86,13 +76,6 @@ export function resultsGapLines(gaps: readonly (GoWildGap | null)[]): string[] {
     );
   }
   return [...lines].sort();
-}
-
-/** A destination as the results map shows it. */
-export interface ResultsMapDestination {
-  code: string;
-  goWild: number | null;
-  lowest: number | null;
 }
 
 const cheapest = (xs: (number | null)[]) => xs.reduce<number | null>((m, x) => (x !== null && (m === null || x < m) ? x : m), null);
@@ -112,6 +95,7 @@ const NO_RETRY_STATUSES = new Set([401, 403, 429]);
 /** docs/product/search.md#results. */
 export function ResultsScreen(props: ResultsScreenProps) {
   const { search, direction } = props;
+  const panels = useSearchPanels();
   const inbound = direction === 'inbound';
   const [expandedState, setExpanded] = useState<string | null | typeof AUTO>(AUTO);
   const [expandedFor, setExpandedFor] = useState(search.searchId);
@@ -131,6 +115,9 @@ export function ResultsScreen(props: ResultsScreenProps) {
   const loading = search.status === 'loading';
   const noun = inbound ? 'origins' : 'destinations';
   const anyShown = groups.gowild.length + groups.standard.length > 0;
+  // The search as asked (values, not labels): the export's query and the cards' routes.
+  const asked = { origin: search.request?.origin ?? '', destination: search.request?.destination ?? '' };
+  const exportControl = panels.exportControl?.({ direction: inbound ? 'inbound' : 'outbound', ...asked, date: props.date }) ?? null;
   const title = inbound
     ? `Inbound to ${props.destinationLabel}`
     : props.hasDestination
@@ -139,10 +126,10 @@ export function ResultsScreen(props: ResultsScreenProps) {
 
   // docs/product/anywhere.md#the-flat-list: the cards, or every flight in one table.
   const [listView, setListView] = useState(false);
-  const showList = listView && Boolean(props.renderFlightList);
+  const showList = listView && Boolean(panels.flightList);
 
   // docs/product/results-map.md: the departure results of a search with several destinations, on request.
-  const showMapToggle = !inbound && !props.hasDestination && all.length > 0 && Boolean(props.renderResultsMap);
+  const showMapToggle = !inbound && !props.hasDestination && all.length > 0 && Boolean(panels.resultsMap);
   const openFromMap = (code: string) => {
     setExpanded(code);
     // The card may sit far down the list: bring it into view and put the focus on its header, where the keyboard was.
@@ -173,6 +160,11 @@ export function ResultsScreen(props: ResultsScreenProps) {
               done={done}
               filters={filtersFor(r)}
               onFiltersChange={(next) => changeFilters(r.code, next)}
+              route={
+                inbound
+                  ? { origin: r.code, destination: asked.destination, date: props.date }
+                  : { ...asked, destination: r.code, date: props.date }
+              }
             />
           ))}
         </ul>
@@ -214,7 +206,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
         </div>
       ) : null}
 
-      {props.dateGrid}
+      <ResultsDateGrid {...props} />
 
       <DataProblemNotice codes={search.unreadable} events={search.unreadableEvents} noun={noun} />
 
@@ -228,17 +220,13 @@ export function ResultsScreen(props: ResultsScreenProps) {
         />
       ) : null}
 
-      {showMapToggle ? <ResultsMapSection results={all} renderResultsMap={props.renderResultsMap!} open={openFromMap} /> : null}
+      {showMapToggle ? <ResultsMapSection results={all} renderResultsMap={panels.resultsMap!} open={openFromMap} /> : null}
 
-      {anyShown && (props.renderFlightList || (done && props.exportControl)) ? (
-        <ViewTools
-          listView={listView}
-          onListView={props.renderFlightList ? setListView : null}
-          exportControl={done ? props.exportControl : null}
-        />
+      {anyShown && (panels.flightList || (done && exportControl)) ? (
+        <ViewTools listView={listView} onListView={panels.flightList ? setListView : null} exportControl={done ? exportControl : null} />
       ) : null}
 
-      {showList && anyShown ? flattened(all, filtersFor, `${title}, ${formatLongDate(props.date)}`, props.renderFlightList!) : null}
+      {showList && anyShown ? flattened(all, filtersFor, `${title}, ${formatLongDate(props.date)}`, panels.flightList!) : null}
       {showList ? null : renderGroup(inbound ? 'GoWild Origins' : 'GoWild Destinations', groups.gowild, 'group-gowild', 300)}
       {showList ? null : renderGroup(inbound ? 'Standard Origins' : 'Standard Destinations', groups.standard, 'group-standard', 450)}
 
@@ -311,7 +299,7 @@ function ResultsMapSection({
   open,
 }: {
   results: readonly DestinationResult[];
-  renderResultsMap: NonNullable<ResultsScreenProps['renderResultsMap']>;
+  renderResultsMap: NonNullable<SearchPanels['resultsMap']>;
   open: (code: string) => void;
 }) {
   const [mapOpen, setMapOpen] = useState(false);
@@ -349,7 +337,7 @@ function ViewTools({
   );
 }
 
-/** One destination's card, with the panels the page gives it while it is open (weather, history, extras, map, re-check). */
+/** One destination's card, with its re-check and the explanation of a missing GoWild fare (it reads its panels itself). */
 function ResultCard({
   result: r,
   screen,
@@ -359,6 +347,7 @@ function ResultCard({
   done,
   filters,
   onFiltersChange,
+  route,
 }: {
   result: DestinationResult;
   screen: ResultsScreenProps;
@@ -368,6 +357,7 @@ function ResultCard({
   done: boolean;
   filters: FlightFilters;
   onFiltersChange: (next: FlightFilters | null) => void;
+  route: RouteOnDate;
 }) {
   const { isPremium } = screen;
   const inbound = screen.direction === 'inbound';
@@ -379,11 +369,7 @@ function ResultCard({
       expanded={open}
       onToggle={onToggle}
       isPremium={isPremium}
-      weather={open && screen.renderWeather ? screen.renderWeather(r.code, screen.date) : null}
-      insight={screen.renderCardInsight?.(r.code)}
-      history={open ? screen.renderCardHistory?.(r.code) : null}
-      extras={open && !inbound && screen.renderDestinationExtras ? screen.renderDestinationExtras(r.code, screen.date, r.flights) : null}
-      flightMap={open && isPremium && screen.renderFlightMap ? screen.renderFlightMap(r.code, r.flights) : null}
+      route={route}
       onSelectDeparture={inbound ? undefined : (f) => screen.onSelectDeparture(r.code, f)}
       inbound={inbound}
       onPriceAlert={screen.onPriceAlert ? () => screen.onPriceAlert!(r.code, r.flights) : undefined}
@@ -418,7 +404,7 @@ function flattened(
   results: readonly DestinationResult[],
   filtersFor: (r: DestinationResult) => FlightFilters,
   caption: string,
-  render: NonNullable<ResultsScreenProps['renderFlightList']>,
+  render: NonNullable<SearchPanels['flightList']>,
 ) {
   const everyFlight = results.flatMap((r) => r.flights);
   const kept = results.flatMap((r) => {
@@ -429,6 +415,27 @@ function flattened(
     flights: kept,
     caption: kept.length < everyFlight.length ? `${caption} (${kept.length} of ${everyFlight.length} flights match your filters)` : caption,
   });
+}
+
+/** docs/product/date-grid-and-history.md: the destination × date grid above outbound results, the search's answers in it. */
+function ResultsDateGrid({ search, direction, date, today, onOpenGridCell }: ResultsScreenProps) {
+  const { dateGrid } = useSearchPanels();
+  if (direction !== 'outbound' || !dateGrid || !onOpenGridCell) return null;
+  return dateGrid({
+    origin: search.request?.origin ?? '',
+    date,
+    destination: search.request?.destination || null,
+    today,
+    answers: searchedAnswers(search.results),
+    open: onOpenGridCell,
+  });
+}
+
+/** A search's answers the date grid may show: those confirmed, or never to be (docs/product/search.md#answer-at-once). */
+function searchedAnswers(results: readonly DestinationResult[]): ReadonlyMap<string, SearchedAnswer> {
+  return new Map(
+    results.filter((r) => !r.confirming).map((r) => [r.code, { flights: r.flights, ...(r.checkedAt ? { checkedAt: r.checkedAt } : {}) }]),
+  );
 }
 
 /** A finished search with nothing to show: no route from the origin at all, or no flight on the date. */

@@ -9,9 +9,10 @@ import {
 } from '@gowild/contract/flight-format';
 import type { Flight } from '@gowild/contract/flights';
 import type { GoWildGap, PassCharges } from '@gowild/contract/gowild-explain';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { useSearchPanels } from '@/components/search-panels/search-panels';
 import { paths } from '@/config/paths';
 import { RETURN_MESSAGES } from '../api/search-single-route';
 import { useReturnFlights } from '../hooks/use-return-flights';
@@ -40,7 +41,6 @@ export interface ReturnScreenProps {
   onSelectReturn: (flight: Flight) => void;
   isPremium: boolean;
   airportName: (code: string) => string;
-  renderStayWeather?: (code: string, range: { start: string; end: string }) => ReactNode;
   /** Set while a link's departures are still loading, or the 3-second not-found message. */
   notice?: string | null;
   waiting?: boolean;
@@ -71,6 +71,7 @@ function Skeleton() {
 /** docs/product/search.md#return-flights. */
 export function ReturnScreen(props: ReturnScreenProps) {
   const { departure } = props;
+  const { stayWeather } = useSearchPanels();
   const from = departure?.destination ?? props.destinationValue;
   const origins = from ? returnOrigins(from) : [];
   const arrival = departure?.flight.arrival_time ?? null;
@@ -101,8 +102,8 @@ export function ReturnScreen(props: ReturnScreenProps) {
 
       <DepartureNotice departure={departure} waiting={props.waiting} />
 
-      {stayCode && props.renderStayWeather && !props.waiting
-        ? props.renderStayWeather(stayCode, { start: stayStart < props.returnDate ? stayStart : props.returnDate, end: props.returnDate })
+      {stayCode && stayWeather && !props.waiting
+        ? stayWeather(stayCode, { start: stayStart < props.returnDate ? stayStart : props.returnDate, end: props.returnDate })
         : null}
 
       {gap ? (

@@ -13,7 +13,6 @@ import { useRegisterHomeReset } from '@/lib/home-reset';
 import { recheckDestination } from '../api/recheck-destination';
 import { initialSearchState, useFlightSearch } from '../hooks/use-flight-search';
 import { asWritten, screenLink, useSearchUrl } from '../hooks/use-search-url-state';
-import type { DestinationResult } from '../utils/group-results';
 import type { SearchLink } from '../utils/search-link';
 import {
   type FormState,
@@ -34,7 +33,7 @@ import {
   searchRefusal,
   toRequest,
 } from '../utils/search-page-state';
-import { ResultsScreen, type ResultsScreenProps } from './results-screen';
+import { ResultsScreen } from './results-screen';
 import { ReturnScreen } from './return-screen';
 import { SearchFormScreen } from './search-form-screen';
 import './search.css';
@@ -72,13 +71,6 @@ export interface SearchPageProps {
   distance?: DistanceFn;
   /** The flights on screen come from the offline emulator. */
   demoFlights?: boolean;
-  /** A destination's forecast from the searched date on. */
-  renderWeather?: (code: string, date: string) => ReactNode;
-  /** Hotels and rental cars in an open destination card of the outbound results. */
-  renderDestinationExtras?: (code: string, date: string, flights: Flight[]) => ReactNode;
-  renderFlightMap?: (code: string, flights: Flight[]) => ReactNode;
-  renderResultsMap?: ResultsScreenProps['renderResultsMap'];
-  renderStayWeather?: (code: string, range: { start: string; end: string }) => ReactNode;
   /** After each completed search (the usage badge refreshes). */
   onSearchCompleted?: () => void;
   onSelectReturn: (trip: SelectedTrip) => void;
@@ -86,42 +78,6 @@ export interface SearchPageProps {
   onPriceAlert?: (target: PriceAlertTarget) => void;
   /** The pass year's charges (GET /api/config), named where GoWild is missing; null until loaded. */
   passCharges?: PassCharges | null;
-  /** Above outbound results: the destination × date grid (or its premium teaser); `open` searches one cell. */
-  renderDateGrid?: (grid: DateGridSlot) => ReactNode;
-  /** An outbound card's line of route history (GoWild likelihood, good price), and its price history when open. */
-  renderCardInsight?: (route: { origin: string; destination: string; date: string }) => ReactNode;
-  renderCardHistory?: (route: { origin: string; destination: string; date: string }) => ReactNode;
-  /** The results' flat list of every flight, and the CSV export of the search on screen (outbound or inbound). */
-  renderFlightList?: ResultsScreenProps['renderFlightList'];
-  renderExport?: (search: { direction: 'outbound' | 'inbound'; origin: string; destination: string; date: string }) => ReactNode;
-}
-
-/** What the search page gives the date grid: the origin and date on screen, and how to open a cell. */
-export interface DateGridSlot {
-  origin: string;
-  date: string;
-  /** The single destination searched, or null for every destination. */
-  destination: string | null;
-  today: string;
-  open: (destination: string, date: string) => void;
-  /**
-   * The search on screen's answers so far, by destination (its date is `date`): the grid shows them before its own
-   * observations are written and read back (withSearchAnswers). Destinations still being confirmed are left out.
-   */
-  answers: ReadonlyMap<string, SearchedAnswer>;
-}
-
-/** One destination's answer as the date grid takes it (its own SearchedAnswer, composed in app/routes). */
-interface SearchedAnswer {
-  flights: readonly Flight[];
-  checkedAt?: string;
-}
-
-/** A search's answers the date grid may show: those confirmed, or never to be (docs/product/search.md#answer-at-once). */
-function searchedAnswers(results: readonly DestinationResult[]): ReadonlyMap<string, SearchedAnswer> {
-  return new Map(
-    results.filter((r) => !r.confirming).map((r) => [r.code, { flights: r.flights, ...(r.checkedAt ? { checkedAt: r.checkedAt } : {}) }]),
-  );
 }
 
 /**
@@ -273,41 +229,13 @@ export function SearchPage(props: SearchPageProps) {
           setLastDeparture({ key: searchedKey, hash: flight.flightHash, ref: refOf(flight) });
           go(screenLink(requestValues, 'return_flights', flight.flightHash, refOf(flight)));
         }}
-        renderWeather={props.renderWeather}
-        renderDestinationExtras={props.renderDestinationExtras}
-        renderFlightMap={props.renderFlightMap}
-        renderResultsMap={props.renderResultsMap}
-        renderFlightList={props.renderFlightList}
-        exportControl={
-          props.renderExport
-            ? props.renderExport({
-                direction: outbound ? 'outbound' : 'inbound',
-                origin: requestValues.origin,
-                destination: requestValues.destination,
-                date,
-              })
-            : null
-        }
         passCharges={props.passCharges ?? null}
         goWildGap={(code) =>
           requestValues.direction === 'inbound' ? gapFor(code, requestValues.destination, date) : gapFor(requestValues.origin, code, date)
         }
         demo={props.demoFlights}
-        dateGrid={
-          outbound && props.renderDateGrid
-            ? props.renderDateGrid({
-                origin: requestValues.origin,
-                date,
-                destination: requestValues.destination || null,
-                today,
-                answers: searchedAnswers(shownSearch.results),
-                // A cell opens that destination on that day: a single-route search, the URL its one state.
-                open: (destination, day) => startSearch({ ...form, ...requestValues, singleRoute: true, destination, date: day }),
-              })
-            : null
-        }
-        renderCardInsight={outbound && props.renderCardInsight ? (code) => props.renderCardInsight!(route(code)) : undefined}
-        renderCardHistory={outbound && props.renderCardHistory ? (code) => props.renderCardHistory!(route(code)) : undefined}
+        // A cell of the date grid opens that destination on that day: a single-route search, the URL its one state.
+        onOpenGridCell={(destination, day) => startSearch({ ...form, ...requestValues, singleRoute: true, destination, date: day })}
         onRecheck={
           outbound && auth.isPremium
             ? async (code) => {
@@ -357,7 +285,6 @@ export function SearchPage(props: SearchPageProps) {
           const { origin, date } = requestValues;
           props.onSelectReturn({ departure, returnFlight, origin, destination: departure.destination, date });
         }}
-        renderStayWeather={props.renderStayWeather}
         passCharges={props.passCharges ?? null}
         goWildGap={gapFor}
         onPriceAlert={props.onPriceAlert}
