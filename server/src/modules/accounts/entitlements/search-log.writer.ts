@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { exponentialBackoff } from '../../../lib/upstream/backoff';
+import { retryLoop } from '../../../lib/upstream/retry-loop';
 import type { SearchLogEntry, SearchLogRepository } from './search-log.repository';
 
 export interface SearchLogWriterOptions {
@@ -18,8 +19,8 @@ export interface SearchLogWriterOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /**
- * Pauses between the attempts of the last flush on close, when the database is briefly away. A fixed list, not
- * lib/upstream's back-off (these do not double): it bounds how long shutdown waits, 2.6 s in all.
+ * Pauses between the attempts of the last flush on close, when the database is briefly away: lib/upstream's retry
+ * loop with a fixed list, not its back-off (these do not double), which bounds how long shutdown waits, 2.6 s in all.
  */
 const CLOSE_RETRY_DELAYS_MS = [100, 500, 2000];
 
@@ -139,12 +140,12 @@ export function createSearchLogWriter(opts: SearchLogWriterOptions) {
       closed = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      let done = await flush();
-      for (const delay of CLOSE_RETRY_DELAYS_MS) {
-        if (done) break;
-        await sleep(delay);
-        done = await flush();
-      }
+      const done = await retryLoop(flush, {
+        retries: CLOSE_RETRY_DELAYS_MS.length,
+        delay: (retry) => CLOSE_RETRY_DELAYS_MS[retry]!,
+        done: (written) => written,
+        sleep,
+      });
       if (!done) {
         log?.error({ rows: buffer }, 'search log rows could not be written before shutdown; they are in this line');
         buffer = [];
