@@ -1,6 +1,7 @@
 import { localToday } from '@gowild/contract/dates';
 import { expandAirportInput } from '@gowild/contract/city-groups';
 import type { Flight } from '@gowild/contract/flights';
+import type { Airport } from '@gowild/contract/reference';
 import { refOf } from '@gowild/contract/trips';
 import { type PassCharges, goWildGap, routeKind } from '@gowild/contract/gowild-explain';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,6 +12,7 @@ import { showToast } from '@/components/ui/toast/toast-store';
 import { copyText } from '@/lib/copy-text';
 import { useRegisterHomeReset } from '@/lib/home-reset';
 import { recheckDestination } from '../api/recheck-destination';
+import type { FlightSearchRequest } from '../api/search-flights-stream';
 import { initialSearchState, useFlightSearch } from '../hooks/use-flight-search';
 import { asWritten, screenLink, useSearchUrl } from '../hooks/use-search-url-state';
 import type { SearchLink } from '../utils/search-link';
@@ -90,87 +92,21 @@ export function SearchPage(props: SearchPageProps) {
   const { auth } = props;
   const airports = useAirports();
   const blackout = useBlackoutDates();
-  const {
-    state: search,
-    search: runStream,
-    retry,
-    reset: resetStream,
-    replaceDestination,
-  } = useFlightSearch({ onSuccess: props.onSearchCompleted });
+  const stream = useFlightSearch({ onSuccess: props.onSearchCompleted });
+  const { state: search } = stream;
   const url = useSearchUrl();
-  const { parsed } = url;
   const today = localToday();
-  const key = linkKey(parsed);
+  const { formState, form, dispatchForm, setDraft } = useFormDraft(url.parsed, auth);
+  const { view, current } = useUrlSearch(url.parsed, auth, stream);
 
-  // The form draft belongs to the URL it was made for: a URL the page did not write (a link, back/forward, Home)
-  // brings its own form; one the page wrote carries the draft along (see `go`).
-  const [viewMode, setViewMode] = useState<ViewMode>('city');
-  const [draft, setDraft] = useState<{ key: string; state: FormState } | null>(null);
-  const seeded: FormState = { form: formFromLink(parsed, viewMode), message: linkRefusal(parsed, auth) };
-  const formState = draft && draft.key === key ? draft.state : seeded;
-  const form = formState.form;
-  const dispatchForm = (action: SearchFormAction) => {
-    if (action.type === 'view-mode-changed') setViewMode(action.viewMode);
-    setDraft((prev) => ({ key, state: searchFormReducer(prev && prev.key === key ? prev.state : seeded, action) }));
-  };
+  const { airportName, describe, gapFor } = useAirportFacts(airports.data, blackout.data);
 
-  const view = deriveSearchView({
-    parsed,
-    auth,
-    search: search.request && parsed.kind === 'link' && requestKey(linkRequest(parsed.link)) === requestKey(search.request) ? search : null,
-  });
-  const wantedKey = view.request ? requestKey(view.request) : null;
-  const runningKey = search.request ? requestKey(search.request) : null;
-  const current = wantedKey !== null && wantedKey === runningKey;
-
-  // The one place a search starts from the URL: the URL names a search that may run and it is not the one on screen.
-  const wanted = view.request;
-  useEffect(() => {
-    if (wanted && wantedKey !== runningKey) runStream(wanted);
-    // `wanted` is rebuilt every render; its key says whether it changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [wantedKey, runningKey, runStream]);
-
-  const byCode = useMemo(() => new Map((airports.data ?? []).map((a) => [a.stationCode, a])), [airports.data]);
-  const airportName = useCallback((code: string) => byCode.get(code)?.cityAndCode ?? code, [byCode]);
-  const describe = useCallback((value: string) => describeAirportValue(value, byCode), [byCode]);
-  const blackoutDates = blackout.data;
-  // docs/product/search.md#why-no-gowild: why a route cannot show GoWild on a date (its first airport of each end
-  // decides domestic or international; a city's airports are all in one country).
-  const gapFor = useCallback(
-    (from: string, to: string, date: string) => {
-      const airport = (value: string) => byCode.get(expandAirportInput(value)[0] ?? value);
-      return goWildGap({
-        now: new Date(),
-        date,
-        kind: routeKind(airport(from)?.countryCode, airport(to)?.countryCode),
-        blackoutDates: blackoutDates ?? [],
-        originTimeZone: airport(from)?.timezone,
-      });
-    },
-    [byCode, blackoutDates],
+  const { go, newSearch, lastDeparture, setLastDeparture, returnPick, setReturnPick } = useSearchNavigation(
+    url,
+    form,
+    setDraft,
+    stream.reset,
   );
-
-  // The departure last chosen and the return date picked, each for the search (and departure) it was made for.
-  const [lastDeparture, setLastDeparture] = useState<{ key: string; hash: string; ref: string } | null>(null);
-  const [returnPick, setReturnPick] = useState<{ key: string; date: string } | null>(null);
-
-  /** Writes a new URL, carrying the form draft along to it. */
-  const go = (link: Partial<SearchLink> | null, formNow: SearchFormValues = form) => {
-    const next = link ? asWritten(link) : { kind: 'none' as const };
-    setDraft({ key: linkKey(next), state: { form: formNow, message: null } });
-    url.write(link);
-  };
-
-  const newSearch = () => {
-    resetStream();
-    setDraft(null);
-    setLastDeparture(null);
-    setReturnPick(null);
-    url.write(null);
-  };
-  // Home in the top bar, clicked while here, starts over (docs/product/README.md#top-bar).
-  useRegisterHomeReset(newSearch);
 
   const startSearch = (values: SearchFormValues) => {
     const refusal = searchRefusal(values, auth);
@@ -185,22 +121,12 @@ export function SearchPage(props: SearchPageProps) {
     ? search
     : { ...initialSearchState, status: 'loading' as const, request: view.request, searchId: search.searchId };
 
-  const onShare = async () => {
-    const link =
-      view.screen === 'search'
-        ? toRequest(form)
-        : screenLink(requestValues, view.screen, view.departure?.flightHash, view.departure ? refOf(view.departure.flight) : undefined);
-    const shareUrl = url.absoluteUrl(link);
-    if (await copyText(shareUrl)) showToast({ type: 'success', title: PAGE_MESSAGES.shareTitle, message: PAGE_MESSAGES.shareText });
-    else showToast({ type: 'error', title: 'Copy failed', message: `Copy this link by hand: ${shareUrl}` });
-  };
-
   const shared = { isPremium: auth.isPremium, airportName, notice: view.notice, onNewSearch: newSearch };
 
   if (view.screen === 'departure_flights') {
     const date = requestValues.date || form.date;
     const outbound = requestValues.direction === 'outbound';
-    const route = (code: string) => ({ origin: requestValues.origin, destination: code, date });
+    const { onPriceAlert } = props;
     return (
       <ResultsScreen
         {...shared}
@@ -212,18 +138,13 @@ export function SearchPage(props: SearchPageProps) {
         date={date}
         today={today}
         onDateChange={(next) =>
-          startSearch({
-            ...form,
-            ...requestValues,
-            singleRoute: requestValues.direction === 'outbound' && Boolean(requestValues.destination),
-            date: next,
-          })
+          startSearch({ ...form, ...requestValues, singleRoute: outbound && Boolean(requestValues.destination), date: next })
         }
         onViewReturn={() => {
           const last = lastDeparture?.key === searchedKey ? lastDeparture : undefined;
           go(screenLink(requestValues, 'return_flights', last?.hash, last?.ref));
         }}
-        onRetry={retry}
+        onRetry={stream.retry}
         retrySearchesLeft={auth.isPremium ? null : (props.searchesRemaining ?? null)}
         onSelectDeparture={(_code, flight) => {
           setLastDeparture({ key: searchedKey, hash: flight.flightHash, ref: refOf(flight) });
@@ -237,30 +158,11 @@ export function SearchPage(props: SearchPageProps) {
         // A cell of the date grid opens that destination on that day: a single-route search, the URL its one state.
         onOpenGridCell={(destination, day) => startSearch({ ...form, ...requestValues, singleRoute: true, destination, date: day })}
         onRecheck={
-          outbound && auth.isPremium
-            ? async (code) => {
-                const searchId = search.searchId;
-                const answer = await recheckDestination(route(code));
-                // The airline failed or the share ran out: the card keeps what it showed.
-                if (answer.problem === null) replaceDestination(searchId, code, answer.flights, answer.checkedAt);
-                return answer.problem;
-              }
-            : undefined
+          outbound && auth.isPremium ? (code) => recheck(stream, { origin: requestValues.origin, destination: code, date }) : undefined
         }
         signedIn={auth.signedIn}
         onPriceAlert={
-          props.onPriceAlert
-            ? (code, flights, kind) => {
-                // A card is one airport: the destination of an outbound search, the origin of an inbound one. The
-                // other side is what was searched, narrowed to the airports the card's flights use.
-                const served = (pick: (f: Flight) => string) => [...new Set(flights.map(pick))];
-                props.onPriceAlert!(
-                  requestValues.direction === 'inbound'
-                    ? { origin: code, destination: requestValues.destination, date, servedDestinations: served((f) => f.destination), kind }
-                    : { origin: requestValues.origin, destination: code, date, servedOrigins: served((f) => f.origin), kind },
-                );
-              }
-            : undefined
+          onPriceAlert ? (code, flights, kind) => onPriceAlert(cardAlertTarget(requestValues, date, code, flights, kind)) : undefined
         }
       />
     );
@@ -299,7 +201,7 @@ export function SearchPage(props: SearchPageProps) {
       message={formState.message}
       dispatch={dispatchForm}
       onSearch={() => startSearch(form)}
-      onShare={() => void onShare()}
+      onShare={() => void share(url.absoluteUrl(toRequest(form)))}
       airports={airports}
       blackoutDates={blackout.data ?? []}
       peakDayChargeFrom={props.passCharges?.peakDayChargeFrom ?? null}
@@ -313,4 +215,132 @@ export function SearchPage(props: SearchPageProps) {
       today={today}
     />
   );
+}
+
+/**
+ * The form being filled in. The draft belongs to the URL it was made for: a URL the page did not write (a link,
+ * back/forward, Home) brings its own form; one the page wrote carries the draft along (see `go`).
+ */
+function useFormDraft(parsed: ReturnType<typeof useSearchUrl>['parsed'], auth: SearchAuth) {
+  const key = linkKey(parsed);
+  const [viewMode, setViewMode] = useState<ViewMode>('city');
+  const [draft, setDraft] = useState<{ key: string; state: FormState } | null>(null);
+  const seeded: FormState = { form: formFromLink(parsed, viewMode), message: linkRefusal(parsed, auth) };
+  const formState = draft && draft.key === key ? draft.state : seeded;
+  const dispatchForm = (action: SearchFormAction) => {
+    if (action.type === 'view-mode-changed') setViewMode(action.viewMode);
+    setDraft((prev) => ({ key, state: searchFormReducer(prev && prev.key === key ? prev.state : seeded, action) }));
+  };
+  return { formState, form: formState.form, dispatchForm, setDraft };
+}
+
+/**
+ * What the page says of airports: a code's name, a searched value's description, and (docs/product/search.md#why-no-gowild)
+ * why a route cannot show GoWild on a date (its first airport of each end decides domestic or international; a
+ * city's airports are all in one country).
+ */
+function useAirportFacts(airports: readonly Airport[] | undefined, blackoutDates: readonly string[] | undefined) {
+  const byCode = useMemo(() => new Map((airports ?? []).map((a) => [a.stationCode, a])), [airports]);
+  const airportName = useCallback((code: string) => byCode.get(code)?.cityAndCode ?? code, [byCode]);
+  const describe = useCallback((value: string) => describeAirportValue(value, byCode), [byCode]);
+  const gapFor = useCallback(
+    (from: string, to: string, date: string) => {
+      const airport = (value: string) => byCode.get(expandAirportInput(value)[0] ?? value);
+      return goWildGap({
+        now: new Date(),
+        date,
+        kind: routeKind(airport(from)?.countryCode, airport(to)?.countryCode),
+        blackoutDates: blackoutDates ?? [],
+        originTimeZone: airport(from)?.timezone,
+      });
+    },
+    [byCode, blackoutDates],
+  );
+  return { airportName, describe, gapFor };
+}
+
+/** Copies the search's link and says so, or shows it to copy by hand. */
+async function share(shareUrl: string) {
+  if (await copyText(shareUrl)) showToast({ type: 'success', title: PAGE_MESSAGES.shareTitle, message: PAGE_MESSAGES.shareText });
+  else showToast({ type: 'error', title: 'Copy failed', message: `Copy this link by hand: ${shareUrl}` });
+}
+
+/**
+ * A card's price (or window) alert: a card is one airport, the destination of an outbound search, the origin of an
+ * inbound one. The other side is what was searched, narrowed to the airports the card's flights use.
+ */
+function cardAlertTarget(
+  searched: FlightSearchRequest,
+  date: string,
+  code: string,
+  flights: readonly Flight[],
+  kind: PriceAlertTarget['kind'],
+): PriceAlertTarget {
+  const served = (pick: (f: Flight) => string) => [...new Set(flights.map(pick))];
+  return searched.direction === 'inbound'
+    ? { origin: code, destination: searched.destination, date, servedDestinations: served((f) => f.destination), kind }
+    : { origin: searched.origin, destination: code, date, servedOrigins: served((f) => f.origin), kind };
+}
+
+/**
+ * The search the URL names, and whether it is the one on screen. The one place a search starts from the URL: the URL
+ * names a search that may run and it is not the one on screen, so a link starts exactly one search.
+ */
+function useUrlSearch(parsed: ReturnType<typeof useSearchUrl>['parsed'], auth: SearchAuth, stream: ReturnType<typeof useFlightSearch>) {
+  const { state: search, search: runStream } = stream;
+  const view = deriveSearchView({
+    parsed,
+    auth,
+    search: search.request && parsed.kind === 'link' && requestKey(linkRequest(parsed.link)) === requestKey(search.request) ? search : null,
+  });
+  const wantedKey = view.request ? requestKey(view.request) : null;
+  const runningKey = search.request ? requestKey(search.request) : null;
+  const wanted = view.request;
+  useEffect(() => {
+    if (wanted && wantedKey !== runningKey) runStream(wanted);
+    // `wanted` is rebuilt every render; its key says whether it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantedKey, runningKey, runStream]);
+  return { view, current: wantedKey !== null && wantedKey === runningKey };
+}
+
+/**
+ * Moving between the page's URLs: a new URL carries the form draft along (`go`); New Search (and Home in the top bar,
+ * clicked while here: docs/product/README.md#top-bar) starts over. The departure last chosen and the return date
+ * picked are kept, each for the search (and departure) it was made for.
+ */
+function useSearchNavigation(
+  url: ReturnType<typeof useSearchUrl>,
+  form: SearchFormValues,
+  setDraft: ReturnType<typeof useFormDraft>['setDraft'],
+  resetStream: () => void,
+) {
+  const [lastDeparture, setLastDeparture] = useState<{ key: string; hash: string; ref: string } | null>(null);
+  const [returnPick, setReturnPick] = useState<{ key: string; date: string } | null>(null);
+
+  /** Writes a new URL, carrying the form draft along to it. */
+  const go = (link: Partial<SearchLink> | null, formNow: SearchFormValues = form) => {
+    const next = link ? asWritten(link) : { kind: 'none' as const };
+    setDraft({ key: linkKey(next), state: { form: formNow, message: null } });
+    url.write(link);
+  };
+
+  const newSearch = () => {
+    resetStream();
+    setDraft(null);
+    setLastDeparture(null);
+    setReturnPick(null);
+    url.write(null);
+  };
+  useRegisterHomeReset(newSearch);
+  return { go, newSearch, lastDeparture, setLastDeparture, returnPick, setReturnPick };
+}
+
+/** Premium, outbound: asks the airline again for one card's route and puts the answer on the card; resolves to why not. */
+async function recheck(stream: ReturnType<typeof useFlightSearch>, route: { origin: string; destination: string; date: string }) {
+  const searchId = stream.state.searchId;
+  const answer = await recheckDestination(route);
+  // The airline failed or the share ran out: the card keeps what it showed.
+  if (answer.problem === null) stream.replaceDestination(searchId, route.destination, answer.flights, answer.checkedAt);
+  return answer.problem;
 }
