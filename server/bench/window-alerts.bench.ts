@@ -18,7 +18,7 @@ import { notifications, users } from '../src/db/schema';
 import { createAppDeps, disposeAppDeps } from '../src/deps';
 import { manualClock } from '../src/lib/clock';
 import { todayAtAirport } from '../src/modules/alerts/alert-dates';
-import { windowOpensAt } from '../src/modules/alerts/window-open-check';
+import { windowOpensAt } from '../src/modules/alerts/alert-kinds/window-open';
 import { noJobs, scriptedAirline, testFlight } from '../src/test/alerts';
 
 const arg = (name: string, fallback: number) => {

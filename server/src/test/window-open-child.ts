@@ -10,8 +10,9 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAppDeps } from '../deps';
 import { clockFromConfig } from '../lib/clock';
-import { createWindowOpenChecker } from '../modules/alerts/window-open-check';
-import { createWindowOpenRepository } from '../modules/alerts/window-open.repository';
+import { createAlertChecker } from '../modules/alerts/alert-checker';
+import { alertMetrics } from '../modules/alerts/alerts.metrics';
+import { createAlertsRepository } from '../modules/alerts/alerts.repository';
 import { noJobs, recordingEmail, scriptedAirline, testFlight } from './alerts';
 
 const point = process.env.KILL_POINT;
@@ -27,16 +28,18 @@ airline.answer((q) => {
   return { kind: 'flights', flights: [testFlight(q, { go_wild: { total: 29, seats: 3 } })] };
 });
 const deps = await createAppDeps(config, database, { clock, jobs: noJobs, email: recordingEmail(), flights: airline.engine(clock) });
-const checker = createWindowOpenChecker({
-  repo: createWindowOpenRepository(database.db),
+const checker = createAlertChecker({
+  repo: createAlertsRepository(database.db),
+  reference: deps.reference,
   flights: deps.flights,
   clock,
-  mailer: { kick: () => {}, targetsForAlert: deps.alertMailer.targetsForAlert },
+  metrics: alertMetrics(deps.metrics),
+  mailer: { kick: () => {}, targetsForAlerts: deps.alertMailer.targetsForAlerts },
   concurrency: 2,
   appUrl: config.APP_URL,
   supportEmail: config.SUPPORT_EMAIL,
 });
-const report = await checker.run();
+const report = await checker.runOpenings();
 if (point === 'after-commit') console.log(report.gowild > 0 ? 'after-commit' : 'no-match');
 // Wait to be killed.
 setInterval(() => {}, 60_000);

@@ -3,11 +3,12 @@ import { isGoWildRouteOpen } from '@gowild/contract/gowild-window';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { findAirport, isDomesticRoute } from '../../lib/reference-data/airports';
-import { type FlightsEngine, createOnSale } from '../flights/flights.module';
+import { flightQueryKey } from '../../providers/flights/flights.provider';
+import { type FlightsEngine, createOnSale, fetchLive } from '../flights/flights.module';
 import type { ReferenceService } from '../reference/reference.module';
 import { todayAtAirport } from './alert-dates';
-import type { AlertAnswer, AlertCheck, AlertQuery } from './alert-kinds/alert-kind';
-import { checkOf } from './alert-kinds/registry';
+import type { AlertAnswer, AlertCheck, AlertQuery, CheckSchedule } from './alert-kinds/alert-kind';
+import { checkOf, kindsDue } from './alert-kinds/registry';
 import type { AlertOutbox } from './alert-outbox';
 import type { AlertsRepository, FoundFare, OpenAlert, QueuedEmail } from './alerts.repository';
 import type { AlertMetrics } from './alerts.metrics';
@@ -27,18 +28,63 @@ export interface CheckReport {
   /** GoWild-only groups not asked about: the airline's booking window for that date has not opened. */
   outsideWindow: number;
   matches: number;
+  /** Of the matches, window-open alerts' results: GoWild on sale, GoWild not offered. */
+  gowild: number;
+  notOffered: number;
+  /** Alerts due again at a later opening (a connection's later segment, a range's next date). */
+  later: number;
+  /** Alerts with no usable answer yet (for a kind that needs every answer, one missing): the next run asks again. */
+  waiting: number;
   datesPassed: number;
+  /** For each alert with an opening completed: ms from its opening to its message being queued. */
+  queuedAfterOpeningMs: number[];
   durationMs: number;
   /** Time spent waiting on the database. */
   dbMs: number;
 }
+
+/** The window-open schedule's report, as its log line, CLI and bench tell it. */
+export interface WindowCheckReport {
+  due: number;
+  /** Distinct (origin, destination, date) asked of the gateway. */
+  queried: number;
+  fromAirline: number;
+  gowild: number;
+  notOffered: number;
+  /** Waiting for a connection's later segment or a range's next date to open. */
+  later: number;
+  /** Alerts with a date that got no usable answer (a failure, a stale copy, or a cached answer from before the opening): the next run asks again. */
+  waiting: number;
+  passed: number;
+  queuedAfterOpeningMs: number[];
+}
+
+const windowReport = (r: CheckReport): WindowCheckReport => ({
+  due: r.alerts,
+  queried: r.queried,
+  fromAirline: r.fromAirline,
+  gowild: r.gowild,
+  notOffered: r.notOffered,
+  later: r.later,
+  waiting: r.waiting,
+  passed: r.datesPassed,
+  queuedAfterOpeningMs: r.queuedAfterOpeningMs,
+});
+
+/** The check's two schedules (decision 307): which kinds each takes, and how many at most. */
+const SCHEDULES: Record<CheckSchedule, { limit?: number; byOpening: boolean }> = {
+  each_run: { byOpening: false },
+  // The rest are taken by the next run, a minute later.
+  at_opening: { limit: 500, byOpening: true },
+};
 
 /** An alert during one run: its kind's check, how many answers are still to come, and those come so far. */
 interface AlertRun {
   alert: OpenAlert;
   check: AlertCheck;
   pending: number;
-  answered: boolean;
+  /** Queries that got no usable answer. */
+  missing: number;
   answers: AlertAnswer[];
 }
 
@@ -48,6 +94,8 @@ interface Group {
   date: string;
   /** Some alert of the group takes any fare, so the date is asked about whatever the GoWild window. */
   anyFare: boolean;
+  /** An answer fetched before this says nothing to some alert of the group (the latest of their openings). */
+  notBefore?: Date;
   runs: { run: AlertRun; query: AlertQuery }[];
 }
 
@@ -63,7 +111,12 @@ const emptyReport = (): CheckReport => ({
   failed: 0,
   outsideWindow: 0,
   matches: 0,
+  gowild: 0,
+  notOffered: 0,
+  later: 0,
+  waiting: 0,
   datesPassed: 0,
+  queuedAfterOpeningMs: [],
   durationMs: 0,
   dbMs: 0,
 });
@@ -84,7 +137,7 @@ function groupAlerts(
   for (const alert of alerts) {
     const check = checkOf(alert.kind);
     if (!check) continue;
-    const queries = check.queries(alert, todayAtAirport(alert.originAirport, now), destinationsFrom);
+    const queries = check.queries(alert, todayAtAirport(alert.originAirport, now), destinationsFrom, now);
     if (queries.length === 0) {
       passed.push(alert.id);
       continue;
@@ -92,7 +145,8 @@ function groupAlerts(
     // A lapsed or switched-off account's alerts wait, unchecked, until it is premium again.
     if (!alert.ownerEntitled) continue;
     const distinct = new Map(queries.map((q) => [queryKey(q), q]));
-    const run: AlertRun = { alert, check, pending: distinct.size, answered: false, answers: [] };
+    const run: AlertRun = { alert, check, pending: distinct.size, missing: 0, answers: [] };
+    const since = check.answeredSince?.(alert);
     for (const [key, q] of distinct) {
       let group = groups.get(key);
       if (!group) {
@@ -100,6 +154,7 @@ function groupAlerts(
         groups.set(key, group);
       }
       group.anyFare ||= q.anyFare;
+      if (since && (!group.notBefore || since.getTime() > group.notBefore.getTime())) group.notBefore = since;
       group.runs.push({ run, query: q });
     }
   }
@@ -127,34 +182,66 @@ interface AlertCheckerDeps {
 /** One run's clock for the database: what it is given to time and where the time is added up. */
 type Timed = <T>(work: () => Promise<T>) => Promise<T>;
 
+/** One run: its moment, its report, its database clock, and the metrics it counts in (the 10-minute schedule's only). */
+interface RunContext {
+  now: Date;
+  report: CheckReport;
+  timed: Timed;
+  metrics?: AlertMetrics;
+  log?: FastifyBaseLogger;
+}
+
+interface Matched {
+  id: string;
+  userId: string;
+  channels: string[];
+  opensAt: Date | null;
+  found: FoundFare;
+  email: QueuedEmail;
+}
+
 /**
  * Step 4's writes, through one pump beside the airline queries, so a slow write never holds a query slot: matches
  * are completed in small transactions (the completion and its e-mail together), last_checked_at is set a thousand
- * alerts at a time. A database failure stops the run: `broken` tells the workers, `drain` throws it.
+ * alerts at a time, an alert waiting for a later opening is rescheduled. A database failure stops the run: `broken`
+ * tells the workers, `drain` throws it.
  */
-function createCheckWriter(deps: AlertCheckerDeps, run: { now: Date; report: CheckReport; timed: Timed; log?: FastifyBaseLogger }) {
-  const { repo, metrics } = deps;
-  const { now, report, timed, log } = run;
-  const matched: { id: string; userId: string; channels: string[]; found: FoundFare; email: QueuedEmail }[] = [];
+function createCheckWriter(deps: AlertCheckerDeps, run: RunContext) {
+  const { repo } = deps;
+  const { now, report, timed, metrics, log } = run;
+  const matched: Matched[] = [];
   const touched: string[] = [];
+  const rescheduled: { id: string; at: Date }[] = [];
   let pump: Promise<void> | undefined;
   let writeError: unknown;
   let broken = false;
 
+  async function complete(batch: Matched[]) {
+    const targets = await timed(() => deps.mailer.targetsForAlerts(batch));
+    const done = new Set(
+      await timed(() =>
+        repo.completeWithMatches(
+          batch.map((m) => ({ ...m, targets: targets.get(m.id) ?? [] })),
+          now,
+        ),
+      ),
+    );
+    for (const m of batch.filter((b) => done.has(b.id))) {
+      if (m.found.windowResult === 'gowild') report.gowild += 1;
+      if (m.found.windowResult === 'not_offered') report.notOffered += 1;
+      if (m.opensAt) report.queuedAfterOpeningMs.push(now.getTime() - m.opensAt.getTime());
+    }
+    report.matches += done.size;
+    metrics?.matches.inc(done.size);
+    if (done.size > 0) deps.mailer.kick(log);
+  }
   async function write(all: boolean) {
-    while (matched.length > 0 || touched.length >= 1000 || (all && touched.length > 0)) {
-      if (matched.length > 0) {
-        const batch = matched.splice(0, 50);
-        const targets = await timed(() => deps.mailer.targetsForAlerts(batch));
-        const done = await timed(() =>
-          repo.completeWithMatches(
-            batch.map((m) => ({ ...m, targets: targets.get(m.id) ?? [] })),
-            now,
-          ),
-        );
-        report.matches += done.length;
-        metrics.matches.inc(done.length);
-        if (done.length > 0) deps.mailer.kick(log);
+    while (matched.length > 0 || rescheduled.length > 0 || touched.length >= 1000 || (all && touched.length > 0)) {
+      if (matched.length > 0) await complete(matched.splice(0, 50));
+      else if (rescheduled.length > 0) {
+        const { id, at } = rescheduled.shift()!;
+        await timed(() => repo.reschedule(id, at, now));
+        report.later += 1;
       } else {
         const ids = touched.splice(0, 1000);
         await timed(() => repo.markChecked(ids, now));
@@ -176,16 +263,24 @@ function createCheckWriter(deps: AlertCheckerDeps, run: { now: Date; report: Che
     get broken() {
       return broken;
     },
-    /** An alert whose every query is answered (or failed): completes on its kind's match, or gets `last_checked_at`. */
+    /**
+     * An alert whose every query is answered (or failed): completes on its kind's match, waits for a later opening,
+     * or gets `last_checked_at`. Without the answers it needs, it waits for the next run.
+     */
     finish(alertRun: AlertRun) {
       const { alert, check, answers } = alertRun;
-      const hit = alertRun.answered ? check.match(alert, answers) : undefined;
-      if (hit) {
+      if (answers.length === 0 || (check.needsEveryAnswer && alertRun.missing > 0)) {
+        report.waiting += 1;
+        return;
+      }
+      const verdict = check.match(alert, answers, now);
+      if (!verdict) touched.push(alert.id);
+      else if ('later' in verdict) rescheduled.push({ id: alert.id, at: verdict.later });
+      else {
         const owner = { email: alert.ownerEmail, firstName: alert.ownerFirstName };
-        const email = hit.email(owner, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
-        matched.push({ id: alert.id, userId: alert.userId, channels: alert.channels, found: hit.found, email });
-      } else if (alertRun.answered) touched.push(alert.id);
-      else return;
+        const email = verdict.email(owner, { appUrl: deps.appUrl, supportEmail: deps.supportEmail });
+        matched.push({ id: alert.id, userId: alert.userId, channels: alert.channels, opensAt: alert.opensAt, found: verdict.found, email });
+      }
       startPump();
     },
     /** Writes what is left once the queries are done; throws the run's database failure. */
@@ -197,61 +292,112 @@ function createCheckWriter(deps: AlertCheckerDeps, run: { now: Date; report: Che
   };
 }
 
-/**
- * Step 3 for one group: the gateway's answer, once, in the background lane (no hedged requests: one airline request
- * per group, decision 067), or no flights at all for a GoWild-only group whose booking window has not opened.
- * Undefined when there is no answer (a failure, or only a stale copy): the group's alerts wait for the next run.
- */
 const onSale = createOnSale((code) => findAirport(code)?.timezone);
 
-async function askAirline(deps: AlertCheckerDeps, group: Group, now: Date, report: CheckReport): Promise<readonly Flight[] | undefined> {
-  const { metrics } = deps;
+/**
+ * Step 3 for one group: the gateway's answer, once, in the background lane (no hedged requests: one airline request
+ * per group, decision 067), or no flights at all for a GoWild-only group whose booking window has not opened. An
+ * answer fetched before the group's `notBefore` (a window-open alert's opening) cannot show GoWild seats on sale since:
+ * the airline is asked again, past the cache and the kept answers (the live path of a re-check). Undefined when there
+ * is no usable answer (a failure, only a stale copy, or one from before the opening): the group's alerts wait.
+ */
+async function askAirline(deps: AlertCheckerDeps, group: Group, run: RunContext): Promise<readonly Flight[] | undefined> {
+  const { now, report, metrics } = run;
   const kind = isDomesticRoute(group.origin, group.destination) ? 'domestic' : 'international';
   if (!group.anyFare && !isGoWildRouteOpen(now, kind, group.date, findAirport(group.origin)?.timezone)) {
     report.outsideWindow += 1;
-    metrics.groups.inc({ outcome: 'outside_window' });
+    metrics?.groups.inc({ outcome: 'outside_window' });
     return [];
   }
   report.queried += 1;
-  const result = await deps.flights.gateway.fetch(
-    { origin: group.origin, destination: group.destination, date: group.date },
-    { hedge: false, lane: 'background' },
-  );
-  if (result.status !== 'ok') {
+  const query = { origin: group.origin, destination: group.destination, date: group.date };
+  const fetch = () => deps.flights.gateway.fetch(query, { hedge: false, lane: 'background' });
+  const { notBefore } = group;
+  const fetchedBefore = (r: { ageSeconds: number }) => !!notBefore && now.getTime() - r.ageSeconds * 1000 < notBefore.getTime();
+  let result = await fetch();
+  if (result.status === 'ok' && fetchedBefore(result)) result = await fetchLive(flightQueryKey(query), fetch);
+  if (result.status !== 'ok' || fetchedBefore(result)) {
     // A stale copy is not evidence of a fare on sale now, and a failure is no answer: the next run asks again.
+    if (result.status === 'ok' && result.source === 'upstream') report.fromAirline += 1;
     report.failed += 1;
-    metrics.groups.inc({ outcome: 'failed' });
+    metrics?.groups.inc({ outcome: 'failed' });
     return undefined;
   }
   if (result.source === 'upstream') {
     report.fromAirline += 1;
-    metrics.airlineRequests.inc();
-    metrics.groups.inc({ outcome: 'upstream' });
+    metrics?.airlineRequests.inc();
+    metrics?.groups.inc({ outcome: 'upstream' });
   } else {
     report.fromCache += 1;
-    metrics.groups.inc({ outcome: 'cache' });
+    metrics?.groups.inc({ outcome: 'cache' });
   }
   // A flight leaving within the hour is no longer sold (decision 151): it must not complete an alert.
   return result.flights.filter((f) => onSale.isOnSale(f, now));
 }
 
 /**
- * One pass over every active alert (docs/product/alerts.md#checking-alerts; decision 067):
+ * One pass of the check over the alerts a schedule takes (docs/product/alerts.md#checking-alerts; decisions 067, 307):
  * 1. alerts whose every date has passed (at the origin airport) complete as 'Date Passed';
- * 2. the dates still ahead are grouped by distinct (origin, destination, date);
+ * 2. the queries of the others (each kind's `check.queries`) are grouped by distinct (origin, destination, date);
  * 3. each group is asked of the flight gateway once (its cache, coalescing, concurrency cap and request rate are the
  *    searches' own), except GoWild-only groups whose booking window has not opened yet;
- * 4. every alert of a group is evaluated against the answer; once all of an alert's dates are answered it completes
- *    on its earliest matching date (the completion and its e-mail in one transaction) or gets `last_checked_at`.
+ * 4. once all of an alert's queries are answered, its kind's `check.match` says what happened: it completes (the
+ *    completion and its message in one transaction), is due again at a later opening, or gets `last_checked_at`.
  * Nothing is held between runs: a run killed half-way leaves the alerts it did not finish open for the next one.
  */
-export function createAlertChecker(deps: AlertCheckerDeps) {
-  const { repo, clock, metrics } = deps;
-  let running: Promise<CheckReport> | undefined;
+async function runCheck(deps: AlertCheckerDeps, schedule: CheckSchedule, run: RunContext, signal?: AbortSignal) {
+  const { repo } = deps;
+  const { now, report, timed, metrics } = run;
+  const { byOpening, limit } = SCHEDULES[schedule];
+  const alerts = await timed(() => repo.openAlerts({ kinds: kindsDue(schedule), openedBy: byOpening ? now : undefined, limit }));
+  report.alerts = alerts.length;
+  metrics?.alertsChecked.inc(alerts.length);
+  const { passed, groups: queue } = groupAlerts(alerts, now, (code) => deps.reference.destinationsFrom(code));
+  report.datesPassed = await timed(() => repo.completeDatesPassed(passed, now));
+  metrics?.datesPassed.inc(report.datesPassed);
+  report.groups = queue.length;
 
-  async function runOnce(log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> {
+  const writer = createCheckWriter(deps, run);
+  async function check(group: Group) {
+    const flights = await askAirline(deps, group, run);
+    for (const { run: alertRun, query } of group.runs) {
+      if (flights) alertRun.answers.push({ query, flights });
+      else alertRun.missing += 1;
+      alertRun.pending -= 1;
+      if (alertRun.pending === 0) writer.finish(alertRun);
+    }
+  }
+
+  let next = 0;
+  const worker = async () => {
+    while (next < queue.length && !writer.broken && !signal?.aborted) await check(queue[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(deps.concurrency, queue.length) }, worker));
+  await writer.drain();
+}
+
+/** Each schedule's log line, as before the two checks were one. */
+function logRun(schedule: CheckSchedule, report: CheckReport, log?: FastifyBaseLogger) {
+  if (schedule === 'each_run') {
+    const { queuedAfterOpeningMs: _, ...counts } = report;
+    log?.info({ alertCheck: { ...counts, durationMs: Math.round(report.durationMs), dbMs: Math.round(report.dbMs) } }, 'alert check done');
+  } else if (report.alerts > 0) {
+    const { queuedAfterOpeningMs, ...counts } = windowReport(report);
+    log?.info({ windowOpenCheck: { ...counts, maxQueuedAfterOpeningMs: Math.max(0, ...queuedAfterOpeningMs) } }, 'window-open check done');
+  }
+}
+
+/**
+ * The one alert check, on two schedules (decision 307): `run`, every kind checked each run (every 10 minutes), and
+ * `runOpenings`, the alerts due at an opening (every minute). A call while the same schedule runs in this process
+ * joins it. Throws when the database fails.
+ */
+export function createAlertChecker(deps: AlertCheckerDeps) {
+  const { clock } = deps;
+  const running = new Map<CheckSchedule, Promise<CheckReport>>();
+
+  async function runOnce(schedule: CheckSchedule, log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> {
     const started = performance.now();
-    const now = clock.now();
     const report = emptyReport();
     const timed: Timed = async (work) => {
       const t = performance.now();
@@ -261,63 +407,49 @@ export function createAlertChecker(deps: AlertCheckerDeps) {
         report.dbMs += performance.now() - t;
       }
     };
-
-    const alerts = await timed(() => repo.openAlerts());
-    report.alerts = alerts.length;
-    metrics.alertsChecked.inc(alerts.length);
-    const { passed, groups: queue } = groupAlerts(alerts, now, (code) => deps.reference.destinationsFrom(code));
-    report.datesPassed = await timed(() => repo.completeDatesPassed(passed, now));
-    metrics.datesPassed.inc(report.datesPassed);
-    report.groups = queue.length;
-
-    const writer = createCheckWriter(deps, { now, report, timed, log });
-    async function check(group: Group) {
-      const flights = await askAirline(deps, group, now, report);
-      for (const { run, query } of group.runs) {
-        if (flights) {
-          run.answered = true;
-          run.answers.push({ query, flights });
-        }
-        run.pending -= 1;
-        if (run.pending === 0) writer.finish(run);
-      }
-    }
-
-    let next = 0;
-    const worker = async () => {
-      while (next < queue.length && !writer.broken && !signal?.aborted) await check(queue[next++]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(deps.concurrency, queue.length) }, worker));
-    await writer.drain();
-
+    // The run metrics are the 10-minute schedule's, as they were before the window-open check joined it.
+    const metrics = schedule === 'each_run' ? deps.metrics : undefined;
+    await runCheck(deps, schedule, { now: clock.now(), report, timed, metrics, log }, signal);
     report.durationMs = performance.now() - started;
-    log?.info({ alertCheck: { ...report, durationMs: Math.round(report.durationMs), dbMs: Math.round(report.dbMs) } }, 'alert check done');
+    logRun(schedule, report, log);
     return report;
   }
 
+  function measured(log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> {
+    const { metrics } = deps;
+    const endTimer = metrics.runDuration.startTimer();
+    return runOnce('each_run', log, signal)
+      .then(
+        (r) => {
+          metrics.runs.inc({ result: 'ok' });
+          return r;
+        },
+        (err: unknown) => {
+          metrics.runs.inc({ result: 'failed' });
+          throw err;
+        },
+      )
+      .finally(() => {
+        endTimer();
+        metrics.lastRun.set(clock.now().getTime() / 1000);
+      });
+  }
+
+  function once(schedule: CheckSchedule, start: () => Promise<CheckReport>): Promise<CheckReport> {
+    let current = running.get(schedule);
+    if (!current) {
+      current = start().finally(() => running.delete(schedule));
+      running.set(schedule, current);
+    }
+    return current;
+  }
+
   return {
-    /** Runs one pass; a call while a pass runs in this process joins it. Throws when the database fails. */
-    run(log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> {
-      if (running) return running;
-      const endTimer = metrics.runDuration.startTimer();
-      running = runOnce(log, signal)
-        .then(
-          (r) => {
-            metrics.runs.inc({ result: 'ok' });
-            return r;
-          },
-          (err: unknown) => {
-            metrics.runs.inc({ result: 'failed' });
-            throw err;
-          },
-        )
-        .finally(() => {
-          endTimer();
-          metrics.lastRun.set(clock.now().getTime() / 1000);
-          running = undefined;
-        });
-      return running;
-    },
+    /** One pass over every alert of the kinds checked each run (docs/product/alerts.md#checking-alerts). */
+    run: (log?: FastifyBaseLogger, signal?: AbortSignal): Promise<CheckReport> => once('each_run', () => measured(log, signal)),
+    /** One pass over the alerts whose opening has passed (docs/product/alerts.md#tell-me-when-gowild-opens). */
+    runOpenings: async (log?: FastifyBaseLogger, signal?: AbortSignal): Promise<WindowCheckReport> =>
+      windowReport(await once('at_opening', () => runOnce('at_opening', log, signal))),
   };
 }
 export type AlertChecker = ReturnType<typeof createAlertChecker>;

@@ -1,7 +1,6 @@
 import { type CliCommand, CliUsageError } from '../../lib/app-module';
 import type { AlertChecker } from './alert-checker';
 import type { AlertOutbox } from './alert-outbox';
-import type { WindowOpenChecker } from './window-open-check';
 
 /** The outbox sent now, as every alert command ends (decision 266: one line for every kind). */
 async function sendNow(mailer: AlertOutbox, out: (line: string) => void, afterQueuing: boolean) {
@@ -23,17 +22,10 @@ function noArgs(name: string, usage: string, run: (out: (line: string) => void) 
 }
 
 /**
- * The operator's alert commands: one pass of each kind's check now (its messages then sent), and the outbox sent now.
+ * The operator's alert commands: one pass of the check now, over the kinds checked each run (`alerts:check`) or the
+ * alerts due at an opening (`alerts:window-open`), its messages then sent; and the outbox sent now.
  */
-export function alertsCommands({
-  checker,
-  windowChecker,
-  mailer,
-}: {
-  checker: AlertChecker;
-  windowChecker: WindowOpenChecker;
-  mailer: AlertOutbox;
-}): Record<string, CliCommand> {
+export function alertsCommands({ checker, mailer }: { checker: AlertChecker; mailer: AlertOutbox }): Record<string, CliCommand> {
   return {
     'alerts:check': noArgs('alerts:check', 'one alert checker pass now, then sends the e-mails it queued', async (out) => {
       const r = await checker.run();
@@ -49,7 +41,7 @@ export function alertsCommands({
       'alerts:window-open',
       'checks the window-open alerts whose GoWild window has opened, then sends their messages',
       async (out) => {
-        const r = await windowChecker.run();
+        const r = await checker.runOpenings();
         out(
           `window-open alerts due: ${r.due}; ${r.queried} route-dates asked (${r.fromAirline} from the airline); ` +
             `${r.gowild} GoWild on sale, ${r.notOffered} not offered, ${r.later} waiting for a later segment, ` +

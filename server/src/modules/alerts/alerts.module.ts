@@ -30,14 +30,14 @@ import { alertMetrics } from './alerts.metrics';
 import { createAlertsRepository } from './alerts.repository';
 import { alertsRoutes } from './alerts.routes';
 import { type AlertsService, createAlertsService } from './alerts.service';
-import { WINDOW_OPEN_CHECK_EVERY_MS, type WindowOpenChecker, createWindowOpenChecker } from './window-open-check';
-import { createWindowOpenRepository } from './window-open.repository';
 
 // The channel port (issue 25), for the modules that implement a channel (push).
 export type { AlertChannel, AlertMessage, ChannelTarget, DeliveryOutcome } from './channels/alert-channel';
 
-/** The checker's period (docs/product/alerts.md#checking-alerts). */
+/** The check's period for the kinds checked each run (docs/product/alerts.md#checking-alerts). */
 export const ALERT_CHECK_INTERVAL_MS = ALERT_CHECK_INTERVAL_MINUTES * 60_000;
+/** The check's period for the alerts due at an opening: the message follows the opening within minutes (decision 232). */
+const WINDOW_OPEN_CHECK_EVERY_MS = 60_000;
 /** How often the outbox is swept for due deliveries (retries, and any a kick after a commit did not send). */
 const EMAIL_SWEEP_MS = 60_000;
 /** The Telegram getUpdates job's period; each run long-polls for most of it. */
@@ -71,7 +71,8 @@ interface AlertsServices {
   alertMailer: AlertOutbox;
   alertChannels: ChannelsService;
   telegramBot: TelegramBot;
-  windowOpenChecker: WindowOpenChecker;
+  /** The one check restricted to the alerts due at an opening (the window-open job's pass). */
+  windowOpenChecker: { run: AlertChecker['runOpenings'] };
 }
 
 /** The Telegram bot the config asks for: the real Bot API with a token, else the offline demo bot. */
@@ -85,7 +86,10 @@ function telegramBotFor(config: Config): TelegramBot {
   return createDemoTelegramBot();
 }
 
-/** Flight alerts (docs/product/alerts.md): the API, the checker every 10 minutes, and the alert e-mails. */
+/**
+ * Flight alerts (docs/product/alerts.md): the API, the one check on its two schedules (every kind checked each run
+ * every 10 minutes, the alerts due at an opening every minute), and the outbox on every channel.
+ */
 export function createAlertsModule(deps: AlertsDeps) {
   const { config, clock } = deps;
   const repo = createAlertsRepository(deps.db);
@@ -127,14 +131,7 @@ export function createAlertsModule(deps: AlertsDeps) {
     ...links,
   });
   const alerts = createAlertsService({ repo, reference: deps.reference, clock, mailer: alertMailer, channels: alertChannels, ...links });
-  const windowOpenChecker = createWindowOpenChecker({
-    repo: createWindowOpenRepository(deps.db),
-    flights: deps.flights,
-    clock,
-    mailer: alertMailer,
-    concurrency: Math.min(config.ALERTS_CHECK_CONCURRENCY, config.UPSTREAM_CONCURRENCY),
-    ...links,
-  });
+  const windowOpenChecker = { run: alertChecker.runOpenings };
   const jobs: Job[] = [
     {
       name: 'alerts.check',
@@ -172,7 +169,7 @@ export function createAlertsModule(deps: AlertsDeps) {
       await channelsRoutes(app, { auth: deps.auth, channels: alertChannels });
     },
     jobs,
-    cli: alertsCommands({ checker: alertChecker, windowChecker: windowOpenChecker, mailer: alertMailer }),
+    cli: alertsCommands({ checker: alertChecker, mailer: alertMailer }),
     metrics,
     // E-mails being sent finish before the e-mail provider closes.
     close: () => alertMailer.idle(),

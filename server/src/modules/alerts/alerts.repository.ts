@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alertDeliveries, alertDeliveryAttempts, channelTargetHealth, notifications, users } from '../../db/schema';
 import type { AlertMessage, ChannelTarget } from './channels/alert-channel';
@@ -29,7 +29,7 @@ export function outboxMessageOf(email: QueuedEmail): OutboxMessage {
   return { kind: email.kind, title: email.subject, text: email.text, url: email.url, html: email.html };
 }
 
-/** An alert the checker watches (every kind but window-open), with what it needs of its owner. */
+/** An alert the check watches (every kind), with what it needs of its owner. */
 export interface OpenAlert {
   id: string;
   userId: string;
@@ -45,6 +45,8 @@ export interface OpenAlert {
   maxSeats: number | null;
   /** A chain alert's flights. */
   legs: NotificationRow['legs'];
+  /** A window-open alert's next opening: due from then (decision 231). */
+  opensAt: Date | null;
   ownerEmail: string;
   ownerFirstName: string;
   /** The channels the owner chose for this alert. */
@@ -55,12 +57,15 @@ export interface OpenAlert {
 
 /** What a match stores on the alert. */
 export interface FoundFare {
-  price: number;
-  travelDate: string;
+  /** None when a window-open alert completes with GoWild not offered. */
+  price: number | null;
+  travelDate: string | null;
   /** GoWild seats left on what was found, when the kind tells them (seat count, chain). */
   seats?: number | null;
   /** Where an origin-wide alert found GoWild. */
   destination?: string;
+  /** A window-open alert's result. */
+  windowResult?: 'gowild' | 'not_offered';
 }
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -169,12 +174,20 @@ function travellerAlerts(db: Db) {
   };
 }
 
-/** The checker's reads and writes: the open alerts, and their completion or last check (decision 067). */
+/** Which open alerts one run of the check takes (decision 307). */
+export interface DueAlerts {
+  kinds: readonly string[];
+  /** Only those whose opening (`opens_at`) is at or before this, the earliest first; else every one, oldest first. */
+  openedBy?: Date;
+  limit?: number;
+}
+
+/** The check's reads and writes: the due alerts, and their completion, reschedule or last check (decisions 067, 307). */
 function checkerAlerts(db: Db) {
   return {
-    /** Every active alert not completed, oldest first, with its owner. */
-    async openAlerts(): Promise<OpenAlert[]> {
-      const rows = await db
+    /** The active alerts not completed that a run takes, with their owner. */
+    async openAlerts(due: DueAlerts): Promise<OpenAlert[]> {
+      const query = db
         .select({
           id: notifications.id,
           userId: notifications.userId,
@@ -186,6 +199,7 @@ function checkerAlerts(db: Db) {
           gowildOnly: notifications.gowildOnly,
           maxSeats: notifications.maxSeats,
           legs: notifications.legs,
+          opensAt: notifications.opensAt,
           ownerEmail: users.email,
           ownerFirstName: users.firstName,
           ownerActive: users.isActive,
@@ -194,9 +208,10 @@ function checkerAlerts(db: Db) {
         })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
-        // Window-open alerts have their own job (window-open-check.ts).
-        .where(and(open, ne(notifications.kind, 'window_open')))
-        .orderBy(asc(notifications.createdAt), asc(notifications.id));
+        .where(and(open, inArray(notifications.kind, [...due.kinds]), due.openedBy ? lte(notifications.opensAt, due.openedBy) : undefined))
+        .orderBy(...(due.openedBy ? [asc(notifications.opensAt)] : [asc(notifications.createdAt)]), asc(notifications.id))
+        .$dynamic();
+      const rows = await (due.limit ? query.limit(due.limit) : query);
       return rows.map(({ ownerActive, ownerPremium, ...r }) => ({ ...r, ownerEntitled: ownerActive && ownerPremium }));
     },
 
@@ -208,6 +223,14 @@ function checkerAlerts(db: Db) {
           .set({ lastCheckedAt: now })
           .where(and(inArray(notifications.id, part), open));
       }
+    },
+
+    /** A window still to open (a connection's later segment, a range's next date): the alert is due again then. */
+    async reschedule(id: string, opensAt: Date, now: Date): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ opensAt, lastCheckedAt: now })
+        .where(and(eq(notifications.id, id), open));
     },
 
     /** Completes alerts whose every date has passed, with no price ('Date Passed'). Returns how many it completed. */
@@ -225,7 +248,7 @@ function checkerAlerts(db: Db) {
     },
 
     /**
-     * Completes alerts on their matches and queues each one's e-mail, in one transaction: an alert's completion and
+     * The one completion of every kind (decision 307): completes alerts on their matches and queues each one's e-mail, in one transaction: an alert's completion and
      * its e-mail are stored together or not at all. Only alerts still open are completed, so two runs (or a run and
      * a delete) never both act on one. Returns the ids it completed.
      */
@@ -239,15 +262,15 @@ function checkerAlerts(db: Db) {
         const values = sql.join(
           matches.map(
             (m) =>
-              sql`(${m.id}::uuid, ${Math.round(m.found.price * 100)}::integer, ${m.found.travelDate}::date, ${m.found.seats ?? null}::integer, ${m.found.destination ?? null}::text)`,
+              sql`(${m.id}::uuid, ${m.found.price === null ? null : Math.round(m.found.price * 100)}::integer, ${m.found.travelDate}::date, ${m.found.seats ?? null}::integer, ${m.found.destination ?? null}::text, ${m.found.windowResult ?? null}::text)`,
           ),
           sql`, `,
         );
         const result = (await tx.execute(sql`
           update ${notifications} as n
           set is_completed = true, found_price_cents = v.price, found_travel_date = v.travel_date, found_seats = v.seats,
-            found_destination = v.destination, completed_at = ${now}, last_checked_at = ${now}
-          from (values ${values}) as v(id, price, travel_date, seats, destination)
+            found_destination = v.destination, window_result = v.window_result, completed_at = ${now}, last_checked_at = ${now}
+          from (values ${values}) as v(id, price, travel_date, seats, destination, window_result)
           where n.id = v.id and n.is_active and not n.is_completed
           returning n.id`)) as unknown as { rows: { id: string }[] };
         const done = new Set(result.rows.map((r) => r.id));

@@ -9,8 +9,10 @@ import type { AppDeps } from '../../deps';
 import { manualClock } from '../../lib/clock';
 import { noJobs, recordingEmail, scriptedAirline, testFlight } from '../../test/alerts';
 import { type SignedIn, buildAccountsTestApp, signInAs } from '../../test/factories';
-import { createWindowOpenChecker, flightOpensAt, windowOpensAt, windowVerdict } from './window-open-check';
-import { createWindowOpenRepository } from './window-open.repository';
+import { createAlertChecker } from './alert-checker';
+import { flightOpensAt, windowOpensAt, windowVerdict } from './alert-kinds/window-open';
+import { createAlertsRepository } from './alerts.repository';
+import { alertMetrics } from './alerts.metrics';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -142,6 +144,19 @@ describe('the window-open job', () => {
     return email.sent.filter((m) => m.subject.startsWith('GoWild'));
   };
   const opensFor = (date: string) => windowOpensAt('DEN', 'MCO', date);
+  /** A second check on the same database and gateway, as another worker would run it. */
+  const anotherChecker = () =>
+    createAlertChecker({
+      repo: createAlertsRepository(deps.database.db),
+      reference: deps.reference,
+      flights: deps.flights,
+      clock,
+      metrics: alertMetrics(deps.metrics),
+      mailer: deps.alertMailer,
+      concurrency: 2,
+      appUrl: 'https://gowild.example',
+      supportEmail: 'help@example.com',
+    });
 
   it('does nothing before the opening; right after it, asks the airline once and tells the traveller the price and seats', async () => {
     const id = await windowAlert('2026-07-17');
@@ -222,16 +237,8 @@ describe('the window-open job', () => {
     const date = '2026-07-21';
     const id = await windowAlert(date);
     clock.set(new Date(opensFor(date).getTime() + 30_000));
-    const other = createWindowOpenChecker({
-      repo: createWindowOpenRepository(deps.database.db),
-      flights: deps.flights,
-      clock,
-      mailer: deps.alertMailer,
-      concurrency: 2,
-      appUrl: 'https://gowild.example',
-      supportEmail: 'help@example.com',
-    });
-    const [a, b] = await Promise.all([deps.windowOpenChecker.run(), other.run()]);
+    const other = anotherChecker();
+    const [a, b] = await Promise.all([deps.windowOpenChecker.run(), other.runOpenings()]);
     expect(a.gowild + b.gowild).toBe(1);
     const queued = await deps.database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, id));
     expect(queued.filter((e) => e.kind === 'window_open')).toHaveLength(1);
@@ -316,16 +323,8 @@ describe('the window-open job', () => {
     it('two checkers at once (two workers) complete a range once and queue one message', async () => {
       const id = await rangeAlert('2026-08-08', '2026-08-10');
       clock.set(new Date(opensFor('2026-08-08').getTime() + 30_000));
-      const other = createWindowOpenChecker({
-        repo: createWindowOpenRepository(deps.database.db),
-        flights: deps.flights,
-        clock,
-        mailer: deps.alertMailer,
-        concurrency: 2,
-        appUrl: 'https://gowild.example',
-        supportEmail: 'help@example.com',
-      });
-      const [a, b] = await Promise.all([deps.windowOpenChecker.run(), other.run()]);
+      const other = anotherChecker();
+      const [a, b] = await Promise.all([deps.windowOpenChecker.run(), other.runOpenings()]);
       expect(a.gowild + b.gowild).toBe(1);
       const queued = await deps.database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, id));
       expect(queued.filter((e) => e.kind === 'window_open')).toHaveLength(1);

@@ -81,7 +81,7 @@ export interface WindowFinding {
  * with that date), or not offered on any of them.
  */
 export function windowOpenMessage(
-  alert: WindowAlertFacts,
+  alert: Omit<WindowAlertFacts, 'opensAt'>,
   found: (WindowFinding & { date: string }) | null,
   appUrl: string,
 ): AlertMessage & { kind: 'window_open' } {

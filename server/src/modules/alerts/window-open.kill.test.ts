@@ -12,7 +12,7 @@ import { manualClock } from '../../lib/clock';
 import { noJobs, recordingEmail, scriptedAirline, testFlight } from '../../test/alerts';
 import { adminQuery } from '../../test/database';
 import { createUser } from '../../test/factories';
-import { windowOpensAt } from './window-open-check';
+import { windowOpensAt } from './alert-kinds/window-open';
 
 /**
  * The window-open job killed (SIGKILL) on the local PostgreSQL (`npm run test:pg`): while the airline had the request

@@ -42,11 +42,23 @@ export interface AlertQuery {
   anyFare: boolean;
 }
 
+/** No answer for now: the alert is due again at `later` (a window still to open), unchecked until then. */
+export interface AlertLater {
+  later: Date;
+}
+
 /** One query's answer: the flights still on sale. */
 export interface AlertAnswer {
   query: AlertQuery;
   flights: readonly Flight[];
 }
+
+/**
+ * Which of a kind's open alerts a run of the check takes (decision 307): 'each_run', every one, each 10 minutes;
+ * 'at_opening', those whose opening (`opens_at`) has passed, each minute, so a message follows an opening within
+ * minutes (decision 232).
+ */
+export type CheckSchedule = 'each_run' | 'at_opening';
 
 /** What a match stores on the alert, and the message it sends (rendered once, for every channel). */
 export interface AlertHit {
@@ -55,22 +67,30 @@ export interface AlertHit {
 }
 
 /**
- * What the alert checker (alert-checker.ts) does per kind: which answers an alert needs now, and what in them is a
- * match. The loop, the grouping of queries, the gateway, the completion with its message in one transaction and the
- * outbox are the checker's, once for every kind (decisions 266, 273).
+ * What the alert check (alert-checker.ts) does per kind: which alerts are due, which answers an alert needs now, how
+ * fresh they must be, and what in them is a match. The loop, the grouping of queries, the gateway, the completion
+ * with its message in one transaction and the outbox are the check's, once for every kind (decisions 266, 273, 307).
  */
 export interface AlertCheck {
+  due: CheckSchedule;
   /** The queries for the dates still ahead (today at the origin on); none when every date has passed. */
-  queries(alert: OpenAlert, today: string, destinationsFrom: (code: string) => readonly string[]): AlertQuery[];
-  /** The match among this run's answers (the queries the airline did not answer are missing), or none. */
-  match(alert: OpenAlert, answers: readonly AlertAnswer[]): AlertHit | undefined;
+  queries(alert: OpenAlert, today: string, destinationsFrom: (code: string) => readonly string[], now: Date): AlertQuery[];
+  /** An answer fetched before this says nothing (window-open: its opening): the airline is asked again, live. */
+  answeredSince?(alert: OpenAlert): Date | undefined;
+  /** The alert waits until every one of its queries is answered in one run, rather than matching on those that were. */
+  needsEveryAnswer?: boolean;
+  /**
+   * The match among this run's answers (the queries the airline did not answer are missing), a later time to look
+   * again, or none (the alert is marked checked).
+   */
+  match(alert: OpenAlert, answers: readonly AlertAnswer[], now: Date): AlertHit | AlertLater | undefined;
 }
 
 /**
  * One kind of alert (decisions 266, 273): what differs between kinds when one is created, and, for the kinds the
  * alert checker watches, its `check`. The rest, airports of the network, dates from tomorrow at the origin to 365 days
  * ahead, the shared 3-alert cap, the channels, the confirmation queued in the creating transaction, the list and the
- * delete, is alerts.service.ts's, once for every kind. The window-open kind has its own job (window-open-check.ts).
+ * delete, is alerts.service.ts's, once for every kind.
  */
 export interface AlertKind<Body extends AlertRequestBase> {
   kind: AlertKindName;
@@ -84,6 +104,6 @@ export interface AlertKind<Body extends AlertRequestBase> {
   confirmation(owner: { email: string; firstName: string }, row: NotificationRow, links: AlertLinks): QueuedEmail;
   /** The words the create call answers with. */
   createdMessage(row: NotificationRow): string;
-  /** The alert checker's part (absent for the window-open kind, which has its own job). */
-  check?: AlertCheck;
+  /** The alert check's part. */
+  check: AlertCheck;
 }

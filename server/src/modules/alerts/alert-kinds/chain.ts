@@ -44,6 +44,7 @@ export const chainAlertKind: AlertKind<CreateChainAlert> = {
   confirmation: (owner, row, links) => chainConfirmation(owner, row.legs ?? [], links),
   createdMessage: () => WIDER_ALERT_TEXTS.chainCreated,
   check: {
+    due: 'each_run',
     queries(alert, today) {
       const legs = storedLegs(alert);
       if (legs.length === 0 || legs[0]!.date < today) return [];

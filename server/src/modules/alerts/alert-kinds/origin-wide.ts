@@ -31,6 +31,7 @@ export const originWideAlertKind: AlertKind<CreateOriginWideAlert> = {
   confirmation: (owner, row, links) => originWideConfirmation(owner, row.originAirport, row.travelDates, links),
   createdMessage: () => WIDER_ALERT_TEXTS.originWideCreated,
   check: {
+    due: 'each_run',
     queries: (alert, today, destinationsFrom) =>
       alert.travelDates
         .filter((date) => date >= today)

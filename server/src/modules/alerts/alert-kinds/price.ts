@@ -82,6 +82,7 @@ export const priceAlertKind: AlertKind<CreateNotification> = {
   confirmation: (owner, row, links) => alertConfirmationEmail(owner, facts(row), links),
   createdMessage: (row) => alertCreatedFromPage(row.travelDates.length),
   check: {
+    due: 'each_run',
     queries: (alert, today) =>
       alert.travelDates
         .filter((date) => date >= today)

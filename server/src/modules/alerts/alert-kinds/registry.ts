@@ -1,4 +1,4 @@
-import type { AlertCheck, AlertKind, AlertRequestBase } from './alert-kind';
+import type { AlertCheck, AlertKind, AlertRequestBase, CheckSchedule } from './alert-kind';
 import { chainAlertKind } from './chain';
 import { originWideAlertKind } from './origin-wide';
 import { priceAlertKind } from './price';
@@ -14,7 +14,12 @@ export const ALERT_KINDS: readonly AlertKind<AlertRequestBase>[] = [
   chainAlertKind,
 ];
 
-/** The alert checker's part of a kind (none for window-open, which has its own job, or an unknown kind). */
+/** The alert check's part of a kind (none for an unknown kind). */
 export function checkOf(kind: string): AlertCheck | undefined {
   return ALERT_KINDS.find((k) => k.kind === kind)?.check;
+}
+
+/** The kinds a schedule of the check takes (decision 307). */
+export function kindsDue(schedule: CheckSchedule): string[] {
+  return ALERT_KINDS.filter((k) => k.check.due === schedule).map((k) => k.kind);
 }

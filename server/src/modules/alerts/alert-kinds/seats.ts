@@ -33,6 +33,7 @@ export const seatsAlertKind: AlertKind<CreateSeatsAlert> = {
     ),
   createdMessage: () => WIDER_ALERT_TEXTS.seatsCreated,
   check: {
+    due: 'each_run',
     queries: (alert, today) =>
       alert.travelDates
         .filter((date) => date >= today)
