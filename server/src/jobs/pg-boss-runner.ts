@@ -6,6 +6,7 @@ import type { Job } from '../lib/app-module';
 import type { JobRunner } from './job-runner';
 import { type JobLeases, createJobLeases } from './job-leases';
 import { HEARTBEAT_MS, type Liveness } from '../db/liveness';
+import { retryLoop } from '../lib/upstream/retry-loop';
 
 /**
  * How often a worker asks its queue for a run: a twelfth of the job's period, between 2 s and 30 s. A minute's job
@@ -204,6 +205,41 @@ function supervisor(jobs: readonly Job[], leases: JobLeases, runs: ReturnType<ty
 }
 
 /**
+ * Creates the queue unless it exists. Two processes starting at once may both create it, and PostgreSQL can pick one
+ * of them as a deadlock victim (the queue's partition is attached to pg-boss's job table): the loser tries again after
+ * a moment (lib/upstream's retry loop, five attempts) and finds the queue there. A failed look-up is not retried.
+ */
+export async function ensureQueue(
+  b: Pick<PgBoss, 'getQueue' | 'createQueue' | 'updateQueue'>,
+  name: string,
+  queue: Omit<PgBoss.Queue, 'name'>,
+  /** Injected for tests. */
+  wait: { sleep?: (ms: number) => Promise<void>; random?: () => number } = {},
+) {
+  const random = wait.random ?? Math.random;
+  const failure = await retryLoop(
+    async (): Promise<{ err: unknown } | undefined> => {
+      if (await b.getQueue(name)) return undefined;
+      try {
+        await b.createQueue(name, { name, ...queue });
+        return undefined;
+      } catch (err) {
+        return { err };
+      }
+    },
+    {
+      retries: 4,
+      // Not lib/upstream's back-off, which doubles: two racing creators need only a random gap, 100 ms + ≤ 400 ms × attempt.
+      delay: (retry) => 100 + random() * 400 * (retry + 1),
+      done: (outcome) => outcome === undefined,
+      sleep: wait.sleep,
+    },
+  );
+  if (failure) throw failure.err;
+  await b.updateQueue(name, { name, ...queue });
+}
+
+/**
  * Jobs on pg-boss@10 (decisions 066, 247): each job is a queue with a cron schedule, so however many processes share
  * the database, one of them gets each tick. The tick's handler only takes the run's lease (`job_runs`) and starts the
  * run in the background, so pg-boss never holds a job for the length of a run: before, a run that died with its
@@ -231,26 +267,6 @@ export function createPgBossJobRunner(opts: PgBossRunnerOptions): JobRunner & { 
     if (opts.databaseUrl) return new PgBoss({ ...common, connectionString: opts.databaseUrl, max: 4 });
     if (!opts.database.pglite) throw new Error('the pg-boss runner needs DATABASE_URL or the embedded database');
     return new PgBoss({ ...common, db: pgliteExecutor(opts.database.pglite) });
-  }
-
-  /**
-   * Creates the queue unless it exists. Two processes starting at once may both create it, and PostgreSQL can pick
-   * one of them as a deadlock victim (the queue's partition is attached to pg-boss's job table): the loser tries
-   * again after a moment and finds the queue there.
-   */
-  async function ensureQueue(b: PgBoss, name: string, queue: Omit<PgBoss.Queue, 'name'>) {
-    for (let attempt = 1; ; attempt++) {
-      if (await b.getQueue(name)) break;
-      try {
-        await b.createQueue(name, { name, ...queue });
-        break;
-      } catch (err) {
-        if (attempt >= 5) throw err;
-        // Not lib/upstream's back-off, which doubles: two racing creators need only a random gap, 100 ms + ≤ 400 ms × attempt.
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 400 * attempt));
-      }
-    }
-    await b.updateQueue(name, { name, ...queue });
   }
 
   async function schedule(b: PgBoss, job: Job) {
