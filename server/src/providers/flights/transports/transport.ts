@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { exponentialBackoff } from '../../../lib/upstream/backoff';
+import { createBackoffHold } from '../../../lib/upstream/backoff';
 import type { BlockReason } from '../flights.provider';
 import type { RequestKind } from './browser-identity';
 
@@ -86,30 +85,11 @@ export const MAX_BLOCK_BACKOFF_MS = 120_000;
 
 /**
  * The back-off after blocks: each block in a row doubles the pause (from `baseMs`, up to `maxMs`) during which the
- * exit sends nothing; any other answer ends the run (the pause under way still runs out).
+ * exit sends nothing; any other answer ends the run (the pause under way still runs out). lib/upstream's hold, named
+ * for the airline's blocks.
  */
 export function createBlockBackoff(baseMs: number, maxMs = MAX_BLOCK_BACKOFF_MS, now: () => number = () => performance.now()) {
-  // The pause's length is lib/upstream's back-off; the hold itself stays here (the toolkit retries calls, holds none).
-  const pause = exponentialBackoff({ baseMs, maxMs, jitter: 'none' });
-  let streak = 0;
-  let until = 0;
-  return {
-    blocked() {
-      streak++;
-      // The exponent stays bounded: FRONTIER_BLOCK_BACKOFF_MS may be 0, and 0 × 2^1024 is NaN.
-      until = now() + pause(Math.min(30, streak - 1));
-    },
-    ok() {
-      streak = 0;
-    },
-    /** Milliseconds until this exit may send again. */
-    remaining: () => Math.max(0, until - now()),
-    /** Resolves when the pause is over (at once when there is none); rejects when `signal` aborts first. */
-    async ready(signal: AbortSignal): Promise<number> {
-      const ms = Math.max(0, until - now());
-      if (ms > 0) await sleep(ms, undefined, { signal });
-      return ms;
-    },
-  };
+  const hold = createBackoffHold(baseMs, maxMs, now);
+  return { blocked: hold.failed, ok: hold.ok, remaining: hold.remaining, ready: hold.ready };
 }
 export type BlockBackoff = ReturnType<typeof createBlockBackoff>;
