@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatOpensAt } from './date-labels';
 import { GOWILD_FARE_TYPES } from './gowild-fare';
 import { flightSchema } from './flights';
 import { HUB_MESSAGES, connectionQueryParams } from './hub-search';
@@ -238,20 +239,9 @@ export function itineraryId(flights: readonly { flight_number: string; departure
 export function flightOpensText(leg: Pick<ConnectionLeg, 'opens_at' | 'opens_time_zone'>, now: Date): string | undefined {
   const at = new Date(leg.opens_at);
   if (Number.isNaN(at.getTime()) || now.getTime() >= at.getTime()) return undefined;
-  let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: leg.opens_time_zone,
-      timeZoneName: 'shortGeneric',
-      hour: 'numeric',
-      minute: '2-digit',
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-    }).formatToParts(at);
+    return `Bookable with GoWild from ${formatOpensAt(at, leg.opens_time_zone)}`;
   } catch {
     return `Bookable with GoWild from ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `Bookable with GoWild from ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}, ${part('weekday')} ${part('month')} ${part('day')}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayLong, formatDayShort, formatDayTime, fromEpochSeconds } from './date-labels';
+import { formatDayLong, formatDayShort, formatDayTime, formatOpensAt, fromEpochSeconds } from './date-labels';
 
 describe('date labels', () => {
   const instant = '2026-12-01T18:00:00Z';
@@ -53,5 +53,20 @@ describe('date labels', () => {
 
   it('throws for a zone Intl does not know', () => {
     expect(() => formatDayTime(0, { timeZone: 'Not/A_Zone' })).toThrow(RangeError);
+  });
+});
+
+describe('formatOpensAt', () => {
+  // Midnight in Denver on Thursday Nov 26 2026 is 07:00 UTC.
+  const opens = new Date('2026-11-26T07:00:00Z');
+
+  it("writes when a window opens on the zone's clock, named by its generic short name", () => {
+    expect(formatOpensAt(opens, 'America/Denver')).toBe('12:00 AM MT, Thu Nov 26');
+    expect(formatOpensAt(opens, 'America/New_York')).toBe('2:00 AM ET, Thu Nov 26');
+  });
+
+  it('writes it in UTC when no zone is given, and throws for a zone Intl does not know', () => {
+    expect(formatOpensAt(opens)).toBe('7:00 AM UTC, Thu Nov 26');
+    expect(() => formatOpensAt(opens, 'Not/AZone')).toThrow(RangeError);
   });
 });

@@ -74,3 +74,22 @@ export function formatDayTime(instant: Instant, options: DayTimeOptions = {}): s
 
 /** Epoch seconds (Stripe's timestamps) as milliseconds, for the formats above. */
 export const fromEpochSeconds = (seconds: number): number => seconds * 1000;
+
+/**
+ * '12:00 AM MT, Tue Nov 26': when a GoWild window opens, on the clock of `timeZone` named by its generic short name
+ * (decision 175), or in UTC ('12:00 AM UTC, Tue Nov 26') when no zone is given. The one home of this format (the hub
+ * search's second flight, a connection's leg). A zone Intl does not know throws, as Intl does.
+ */
+export function formatOpensAt(at: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timeZone ?? 'UTC',
+    timeZoneName: timeZone ? 'shortGeneric' : 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}, ${part('weekday')} ${part('month')} ${part('day')}`;
+}

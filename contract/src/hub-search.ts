@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatOpensAt } from './date-labels';
 import { SEARCH_MESSAGES, flightSchema, overBudgetSchema } from './flights';
 
 /**
@@ -132,22 +133,11 @@ export function secondFlightOpensText(c: Pick<HubConnection, 'second_opens_at' |
   return `Second flight bookable from ${formatOpening(at, c.second_opens_time_zone)}`;
 }
 
-/** '12:00 AM MT, Tue Nov 26' on the zone's clock ('MT': its generic short name), or in UTC when no zone is known. */
+/** When the window opens, on the zone's clock, or in UTC when the zone is unknown to Intl. */
 function formatOpening(at: Date, timeZone: string | undefined): string {
-  let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: timeZone ?? 'UTC',
-      timeZoneName: timeZone ? 'shortGeneric' : 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-    }).formatToParts(at);
+    return formatOpensAt(at, timeZone);
   } catch {
-    return formatOpening(at, undefined);
+    return formatOpensAt(at);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}, ${part('weekday')} ${part('month')} ${part('day')}`;
 }
