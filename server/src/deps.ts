@@ -34,7 +34,7 @@ import { type DigestDeps, type DigestModule, createDigestModule } from './module
 import { type FavouritesModule, createFavouritesModule } from './modules/favourites/favourites.module';
 import { resolveJwtSecret } from './modules/accounts/auth/tokens';
 import { type FlightsModule, createFlightsModule } from './modules/flights/flights.module';
-import { createPremiumSearchesModule } from './modules/premium-searches/premium-searches.module';
+import { type PremiumSearchesModule, createPremiumSearchesModule } from './modules/premium-searches/premium-searches.module';
 import { createHealthModule } from './modules/health/health.module';
 import { type ObservationStoreFor, createObservationStoreFor } from './modules/observations/observations.module';
 import { type LocationModule, createLocationModule } from './modules/location/location.module';
@@ -62,6 +62,7 @@ import type { WeatherProvider } from './providers/weather/weather.provider';
 type AppServices = ReferenceModule['services'] &
   AccountsModule['services'] &
   FlightsModule['services'] &
+  PremiumSearchesModule['services'] &
   WeatherModule['services'] &
   LocationModule['services'] &
   AlertsModule['services'] &
@@ -343,15 +344,18 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
   const trips = createTripsModule({ auth, flights: flights.services.flights });
   // Via a hub, get me home, the trip finder, anywhere, and connections of up to three flights (decision 263, reading
   // the kept observations): the premium searches, asking through the flights engine's gateway.
-  const premiumSearches = createPremiumSearchesModule({
-    config,
-    db,
-    clock,
-    flights: flights.services.flights,
-    reference: reference.services.reference,
-    searchGate: accounts.services.searchGate,
-    stopping: infra.shutdown.signal,
-  });
+  const premiumSearches = createPremiumSearchesModule(
+    {
+      config,
+      db,
+      clock,
+      flights: flights.services.flights,
+      reference: reference.services.reference,
+      searchGate: accounts.services.searchGate,
+      stopping: infra.shutdown.signal,
+    },
+    overrides,
+  );
   const observations = observing.module(auth, reference.services.reference, flights.services.flights.provider.demo);
   // Favourites (issue 31, decision 283): home airports, favourite origins, remembered filters; the digest suggests them.
   const favourites = createFavouritesModule({ db, clock, auth, reference: reference.services.reference });
@@ -398,6 +402,7 @@ async function createModules(infra: Infrastructure, overrides: AppOverrides, obs
     ...reference.services,
     ...accounts.services,
     ...flights.services,
+    ...premiumSearches.services,
     ...weather.services,
     ...location.services,
     ...alerts.services,

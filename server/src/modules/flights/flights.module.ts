@@ -66,6 +66,8 @@ export interface FlightsEngine {
   planContext(): PlanContext;
   /** The observation store the gateway writes (decisions 180-181), for the searches built on this engine. */
   observations?: ObservationBridge;
+  /** The route network this engine plans with, for the searches built on it. */
+  reference: Pick<ReferenceService, 'destinationsFrom' | 'originsTo'>;
 }
 
 /** A gateway fetch as a live re-check: neither the flight cache nor a kept observation may answer it (decision 183). */
@@ -132,6 +134,7 @@ export function createFlightsEngine(opts: FlightsEngineOptions): FlightsEngine {
     planInbound: (input) => planInbound(input, context()),
     planContext: context,
     observations: opts.observations,
+    reference,
   };
 }
 

@@ -47,7 +47,7 @@ function setup(minutesBefore: number, times: (q: FlightQuery) => string[] = () =
     originsTo: () => ['DEN'],
   };
   const engine = createFlightsEngine({ config, clock, metrics: new Registry(), reference, provider });
-  return { clock, calls, engine, premium: createPremiumSearches({ flights: engine, clock, config, reference }) };
+  return { clock, calls, engine, premium: createPremiumSearches({ flights: engine, clock, config }) };
 }
 const premium = { isPremium: true };
 const departures = (flights: Record<string, Flight[]>) => (flights.LAS ?? []).map((f) => f.departure_time.slice(11, 16));

@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error';
 import type { FlightProvider } from '../../providers/flights/flights.provider';
 import { buildAccountsTestApp, signInAs } from '../../test/factories';
 import type { Caller, SearchOutcome, SearchTicket } from '../accounts/accounts.module';
+import { createPremiumSearches } from '../premium-searches/premium-searches.module';
 import { createFlightsEngine } from './flights.module';
 import { type RunContext, type SearchRan, type SearchRunner, createSearchSession } from './search-session';
 
@@ -143,8 +144,9 @@ describe('a hub search that fails unexpectedly', () => {
     const reference = { destinationsFrom: () => ['LAS'], originsTo: () => ['DEN'] };
     const engine = createFlightsEngine({ config: testConfig(), clock: manualClock(NOW), metrics: new Registry(), reference, provider });
     // A fault inside the hub search itself (not an airline failure, which the search answers as partial or failed).
-    const flights = { ...engine, hub: { run: () => Promise.reject(new Error('hub search bug')) } };
-    ({ app, deps } = await buildAccountsTestApp({ deps: { clock: manualClock(NOW), flights } }));
+    const searches = createPremiumSearches({ flights: engine, clock: manualClock(NOW), config: testConfig() });
+    const premiumSearches = { ...searches, hub: { run: () => Promise.reject(new Error('hub search bug')) } };
+    ({ app, deps } = await buildAccountsTestApp({ deps: { clock: manualClock(NOW), flights: engine, premiumSearches } }));
   }, 90_000);
   afterAll(async () => {
     await app.close();

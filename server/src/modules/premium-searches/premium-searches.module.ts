@@ -36,19 +36,18 @@ export interface PremiumSearches {
   planAnywhere(input: AnywherePlanInput): AnywherePlan;
 }
 
-/** The premium searches over `flights`: its gateway, demo flag, plan context and observation store. */
+/** The premium searches over `flights`: its gateway, demo flag, route network, plan context and observation store. */
 export function createPremiumSearches(deps: {
   flights: FlightsEngine;
   clock: Clock;
   config: Pick<Config, 'FLIGHT_CACHE_TTL_SECONDS'>;
-  reference: Pick<ReferenceService, 'destinationsFrom'>;
 }): PremiumSearches {
   const { flights, clock } = deps;
   const timeZoneOf = (code: string) => findAirport(code)?.timezone;
   const onSale = createOnSale(timeZoneOf);
   const { gateway } = flights;
   const demo = flights.provider.demo;
-  const destinationsFrom = (o: string) => deps.reference.destinationsFrom(o);
+  const destinationsFrom = (o: string) => flights.reference.destinationsFrom(o);
   const hub = createHubSearch({ gateway, clock, demo, destinationsFrom, timeZoneOf });
   return {
     hub,
@@ -87,9 +86,9 @@ interface PremiumSearchesDeps {
  * the airline through the flights engine's gateway. Connections of up to three flights (decision 263) search the
  * kept observations (read-only) and confirm the chosen itineraries live.
  */
-export function createPremiumSearchesModule(deps: PremiumSearchesDeps) {
+export function createPremiumSearchesModule(deps: PremiumSearchesDeps, overrides: { premiumSearches?: PremiumSearches } = {}) {
   const { flights } = deps;
-  const searches = createPremiumSearches(deps);
+  const searches = overrides.premiumSearches ?? createPremiumSearches(deps);
   const timeZoneOf = (code: string) => findAirport(code)?.timezone;
   const onSale = createOnSale(timeZoneOf);
   const connections = createConnections({
@@ -108,7 +107,7 @@ export function createPremiumSearchesModule(deps: PremiumSearchesDeps) {
   const session = createSearchSession({ stopping: deps.stopping, budgetLeft: (caller) => flights.gateway.budgetLeft(caller) });
   return {
     name: 'premium-searches',
-    services: { connections, premiumSearches: searches },
+    services: { premiumSearches: searches },
     routes: async (app) => {
       await premiumSearchRoutes(app, { searches, searchGate: deps.searchGate, session });
       await anywhereRoutes(app, { flights, searches, searchGate: deps.searchGate, session });
@@ -123,3 +122,4 @@ export function createPremiumSearchesModule(deps: PremiumSearchesDeps) {
     close: () => session.close(),
   } satisfies AppModule;
 }
+export type PremiumSearchesModule = ReturnType<typeof createPremiumSearchesModule>;
