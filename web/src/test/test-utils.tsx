@@ -1,50 +1,8 @@
-import type { digestDeliveriesResponseSchema } from '@gowild/contract/digest';
-import type {
-  adminAuditResponseSchema,
-  adminBlackoutsResponseSchema,
-  adminDashboardResponseSchema,
-  adminNotificationsResponseSchema,
-  adminRoutesResponseSchema,
-  adminSearchesResponseSchema,
-  adminUserActionResponseSchema,
-  adminUsersResponseSchema,
-} from '@gowild/contract/admin';
-import type {
-  User,
-  authResponseSchema,
-  messageResponseSchema,
-  searchUsageResponseSchema,
-  userResponseSchema,
-  verifyResetTokenResponseSchema,
-  verifyTokenResponseSchema,
-} from '@gowild/contract/auth';
-import type {
-  checkoutResponseSchema,
-  demoCheckoutConfirmResponseSchema,
-  demoCheckoutSchema,
-  demoPortalSchema,
-  portalResponseSchema,
-  subscriptionResponseSchema,
-} from '@gowild/contract/billing';
-import type { PublicConfig, publicConfigSchema } from '@gowild/contract/config';
-import type { connectionsResponseSchema } from '@gowild/contract/connections';
-import type { availabilityResponseSchema, hotelSearchResponseSchema, rentalLocationsResponseSchema } from '@gowild/contract/extras';
-import type { flightSearchResponseSchema, searchStreamEventSchema } from '@gowild/contract/flights';
-import type { hubSearchResponseSchema } from '@gowild/contract/hub-search';
-import type { gridResponseSchema, priceHistoryResponseSchema, routeInsightsResponseSchema } from '@gowild/contract/observations';
-import type { ipLocationResponseSchema } from '@gowild/contract/location';
-import type {
-  notificationCreatedResponseSchema,
-  notificationDeletedResponseSchema,
-  notificationsResponseSchema,
-  alertChannelsResponseSchema,
-  alertDeliveriesResponseSchema,
-  channelMessageResponseSchema,
-  telegramLinkStartSchema,
-} from '@gowild/contract/notifications';
-import type { airportsResponseSchema, blackoutDatesResponseSchema, routesResponseSchema } from '@gowild/contract/reference';
-import type { tripLookupResponseSchema } from '@gowild/contract/trips';
-import type { weatherResponseSchema } from '@gowild/contract/weather';
+import type { AnyRoute } from '@gowild/contract/api-routes';
+import type { User } from '@gowild/contract/auth';
+import type { PublicConfig } from '@gowild/contract/config';
+import type { searchStreamEventSchema } from '@gowild/contract/flights';
+import type { SuccessSchema } from '@gowild/contract/route';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -101,77 +59,19 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
+/** A table path as the browser asks for it: each `:name` is some value. */
+type FilledPath<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
+  ? `${Head}${string}/${FilledPath<Rest>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : P;
+
 /**
- * Each endpoint the web calls, with the contract's schema of its success answer: a fake's answer is typed as what
- * that schema accepts (`z.input`), so a fake cannot drift from what the server sends. Streamed endpoints answer
- * NDJSON (`ndjson`).
+ * Every endpoint of the contract's route table (decision 302), keyed 'METHOD /api/path', with the schema of its success
+ * answer: a fake's answer is typed as what that schema accepts (`z.input`), so a fake cannot drift from what the
+ * server sends, and a fake of a renamed route fails to compile. Streamed endpoints answer NDJSON (no schema: `never`).
  */
-interface ApiAnswers {
-  'GET /api/config': typeof publicConfigSchema;
-  'POST /api/auth/register': typeof authResponseSchema;
-  'POST /api/auth/login': typeof authResponseSchema;
-  'POST /api/auth/google': typeof authResponseSchema;
-  'POST /api/auth/logout': typeof messageResponseSchema;
-  'POST /api/auth/verify-token': typeof verifyTokenResponseSchema;
-  'PUT /api/auth/profile': typeof userResponseSchema;
-  'POST /api/auth/forgot-password': typeof messageResponseSchema;
-  'POST /api/auth/verify-reset-token': typeof verifyResetTokenResponseSchema;
-  'POST /api/auth/reset-password': typeof messageResponseSchema;
-  'GET /api/auth/search-usage': typeof searchUsageResponseSchema;
-  'GET /api/airports': typeof airportsResponseSchema;
-  'GET /api/gowild/blackout-dates': typeof blackoutDatesResponseSchema;
-  'GET /api/routes': typeof routesResponseSchema;
-  'GET /api/location': typeof ipLocationResponseSchema;
-  'GET /api/flights/search': typeof flightSearchResponseSchema;
-  'GET /api/flights/single': typeof flightSearchResponseSchema;
-  'GET /api/flights/inbound': typeof flightSearchResponseSchema;
-  'GET /api/flights/search/stream': never;
-  'GET /api/flights/inbound/stream': never;
-  'GET /api/flights/hub': typeof hubSearchResponseSchema;
-  'GET /api/flights/connections': typeof connectionsResponseSchema;
-  'GET /api/flights/grid': typeof gridResponseSchema;
-  'GET /api/flights/price-history': typeof priceHistoryResponseSchema;
-  'GET /api/flights/route-insights': typeof routeInsightsResponseSchema;
-  'GET /api/trips/summary': typeof tripLookupResponseSchema;
-  [weather: `GET /api/weather/${string}`]: typeof weatherResponseSchema;
-  'GET /api/notifications': typeof notificationsResponseSchema;
-  'GET /api/alert-channels': typeof alertChannelsResponseSchema;
-  'GET /api/alert-deliveries': typeof alertDeliveriesResponseSchema;
-  'POST /api/alert-channels/telegram/link': typeof telegramLinkStartSchema;
-  'DELETE /api/alert-channels/telegram': typeof channelMessageResponseSchema;
-  'PUT /api/alert-channels/discord': typeof channelMessageResponseSchema;
-  'DELETE /api/alert-channels/discord': typeof channelMessageResponseSchema;
-  [adminDeliveries: `GET /api/admin/users/${string}/deliveries`]: typeof alertDeliveriesResponseSchema;
-  'GET /api/digest/deliveries': typeof digestDeliveriesResponseSchema;
-  [adminDigests: `GET /api/admin/users/${string}/digest-deliveries`]: typeof digestDeliveriesResponseSchema;
-  'POST /api/notifications': typeof notificationCreatedResponseSchema;
-  'POST /api/notifications/window-open': typeof notificationCreatedResponseSchema;
-  'POST /api/notifications/origin-wide': typeof notificationCreatedResponseSchema;
-  'POST /api/notifications/seats': typeof notificationCreatedResponseSchema;
-  'POST /api/notifications/chain': typeof notificationCreatedResponseSchema;
-  [deleteAlert: `DELETE /api/notifications/${string}`]: typeof notificationDeletedResponseSchema;
-  [hotels: `GET /api/hotels/search/airport/${string}`]: typeof hotelSearchResponseSchema;
-  'GET /api/hertz/locations': typeof rentalLocationsResponseSchema;
-  'GET /api/hertz/availability': typeof availabilityResponseSchema;
-  'POST /api/stripe/create-checkout-session': typeof checkoutResponseSchema;
-  'POST /api/stripe/customer-portal': typeof portalResponseSchema;
-  'GET /api/stripe/subscription': typeof subscriptionResponseSchema;
-  [demoCheckout: `GET /api/stripe/demo/checkout/${string}`]: typeof demoCheckoutSchema;
-  [confirmDemo: `POST /api/stripe/demo/checkout/${string}/confirm`]: typeof demoCheckoutConfirmResponseSchema;
-  'GET /api/stripe/demo/portal': typeof demoPortalSchema;
-  'POST /api/stripe/demo/portal': typeof demoPortalSchema;
-  'GET /api/admin/users': typeof adminUsersResponseSchema;
-  [userAction: `POST /api/admin/users/${string}/actions`]: typeof adminUserActionResponseSchema;
-  'GET /api/admin/searches': typeof adminSearchesResponseSchema;
-  'GET /api/admin/notifications': typeof adminNotificationsResponseSchema;
-  'GET /api/admin/dashboard': typeof adminDashboardResponseSchema;
-  'GET /api/admin/audit': typeof adminAuditResponseSchema;
-  'GET /api/admin/blackouts': typeof adminBlackoutsResponseSchema;
-  'POST /api/admin/blackouts': typeof adminBlackoutsResponseSchema;
-  [removeBlackout: `DELETE /api/admin/blackouts/${string}`]: typeof adminBlackoutsResponseSchema;
-  'PUT /api/admin/routes': typeof adminRoutesResponseSchema;
-  'POST /api/admin/routes/refresh': typeof adminRoutesResponseSchema;
-}
+type ApiAnswers = { [R in AnyRoute as `${R['method']} ${FilledPath<R['path']>}`]: SuccessSchema<R> };
 type Endpoint = keyof ApiAnswers;
 /** A success body as the endpoint's schema accepts it, or any Response (an error, a stream, a hang's pending promise). */
 type Answer<K extends Endpoint> = (ApiAnswers[K] extends z.ZodType ? z.input<ApiAnswers[K]> : never) | Response;

@@ -1,18 +1,17 @@
-import { type AdminBlackoutsResult, adminBlackoutsResponseSchema } from '@gowild/contract/admin';
+import { adminRoutes } from '@gowild/contract/routes/admin';
+import { type AdminBlackoutsResult } from '@gowild/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { ADMIN_KEY } from './admin-keys';
+import { callApi } from '@/lib/call-api';
 
 /** POST /api/admin/blackouts: one date or an inclusive range, with a label (audited). */
 export async function addBlackouts(input: { start: string; end?: string; label: string }): Promise<AdminBlackoutsResult> {
-  const body = await apiRequest<unknown>('/admin/blackouts', {
-    method: 'POST',
+  return callApi(adminRoutes.addBlackouts, {
     body: input,
     action: 'add blackout dates',
     defaultMessage: 'Failed to add blackout dates',
     prefer: 'error',
   });
-  return adminBlackoutsResponseSchema.parse(body);
 }
 
 export function useAddBlackouts() {

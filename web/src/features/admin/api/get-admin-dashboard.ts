@@ -1,17 +1,17 @@
-import { type AdminDashboard, adminDashboardResponseSchema } from '@gowild/contract/admin';
+import { adminRoutes } from '@gowild/contract/routes/admin';
+import { type AdminDashboard } from '@gowild/contract/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { ADMIN_FETCH_ERRORS, ADMIN_KEY } from './admin-keys';
+import { callApi } from '@/lib/call-api';
 
 /** GET /api/admin/dashboard: the admin summary and the service's own figures. */
 export async function getAdminDashboard(signal?: AbortSignal): Promise<AdminDashboard> {
-  const body = await apiRequest<unknown>('/admin/dashboard', {
+  return callApi(adminRoutes.dashboard, {
     action: 'fetch dashboard data',
     defaultMessage: ADMIN_FETCH_ERRORS.dashboard,
     prefer: 'error',
     signal,
   });
-  return adminDashboardResponseSchema.parse(body);
 }
 
 export const adminDashboardQueryOptions = () =>

@@ -1,17 +1,17 @@
-import { type AdminBlackoutsResult, adminBlackoutsResponseSchema } from '@gowild/contract/admin';
+import { adminRoutes } from '@gowild/contract/routes/admin';
+import { type AdminBlackoutsResult } from '@gowild/contract/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { ADMIN_KEY } from './admin-keys';
+import { callApi } from '@/lib/call-api';
 
 /** GET /api/admin/blackouts: the blackout dates as the server holds them. */
 export async function getBlackouts(signal?: AbortSignal): Promise<AdminBlackoutsResult> {
-  const body = await apiRequest<unknown>('/admin/blackouts', {
+  return callApi(adminRoutes.blackouts, {
     action: 'fetch blackout dates',
     defaultMessage: 'Failed to fetch blackout dates',
     prefer: 'error',
     signal,
   });
-  return adminBlackoutsResponseSchema.parse(body);
 }
 
 export const blackoutsQueryOptions = () =>

@@ -1,17 +1,17 @@
-import { type AdminBlackoutsResult, adminBlackoutsResponseSchema } from '@gowild/contract/admin';
+import { adminRoutes } from '@gowild/contract/routes/admin';
+import { type AdminBlackoutsResult } from '@gowild/contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
 import { ADMIN_KEY } from './admin-keys';
+import { callApi } from '@/lib/call-api';
 
 /** DELETE /api/admin/blackouts/{date} (audited). */
 export async function removeBlackout(date: string): Promise<AdminBlackoutsResult> {
-  const body = await apiRequest<unknown>(`/admin/blackouts/${encodeURIComponent(date)}`, {
-    method: 'DELETE',
+  return callApi(adminRoutes.removeBlackout, {
+    params: { date },
     action: 'remove the blackout date',
     defaultMessage: 'Failed to remove the blackout date',
     prefer: 'error',
   });
-  return adminBlackoutsResponseSchema.parse(body);
 }
 
 export function useRemoveBlackout() {

@@ -1,6 +1,7 @@
-import { type AvailabilityResponse, CAR_MESSAGES, availabilityResponseSchema } from '@gowild/contract/extras';
+import { extrasRoutes } from '@gowild/contract/routes/extras';
+import { type AvailabilityResponse, CAR_MESSAGES } from '@gowild/contract/extras';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export interface AvailabilityParams {
   location: string;
@@ -14,7 +15,7 @@ export interface AvailabilityParams {
 
 /** GET /api/hertz/availability (docs/product/destination-extras.md#rentals-api): one location's vehicles for the dates. */
 export async function getCarAvailability(p: AvailabilityParams, signal?: AbortSignal): Promise<AvailabilityResponse> {
-  const body = await apiRequest<unknown>('/hertz/availability', {
+  return callApi(extrasRoutes.availability, {
     action: 'check availability',
     defaultMessage: CAR_MESSAGES.failedAvailability,
     prefer: 'message',
@@ -24,12 +25,12 @@ export async function getCarAvailability(p: AvailabilityParams, signal?: AbortSi
       pickup_time: p.pickupTime,
       return_date: p.returnDate,
       return_time: p.returnTime,
-      driver_age: p.driverAge,
+      driver_age: String(p.driverAge),
       cdp_code: p.cdp || undefined,
     },
     signal,
+    unreadable: CAR_MESSAGES.failedAvailability,
   });
-  return readAnswer(availabilityResponseSchema, body, CAR_MESSAGES.failedAvailability);
 }
 
 export const carAvailabilityQueryOptions = (p: AvailabilityParams) =>

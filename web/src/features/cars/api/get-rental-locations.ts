@@ -1,17 +1,18 @@
-import { CAR_MESSAGES, type RentalLocationsResponse, rentalLocationsResponseSchema } from '@gowild/contract/extras';
+import { extrasRoutes } from '@gowild/contract/routes/extras';
+import { CAR_MESSAGES, type RentalLocationsResponse } from '@gowild/contract/extras';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** GET /api/hertz/locations?text= (docs/product/destination-extras.md#rentals-api): locations near an airport, nearest first. */
 export async function getRentalLocations(text: string, signal?: AbortSignal): Promise<RentalLocationsResponse> {
-  const body = await apiRequest<unknown>('/hertz/locations', {
+  return callApi(extrasRoutes.rentalLocations, {
     action: 'search locations',
     defaultMessage: CAR_MESSAGES.failedLocations,
     prefer: 'message',
     query: { text },
     signal,
+    unreadable: CAR_MESSAGES.failedLocations,
   });
-  return readAnswer(rentalLocationsResponseSchema, body, CAR_MESSAGES.failedLocations);
 }
 
 export const rentalLocationsQueryOptions = (text: string) =>

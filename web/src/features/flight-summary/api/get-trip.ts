@@ -1,7 +1,8 @@
-import { type TripLookupResponse, tripLookupResponseSchema } from '@gowild/contract/trips';
+import { tripsRoutes } from '@gowild/contract/routes/trips';
+import { type TripLookupResponse } from '@gowild/contract/trips';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
 import { SUMMARY_MESSAGES } from '../utils/share-data';
+import { callApi } from '@/lib/call-api';
 
 /** The hash-style summary parameters the server looks a trip up by (docs/product/search.md#summary-links). */
 const LOOKUP_KEYS = [
@@ -19,7 +20,7 @@ const LOOKUP_KEYS = [
 /** GET /api/trips/summary: both flights read again by their hashes (premium). */
 export async function getTrip(params: URLSearchParams, signal?: AbortSignal): Promise<TripLookupResponse> {
   const query = Object.fromEntries(LOOKUP_KEYS.map((k) => [k, params.get(k)?.trim() || undefined]));
-  const body = await apiRequest<unknown>('/trips/summary', {
+  return callApi(tripsRoutes.summary, {
     action: 'load the flight summary',
     defaultMessage: SUMMARY_MESSAGES.notFound,
     prefer: 'error',
@@ -27,8 +28,8 @@ export async function getTrip(params: URLSearchParams, signal?: AbortSignal): Pr
     // A visitor opening a shared address sees the not-found box, not the login page.
     redirectOnUnauthorized: false,
     signal,
+    unreadable: SUMMARY_MESSAGES.corrupted,
   });
-  return readAnswer(tripLookupResponseSchema, body, SUMMARY_MESSAGES.corrupted);
 }
 
 /** Runs only when the browser does not hold the flights and someone is signed in. */

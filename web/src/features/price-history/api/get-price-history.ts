@@ -1,6 +1,7 @@
-import { type PriceHistoryResponse, priceHistoryResponseSchema } from '@gowild/contract/observations';
+import { observationsRoutes } from '@gowild/contract/routes/observations';
+import { type PriceHistoryResponse } from '@gowild/contract/observations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export interface RouteDate {
   /** As searched: an airport, a comma list or CITY:XXX. */
@@ -15,14 +16,14 @@ export const PRICE_HISTORY_MESSAGES = {
 
 /** GET /api/flights/price-history: one route's Standard and Discount Den fares for one date, as observed over time. */
 export async function getPriceHistory(route: RouteDate, signal?: AbortSignal): Promise<PriceHistoryResponse> {
-  const body = await apiRequest<unknown>('/flights/price-history', {
+  return callApi(observationsRoutes.priceHistory, {
     action: 'load the price history',
     defaultMessage: PRICE_HISTORY_MESSAGES.failed,
     prefer: 'message',
     query: { origin: route.origin, destination: route.destination, date: route.date },
     signal,
+    unreadable: PRICE_HISTORY_MESSAGES.failed,
   });
-  return readAnswer(priceHistoryResponseSchema, body, PRICE_HISTORY_MESSAGES.failed);
 }
 
 export const priceHistoryQueryOptions = (route: RouteDate) =>

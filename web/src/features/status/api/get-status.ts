@@ -1,15 +1,16 @@
-import { STATUS_POLL_MS, type StatusResponse, statusResponseSchema } from '@gowild/contract/status';
+import { statusRoutes } from '@gowild/contract/routes/status';
+import { STATUS_POLL_MS, type StatusResponse } from '@gowild/contract/status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** GET /api/status (public); the answer's shape is checked. */
 export async function getStatus(signal?: AbortSignal): Promise<StatusResponse> {
-  const body = await apiRequest<unknown>('/status', {
+  return callApi(statusRoutes.status, {
     action: 'load the data status',
     defaultMessage: 'The data status could not be loaded.',
     signal,
+    unreadable: 'The data status could not be read.',
   });
-  return readAnswer(statusResponseSchema, body, 'The data status could not be read.');
 }
 
 export const getStatusQueryOptions = () =>
