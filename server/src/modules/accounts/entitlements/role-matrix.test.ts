@@ -1,6 +1,8 @@
+import { everyRoute } from '@gowild/contract/api-routes';
 import { ENTITLEMENT_MESSAGES } from '@gowild/contract/auth';
 import { addDays, todayUtc } from '@gowild/contract/dates';
 import { dailyLimitMessage } from '@gowild/contract/flights';
+import { type RouteSpec, successStatus } from '@gowild/contract/route';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../../deps';
@@ -181,6 +183,192 @@ const issue33: [string, InjectOptions, Record<Caller, number>][] = [
     { ...premiumOnly, 'free key': 403, 'premium key': 200, 'admin key': 403 },
   ],
 ];
+
+/**
+ * Every route of the contract's table not in the rows above (decision 302): a small valid request, and what each role
+ * hears as the entry's `access` says (`byAccess`), unless the row writes down why a route answers otherwise.
+ */
+const byAccess = (spec: RouteSpec): Expect => {
+  const ok = successStatus(spec);
+  if (spec.access === 'public') return all(ok);
+  if (spec.access === 'signed-in') return { visitor: 401, free: ok, premium: ok, admin: ok, deactivated: 401 };
+  if (spec.access === 'premium') return { visitor: 401, free: 403, premium: ok, admin: 403, deactivated: 401 };
+  return { visitor: 401, free: 403, premium: 403, admin: ok, deactivated: 401 };
+};
+const nobody = '00000000-0000-4000-8000-000000000000';
+const later = addDays(today, 20);
+const alertChannels = { channels: ['email'] };
+const rest: [string, InjectOptions, Partial<Expect>?][] = [
+  // Public sign-in calls: every role gets the same answer (a wrong password, an unknown or made-up token).
+  ['POST /api/auth/register', { method: 'POST', url: '/api/auth/register', payload: {} }, all(400)],
+  [
+    'POST /api/auth/login',
+    { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password-1' } },
+    all(401),
+  ],
+  ['POST /api/auth/google', { method: 'POST', url: '/api/auth/google', payload: { token: 'x' } }, all(503)],
+  ['POST /api/auth/forgot-password', { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' } }],
+  ['POST /api/auth/verify-reset-token', { method: 'POST', url: '/api/auth/verify-reset-token', payload: { token: 'x' } }],
+  [
+    'POST /api/auth/reset-password',
+    { method: 'POST', url: '/api/auth/reset-password', payload: { token: 'x', password: 'Another-pass-1' } },
+    all(400),
+  ],
+  ['GET /api/admin/audit', { method: 'GET', url: '/api/admin/audit' }],
+  // An unknown user: 404 once past the admin check.
+  [
+    'POST /api/admin/users/:id/actions',
+    { method: 'POST', url: `/api/admin/users/${nobody}/actions`, payload: { action: 'grant_premium' } },
+    { admin: 404 },
+  ],
+  ['GET /api/admin/blackouts', { method: 'GET', url: '/api/admin/blackouts' }],
+  ['POST /api/admin/blackouts', { method: 'POST', url: '/api/admin/blackouts', payload: { start: '2030-01-02', label: 'Matrix' } }],
+  ['DELETE /api/admin/blackouts/:date', { method: 'DELETE', url: '/api/admin/blackouts/2031-01-02' }, { admin: 404 }],
+  ['PUT /api/admin/routes', { method: 'PUT', url: '/api/admin/routes', payload: { routes: {} } }, { admin: 400 }],
+  ['POST /api/admin/routes/refresh', { method: 'POST', url: '/api/admin/routes/refresh', payload: { dry_run: true } }],
+  ['GET /api/admin/unreadable-pages', { method: 'GET', url: '/api/admin/unreadable-pages' }],
+  ['GET /api/admin/unreadable-pages/:id', { method: 'GET', url: `/api/admin/unreadable-pages/${nobody}` }, { admin: 404 }],
+  ['POST /api/admin/unreadable-pages/reread', { method: 'POST', url: '/api/admin/unreadable-pages/reread' }],
+  ['GET /api/admin/users/:id/deliveries', { method: 'GET', url: `/api/admin/users/${nobody}/deliveries` }],
+  [
+    'POST /api/notifications',
+    {
+      method: 'POST',
+      url: '/api/notifications',
+      payload: { origin_airport: 'DEN', destination_airport: 'MCO', travel_dates: [later], max_price: 100, ...alertChannels },
+    },
+  ],
+  [
+    'POST /api/notifications/window-open',
+    {
+      method: 'POST',
+      url: '/api/notifications/window-open',
+      payload: { origin_airport: 'DEN', destination_airport: 'MCO', travel_date: addDays(today, 200), ...alertChannels },
+    },
+  ],
+  [
+    'POST /api/notifications/origin-wide',
+    { method: 'POST', url: '/api/notifications/origin-wide', payload: { origin_airport: 'DEN', travel_date: later, ...alertChannels } },
+  ],
+  [
+    'POST /api/notifications/seats',
+    {
+      method: 'POST',
+      url: '/api/notifications/seats',
+      payload: { origin_airport: 'DEN', destination_airport: 'MCO', travel_date: later, max_seats: 2, ...alertChannels },
+    },
+  ],
+  [
+    'POST /api/notifications/chain',
+    { method: 'POST', url: '/api/notifications/chain', payload: { legs: [], ...alertChannels } },
+    { premium: 400 },
+  ],
+  ['GET /api/notifications', { method: 'GET', url: '/api/notifications' }],
+  ["DELETE /api/notifications/:id, someone else's", { method: 'DELETE', url: `/api/notifications/${nobody}` }, { premium: 404 }],
+  ['GET /api/alert-channels', { method: 'GET', url: '/api/alert-channels' }],
+  ['POST /api/alert-channels/telegram/link', { method: 'POST', url: '/api/alert-channels/telegram/link' }],
+  // Nothing linked yet on a fresh account: 404 once past the premium check.
+  ['DELETE /api/alert-channels/telegram, none linked', { method: 'DELETE', url: '/api/alert-channels/telegram' }, { premium: 404 }],
+  [
+    'PUT /api/alert-channels/discord, not a webhook address',
+    { method: 'PUT', url: '/api/alert-channels/discord', payload: { url: 'https://example.com/x' } },
+    { premium: 400 },
+  ],
+  ['DELETE /api/alert-channels/discord, none saved', { method: 'DELETE', url: '/api/alert-channels/discord' }, { premium: 404 }],
+  ['GET /api/alert-deliveries', { method: 'GET', url: '/api/alert-deliveries' }],
+  ['GET /api/stripe/subscription', { method: 'GET', url: '/api/stripe/subscription' }],
+  // The demo provider: no webhook to verify.
+  ['POST /api/stripe/webhook', { method: 'POST', url: '/api/stripe/webhook', payload: {} }, all(503)],
+  [
+    'GET /api/stripe/demo/checkout/:id, an unknown session',
+    { method: 'GET', url: '/api/stripe/demo/checkout/nope' },
+    { free: 404, premium: 404, admin: 404 },
+  ],
+  [
+    'POST /api/stripe/demo/checkout/:id/confirm, an unknown session',
+    { method: 'POST', url: '/api/stripe/demo/checkout/nope/confirm' },
+    { free: 404, premium: 404, admin: 404 },
+  ],
+  ['GET /api/stripe/demo/portal', { method: 'GET', url: '/api/stripe/demo/portal' }],
+  // No demo subscription on a fresh account: nothing to cancel (409) once signed in.
+  [
+    'POST /api/stripe/demo/portal, no subscription',
+    { method: 'POST', url: '/api/stripe/demo/portal', payload: { action: 'cancel' } },
+    { free: 409, premium: 409, admin: 409 },
+  ],
+  ['GET /api/digest/unsubscribe', { method: 'GET', url: '/api/digest/unsubscribe?token=x.y' }],
+  [
+    'GET /api/hotels/search/airport/:airportCode',
+    { method: 'GET', url: `/api/hotels/search/airport/MCO?checkin_date=${later}&checkout_date=${addDays(later, 1)}` },
+  ],
+  ['GET /api/hertz/locations', { method: 'GET', url: '/api/hertz/locations?text=MCO' }],
+  [
+    'GET /api/hertz/availability, an unknown location',
+    { method: 'GET', url: `/api/hertz/availability?pickup_location=nope&pickup_date=${later}&return_date=${addDays(later, 1)}` },
+    { premium: 404 },
+  ],
+  ['GET /api/favourites', { method: 'GET', url: '/api/favourites' }],
+  ['PUT /api/favourites', { method: 'PUT', url: '/api/favourites', payload: { home_airports: ['DEN'] } }],
+  ['POST /api/flights/recheck', { method: 'POST', url: `/api/flights/recheck?origin=DEN&destination=MCO&date=${today}` }],
+  ['GET /api/flights/search/stream', { method: 'GET', url: `/api/flights/search/stream?origin=DEN&date=${today}` }],
+  ['GET /api/flights/inbound/stream', { method: 'GET', url: `/api/flights/inbound/stream?destination=MCO&date=${today}` }],
+  ['GET /api/flights/connections', { method: 'GET', url: `/api/flights/connections?origin=DEN&destination=MCO&date=${today}` }],
+  ['GET /api/flights/price-history', { method: 'GET', url: `/api/flights/price-history?origin=DEN&destination=MCO&date=${today}` }],
+  ['GET /api/flights/route-insights', { method: 'GET', url: `/api/flights/route-insights?origin=DEN&date=${today}` }],
+  ['GET /api/health', { method: 'GET', url: '/api/health' }],
+  ['GET /api/ready', { method: 'GET', url: '/api/ready' }],
+  // No device subscribed on a fresh account: 400 once past the premium check.
+  ['POST /api/push/test, no device', { method: 'POST', url: '/api/push/test' }, { premium: 400 }],
+  [
+    "DELETE /api/push/subscriptions, a browser that is not the caller's",
+    { method: 'DELETE', url: '/api/push/subscriptions', payload: { endpoint: 'https://push.example.com/none' } },
+    { free: 404, premium: 404, admin: 404 },
+  ],
+  [
+    "DELETE /api/push/subscriptions/:id, a device that is not the caller's",
+    { method: 'DELETE', url: `/api/push/subscriptions/${nobody}` },
+    { free: 404, premium: 404, admin: 404 },
+  ],
+  ['GET /api/gowild/blackout-dates', { method: 'GET', url: '/api/gowild/blackout-dates' }],
+  ['GET /api/routes', { method: 'GET', url: '/api/routes' }],
+  ['GET /api/config', { method: 'GET', url: '/api/config' }],
+  ['GET /api/location', { method: 'GET', url: '/api/location' }],
+  ['GET /api/weather/:destination', { method: 'GET', url: '/api/weather/MCO' }],
+  ['GET /api/status', { method: 'GET', url: '/api/status' }],
+];
+
+/** The table entry a request calls, by method and path (`:name` matches one path segment). */
+function entryOf(request: InjectOptions): RouteSpec | undefined {
+  const path = String(request.url).split('?')[0];
+  return everyRoute()
+    .map((r) => r.spec)
+    .find((spec) => spec.method === request.method && new RegExp(`^${spec.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path!));
+}
+
+describe('the whole route table', () => {
+  it('has a row for every entry, so a new route must be placed in the matrix', () => {
+    const requests = [
+      ...matrix.map(([, request]) => request),
+      ...flightRoutes.map(([, url]): InjectOptions => ({ method: 'GET', url })),
+      ...issue33.map(([, request]) => request),
+      ...rest.map(([, request]) => request),
+    ];
+    const placed = new Set(requests.map(entryOf).filter((spec) => spec !== undefined));
+    const missing = everyRoute().filter(({ spec }) => !placed.has(spec));
+    expect(missing.map(({ spec }) => `${spec.method} ${spec.path}`)).toEqual([]);
+  });
+});
+
+describe.each(rest)('%s', (_name, request, exceptions) => {
+  it.each(ROLES)('%s', async (role) => {
+    const spec = entryOf(request);
+    expect(spec, 'a row of the table').toBeDefined();
+    const expected = { ...byAccess(spec!), ...exceptions };
+    const caller = await signInAs(app, deps, role);
+    const res = await app.inject({ ...request, headers: caller.headers });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(expected[role]);
+  });
+});
 
 /** A caller's headers: a session for a role, or a fresh API key of a fresh account of that plan (and no session). */
 async function headersOf(caller: Caller): Promise<Record<string, string>> {
