@@ -1,6 +1,8 @@
 import { type Plan, type PublicConfig, publicConfigSchema } from '@gowild/contract/config';
+import { referenceRoutes as routes } from '@gowild/contract/routes/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { contractRoute } from '../../lib/contract-route';
 import { prepareJson, sendPreparedJson } from '../../lib/prepared-json';
 
 /** The plans catalogue (docs/product/accounts-and-plans.md#plans-catalogue): every price shown or charged comes from here. */
@@ -61,9 +63,5 @@ function buildPublicConfig(config: Config, live: PublicConfigLive = {}): PublicC
 export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config; live?: PublicConfigLive }> = async (app, { config, live }) => {
   // Fixed for the life of the process: checked against its schema and serialised once (decision 064), with an ETag.
   const body = prepareJson(JSON.stringify(publicConfigSchema.parse(buildPublicConfig(config, live))));
-  app.get(
-    '/api/config',
-    { schema: { tags: ['reference'], summary: 'Public configuration', response: { 200: publicConfigSchema } } },
-    async (request, reply) => sendPreparedJson(request, reply, body),
-  );
+  contractRoute(app, routes.config, {}, async (request, reply) => sendPreparedJson(request, reply, body));
 };

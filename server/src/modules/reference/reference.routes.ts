@@ -1,5 +1,7 @@
-import { airportsResponseSchema, blackoutDatesResponseSchema } from '@gowild/contract/reference';
+import { airportsResponseSchema } from '@gowild/contract/reference';
+import { referenceRoutes as routes } from '@gowild/contract/routes/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractRoute } from '../../lib/contract-route';
 import { prepareJson, sendPreparedJson } from '../../lib/prepared-json';
 import { listAirports } from '../../lib/reference-data/airports';
 import type { ReferenceService } from './reference.service';
@@ -11,15 +13,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ reference: ReferenceServic
   // (decision 064), with an ETag.
   const airportsAnswer = prepareJson(JSON.stringify(airportsResponseSchema.parse({ airports })));
 
-  app.get(
-    '/api/airports',
-    { schema: { tags: ['reference'], summary: 'Every airport the product knows', response: { 200: airportsResponseSchema } } },
-    async (request, reply) => sendPreparedJson(request, reply.header('cache-control', 'public, max-age=3600'), airportsAnswer),
+  contractRoute(app, routes.airports, {}, async (request, reply) =>
+    sendPreparedJson(request, reply.header('cache-control', 'public, max-age=3600'), airportsAnswer),
   );
-
-  app.get(
-    '/api/gowild/blackout-dates',
-    { schema: { tags: ['reference'], summary: 'GoWild blackout dates (YYYY-MM-DD)', response: { 200: blackoutDatesResponseSchema } } },
-    async () => reference.blackoutDates(),
-  );
+  contractRoute(app, routes.blackoutDates, {}, async () => reference.blackoutDates());
 };

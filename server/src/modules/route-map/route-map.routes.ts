@@ -1,7 +1,8 @@
-import { ROUTE_MAP_MESSAGES, routesResponseSchema } from '@gowild/contract/reference';
+import { ROUTE_MAP_MESSAGES } from '@gowild/contract/reference';
+import { referenceRoutes as routes } from '@gowild/contract/routes/reference';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../lib/http-error';
+import { contractRoute } from '../../lib/contract-route';
 import type { AuthService } from '../accounts/accounts.module';
 import type { ReferenceService } from '../reference/reference.module';
 
@@ -17,20 +18,9 @@ export const routeMapRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 're
   const premium = (request: FastifyRequest) =>
     auth.requirePremium(request, ROUTE_MAP_MESSAGES.premiumRequired, ROUTE_MAP_MESSAGES.loginRequired);
 
-  app.get(
-    '/api/routes',
-    {
-      preHandler: async (request) => void (await premium(request)),
-      schema: {
-        tags: ['reference'],
-        summary: 'The directed route network (premium: the route map)',
-        response: { 200: routesResponseSchema, 401: errorResponse, 403: errorResponse },
-      },
-    },
-    async (_request, reply) => {
-      // Per account: a shared cache must not hand one premium user's answer to anyone else.
-      reply.header('cache-control', 'private, no-store');
-      return { success: true as const, routes: reference.routes() };
-    },
-  );
+  contractRoute(app, routes.routeNetwork, { preHandler: async (request) => void (await premium(request)) }, async (_request, reply) => {
+    // Per account: a shared cache must not hand one premium user's answer to anyone else.
+    reply.header('cache-control', 'private, no-store');
+    return { success: true as const, routes: reference.routes() };
+  });
 };

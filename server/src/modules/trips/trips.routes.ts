@@ -1,6 +1,7 @@
-import { TRIP_MESSAGES, tripLookupQuerySchema, tripLookupResponseSchema } from '@gowild/contract/trips';
+import { tripsRoutes as routes } from '@gowild/contract/routes/trips';
+import { TRIP_MESSAGES } from '@gowild/contract/trips';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../lib/http-error';
+import { contractRoute } from '../../lib/contract-route';
 import type { AuthService } from '../accounts/accounts.module';
 import type { TripLookupService } from './trip-lookup.service';
 
@@ -14,24 +15,11 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requi
   app,
   { auth, trips },
 ) => {
-  app.get(
-    '/api/trips/summary',
+  contractRoute(
+    app,
+    routes.summary,
     {
       preHandler: async (request) => void (await auth.requirePremium(request, TRIP_MESSAGES.premiumRequired, TRIP_MESSAGES.loginRequired)),
-      schema: {
-        tags: ['flights'],
-        summary: 'A chosen trip looked up by its flight hashes (premium)',
-        security: [{ bearer: [] }],
-        querystring: tripLookupQuerySchema,
-        response: {
-          200: tripLookupResponseSchema,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          503: errorResponse,
-        },
-      },
     },
     async (request) => trips.resolve(request.query),
   );
