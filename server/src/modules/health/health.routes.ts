@@ -1,18 +1,9 @@
+import { opsRoutes as routes } from '@gowild/contract/routes/ops';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { contractRoute } from '../../lib/contract-route';
 import type { DependencyChange } from '../../lib/dependency-status';
 import type { HealthDeps } from './health.module';
-
-const healthSchema = z.object({ status: z.literal('ok'), uptime_seconds: z.number() });
-const readySchema = z.object({
-  status: z.enum(['ready', 'degraded', 'not_ready']),
-  checks: z.object({
-    database: z.enum(['ok', 'down']),
-    redis: z.enum(['ok', 'down', 'not_configured']),
-    migrations: z.enum(['ok', 'pending', 'unknown']),
-  }),
-});
 
 /** How long one readiness check may take before it counts as down: probes have short time-outs of their own. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -54,48 +45,34 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
 
   // Liveness: the process is up and serving. It asks no dependency, so an outage of the database or Redis never
   // gets every process restarted at once; readiness below is what takes a process out of the load balancer.
-  app.get(
-    '/api/health',
-    { schema: { tags: ['ops'], summary: 'Liveness: the process is up', response: { 200: healthSchema } } },
-    async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }),
-  );
+  contractRoute(app, routes.health, {}, async () => ({ status: 'ok' as const, uptime_seconds: Math.round(process.uptime()) }));
 
   // Readiness: the database answers and carries every migration this code ships. Redis down leaves the process
   // ready but degraded (limits per process, no shared cache), since every process would be equally affected.
-  app.get(
-    '/api/ready',
-    {
-      schema: {
-        tags: ['ops'],
-        summary: 'Readiness: database, migrations and Redis',
-        response: { 200: readySchema, 503: readySchema },
-      },
-    },
-    async (_request, reply) => {
-      const database = await within(deps.database.ping(), CHECK_TIMEOUT_MS).then(
-        () => 'ok' as const,
-        () => 'down' as const,
-      );
-      const migrations =
-        database === 'ok'
-          ? await within(deps.database.migrationsApplied(), CHECK_TIMEOUT_MS).then(
-              (applied) => (applied ? ('ok' as const) : ('pending' as const)),
-              () => 'unknown' as const,
-            )
-          : ('unknown' as const);
-      let redisCheck: 'ok' | 'down' | 'not_configured' = 'not_configured';
-      if (deps.redis) {
-        redisCheck =
-          deps.redisStatus && !deps.redisStatus.isUp()
-            ? 'down'
-            : await within(deps.redis.ping(), CHECK_TIMEOUT_MS).then(
-                () => 'ok' as const,
-                () => 'down' as const,
-              );
-      }
-      const checks = { database, redis: redisCheck, migrations };
-      if (database !== 'ok' || migrations !== 'ok') return reply.status(503).send({ status: 'not_ready' as const, checks });
-      return { status: redisCheck === 'down' ? ('degraded' as const) : ('ready' as const), checks };
-    },
-  );
+  contractRoute(app, routes.ready, {}, async (_request, reply) => {
+    const database = await within(deps.database.ping(), CHECK_TIMEOUT_MS).then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    );
+    const migrations =
+      database === 'ok'
+        ? await within(deps.database.migrationsApplied(), CHECK_TIMEOUT_MS).then(
+            (applied) => (applied ? ('ok' as const) : ('pending' as const)),
+            () => 'unknown' as const,
+          )
+        : ('unknown' as const);
+    let redisCheck: 'ok' | 'down' | 'not_configured' = 'not_configured';
+    if (deps.redis) {
+      redisCheck =
+        deps.redisStatus && !deps.redisStatus.isUp()
+          ? 'down'
+          : await within(deps.redis.ping(), CHECK_TIMEOUT_MS).then(
+              () => 'ok' as const,
+              () => 'down' as const,
+            );
+    }
+    const checks = { database, redis: redisCheck, migrations };
+    if (database !== 'ok' || migrations !== 'ok') return reply.status(503).send({ status: 'not_ready' as const, checks });
+    return { status: redisCheck === 'down' ? ('degraded' as const) : ('ready' as const), checks };
+  });
 };
