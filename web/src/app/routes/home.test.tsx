@@ -176,7 +176,12 @@ describe('home: price alerts (docs/product/alerts.md#alert-modal)', { timeout: 2
   });
 
   async function openAlert(card: string) {
-    const item = (await screen.findAllByTestId('destination-card')).find((c) => c.dataset.code === card)!;
+    // The first card may be drawn on its own before the rest of the answer: wait for this one.
+    const item = await waitFor(() => {
+      const found = screen.getAllByTestId('destination-card').find((c) => c.dataset.code === card);
+      if (!found) throw new Error(`no ${card} card yet`);
+      return found;
+    });
     fireEvent.click(within(item).getAllByRole('button')[0]!);
     fireEvent.click(await within(item).findByRole('button', { name: 'Price alert' }));
     return screen.findByRole('dialog', { name: 'Create Price Alert' });
