@@ -8,6 +8,11 @@ beforeAll(() => {
 });
 afterAll(() => {
   flushSqlLedger();
+  // The next test file runs in the same process and module graph (isolate: false, decision 315): it starts from
+  // real time and the real globals and environment, whatever this one left behind.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 // Epic Stack habit: a console.error in a test is a failure, not noise.
