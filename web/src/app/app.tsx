@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type RouteObject, createBrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider, createAppAuthStore, createAppQueryClient } from '@/app/provider';
 import { appRoutes } from '@/app/router';
@@ -7,15 +7,12 @@ import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { clearSavedScreens } from '@/lib/offline/service-worker';
 
-/**
- * The app: providers around the router. A 401 from the server ends the session and goes to /login. `routes` are the
- * app's routes, perhaps with the opened page already loaded (main.tsx).
- */
-export function App({ routes = appRoutes }: { routes?: RouteObject[] }) {
+/** The app: providers around the router. A 401 from the server ends the session and goes to /login. */
+export function App() {
   const [{ queryClient, authStore, router }] = useState(() => ({
     queryClient: createAppQueryClient(),
     authStore: createAppAuthStore(),
-    router: createBrowserRouter(routes),
+    router: createBrowserRouter(appRoutes),
   }));
 
   useEffect(() => {

@@ -171,24 +171,6 @@ export function searchReducer(state: FlightSearchState, action: Action): FlightS
   }
 }
 
-/**
- * Resolves once the browser has painted (or at the latest after a short wait: a hidden tab draws no frames). A link
- * opened in a fresh browser finds many destinations already arrived when the page starts reading its search; read in
- * one go, they were all parsed and drawn before the first card could show (issue 30, links).
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 50);
-    if (typeof requestAnimationFrame !== 'function') return;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
 function toSearchError(e: unknown, direction: FlightSearchRequest['direction']): SearchError {
   if (e instanceof ApiError) return { message: e.message || SEARCH_DEFAULTS.page, status: e.status, code: e.code };
   return { message: direction === 'inbound' ? SEARCH_DEFAULTS.inbound : SEARCH_DEFAULTS.page, status: 0, code: null };
@@ -214,13 +196,12 @@ export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
     controller.current = ac;
     dispatch({ type: 'start', request, keep });
     let sawSummary = false;
-    let firstDrawn = false;
     try {
       for await (const ev of searchFlightsStream(request, ac.signal)) {
         if (ac.signal.aborted) return;
         if (ev.type === 'start')
           dispatch({ type: 'event-start', total: ev.total, codes: ev.codes, originAirports: ev.search_parameters.origin_airports });
-        else if (ev.type === 'destination') {
+        else if (ev.type === 'destination')
           dispatch({
             type: 'destination',
             code: ev.code,
@@ -231,12 +212,7 @@ export function useFlightSearch(opts: { onSuccess?: () => void } = {}) {
             ...(ev.checked_at ? { checkedAt: ev.checked_at } : {}),
             ...(ev.confirming ? { confirming: true } : {}),
           });
-          // The first card is drawn on its own before whatever else has already arrived is read and drawn.
-          if (!firstDrawn) {
-            firstDrawn = true;
-            await afterNextPaint();
-          }
-        } else if (ev.type === 'unreadable') dispatch({ type: 'unreadable', code: ev.code });
+        else if (ev.type === 'unreadable') dispatch({ type: 'unreadable', code: ev.code });
         else if (ev.type === 'summary') {
           sawSummary = true;
           dispatch({ type: 'summary', failed: ev.failed ?? [], overBudgetMessage: ev.over_budget?.message ?? null });
