@@ -1,14 +1,14 @@
-import { type Airport, airportsResponseSchema } from '@gowild/contract/reference';
+import { referenceRoutes } from '@gowild/contract/routes/reference';
+import { type Airport } from '@gowild/contract/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export const AIRPORTS_ERROR = 'Unable to fetch airports. Please try again later.';
 
-/** GET /api/airports: a list, or an object with an airports list (docs/product/search.md#reference-data). */
+/** GET /api/airports: { airports } (docs/product/search.md#reference-data). */
 export async function getAirports(signal?: AbortSignal): Promise<Airport[]> {
-  const body = await apiRequest<unknown>('/airports', { action: 'fetch airports', fixedMessage: AIRPORTS_ERROR, signal });
-  if (Array.isArray(body)) return airportsResponseSchema.shape.airports.parse(body);
-  return airportsResponseSchema.parse(body).airports;
+  const body = await callApi(referenceRoutes.airports, { action: 'fetch airports', fixedMessage: AIRPORTS_ERROR, signal });
+  return body.airports;
 }
 
 export const airportsQueryOptions = () =>

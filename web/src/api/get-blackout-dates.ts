@@ -1,17 +1,16 @@
-import { blackoutDatesResponseSchema } from '@gowild/contract/reference';
+import { referenceRoutes } from '@gowild/contract/routes/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export const BLACKOUT_ERROR = 'Unable to fetch blackout dates. Please try again later.';
 
 /** GET /api/gowild/blackout-dates: YYYY-MM-DD strings. */
 export async function getBlackoutDates(signal?: AbortSignal): Promise<string[]> {
-  const body = await apiRequest<unknown>('/gowild/blackout-dates', {
+  return callApi(referenceRoutes.blackoutDates, {
     action: 'fetch blackout dates',
     fixedMessage: BLACKOUT_ERROR,
     signal,
   });
-  return blackoutDatesResponseSchema.parse(body);
 }
 
 export const blackoutDatesQueryOptions = () =>

@@ -1,6 +1,8 @@
-import { type Route, routesResponseSchema } from '@gowild/contract/reference';
+import { referenceRoutes } from '@gowild/contract/routes/reference';
+import { type Route } from '@gowild/contract/reference';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, readAnswer } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** The texts of docs/product/maps.md#route-map-page. */
 export const ROUTES_MESSAGES = {
@@ -15,16 +17,20 @@ export const ROUTES_MESSAGES = {
  * the answer had none, or 'Failed to fetch routes data' when no answer came.
  */
 export async function getRoutes(signal?: AbortSignal): Promise<Route[]> {
-  let body: unknown;
   try {
     // An empty default lets a text-less answer be told apart from one that had its own.
-    body = await apiRequest<unknown>('/routes', { action: 'fetch routes', defaultMessage: '', signal });
+    const body = await callApi(referenceRoutes.routeNetwork, {
+      action: 'fetch routes',
+      defaultMessage: '',
+      signal,
+      unreadable: ROUTES_MESSAGES.fallback,
+    });
+    return body.routes;
   } catch (e) {
     if (e instanceof ApiError && e.status === 0) throw new ApiError(ROUTES_MESSAGES.noAnswer, 0);
     if (e instanceof ApiError && !e.message) throw new ApiError(ROUTES_MESSAGES.httpError(e.status), e.status, e.code, e.body);
     throw e;
   }
-  return readAnswer(routesResponseSchema, body, ROUTES_MESSAGES.fallback).routes;
 }
 
 export const routesQueryOptions = () =>

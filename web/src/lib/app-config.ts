@@ -1,6 +1,7 @@
+import { referenceRoutes } from '@gowild/contract/routes/reference';
 import type { PublicConfig } from '@gowild/contract/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /**
  * GET /api/config: plan prices, the free quota, support e-mail, Google client id and demo providers.
@@ -8,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
  * for all features to read.
  */
 export function getAppConfig(): Promise<PublicConfig> {
-  return apiRequest<PublicConfig>('/config', {
+  return callApi(referenceRoutes.config, {
     action: 'load the app configuration',
     defaultMessage: 'Failed to load the app configuration',
   });

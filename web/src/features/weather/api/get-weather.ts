@@ -1,6 +1,8 @@
-import { type WeatherResponse, weatherResponseSchema } from '@gowild/contract/weather';
+import { referenceRoutes } from '@gowild/contract/routes/reference';
+import { type WeatherResponse } from '@gowild/contract/weather';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, readAnswer } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export interface WeatherRange {
   start: string;
@@ -19,21 +21,22 @@ export const WEATHER_MESSAGES = {
 
 /** GET /api/weather/{code}, optionally for a date range (the stay); the answer's shape is checked. */
 export async function getWeather(code: string, range?: WeatherRange, signal?: AbortSignal): Promise<WeatherResponse['weather']> {
-  let body: unknown;
   try {
-    body = await apiRequest<unknown>(`/weather/${encodeURIComponent(code)}`, {
+    const body = await callApi(referenceRoutes.weather, {
+      params: { destination: code },
       action: 'get weather data',
       defaultMessage: WEATHER_MESSAGES.failed,
       prefer: 'message',
       query: range ? { start: range.start, end: range.end } : undefined,
       signal,
+      unreadable: WEATHER_MESSAGES.missingField,
     });
+    return body.weather;
   } catch (e) {
     if (e instanceof ApiError && e.status === 503) throw new ApiError(WEATHER_MESSAGES.unavailable503, 503, e.code, e.body);
     if (e instanceof ApiError && e.status === 404) throw new ApiError(WEATHER_MESSAGES.notFound(code), 404, e.code, e.body);
     throw e;
   }
-  return readAnswer(weatherResponseSchema, body, WEATHER_MESSAGES.missingField).weather;
 }
 
 export const weatherQueryOptions = (code: string, range?: WeatherRange) =>
