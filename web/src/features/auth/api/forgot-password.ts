@@ -1,10 +1,10 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** POST /auth/forgot-password { email }. The answer is the same for known and unknown addresses. */
 export function forgotPassword(email: string): Promise<unknown> {
-  return apiRequest('/auth/forgot-password', {
-    method: 'POST',
+  return callApi(authRoutes.forgotPassword, {
     body: { email },
     action: 'request a password reset',
     defaultMessage: 'Failed to request password reset',

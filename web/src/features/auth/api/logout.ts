@@ -1,10 +1,11 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { useAuthStore } from '@/lib/auth/auth-context';
 
 /** POST /auth/logout. Its failure is ignored by the store: the token is cleared anyway. */
 export function logout(): Promise<unknown> {
-  return apiRequest('/auth/logout', { method: 'POST', action: 'log out', prefer: 'error', redirectOnUnauthorized: false });
+  return callApi(authRoutes.logout, { action: 'log out', prefer: 'error', redirectOnUnauthorized: false });
 }
 
 /** Logs out and drops every cached answer that belonged to the user. */

@@ -1,13 +1,13 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import type { User } from '@gowild/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { useAuthStore } from '@/lib/auth/auth-context';
 import type { RegisterInput } from '@/lib/auth/auth-store';
 
 /** POST /auth/register → { token, user }. Confirm password is never part of the body. */
 export function register(input: RegisterInput): Promise<{ token: string; user: User }> {
-  return apiRequest('/auth/register', {
-    method: 'POST',
+  return callApi(authRoutes.register, {
     body: input,
     action: 'register',
     defaultMessage: 'Registration failed',

@@ -1,10 +1,10 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** POST /auth/reset-password { token, password }. */
 export function resetPassword(input: { token: string; password: string }): Promise<unknown> {
-  return apiRequest('/auth/reset-password', {
-    method: 'POST',
+  return callApi(authRoutes.resetPassword, {
     body: input,
     action: 'reset your password',
     defaultMessage: 'Failed to reset password',

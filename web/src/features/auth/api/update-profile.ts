@@ -1,13 +1,13 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import type { User } from '@gowild/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { useAuthStore } from '@/lib/auth/auth-context';
 import type { ProfileInput } from '@/lib/auth/auth-store';
 
 /** PUT /auth/profile with the changed fields → { user }. */
 export function updateProfile(input: ProfileInput): Promise<{ user: User }> {
-  return apiRequest('/auth/profile', {
-    method: 'PUT',
+  return callApi(authRoutes.updateProfile, {
     body: input,
     action: 'update your profile',
     defaultMessage: 'Failed to update profile',

@@ -1,6 +1,7 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import { AUTH_MESSAGES } from '@gowild/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export interface VerifyResetTokenResult {
   valid: boolean;
@@ -9,8 +10,7 @@ export interface VerifyResetTokenResult {
 
 /** POST /auth/verify-reset-token { token } → { valid, user_name }. */
 export function verifyResetToken(token: string): Promise<VerifyResetTokenResult> {
-  return apiRequest('/auth/verify-reset-token', {
-    method: 'POST',
+  return callApi(authRoutes.verifyResetToken, {
     body: { token },
     action: 'check your reset link',
     defaultMessage: AUTH_MESSAGES.invalidResetToken,

@@ -1,6 +1,8 @@
 /**
- * The session check's request, written once for the app's call (verify-token.ts) and the boot script's early one
- * (src/early-search.ts), which the app's call takes only when path and body are the same text.
+ * The session check's request as the boot script's early call (src/early-search.ts) sends it, kept free of the route
+ * table's schemas so the boot script stays small. The app's call (verify-token.ts) takes the early answer only when
+ * path and body are the same text: its path comes from the table (verify-token.test.ts holds the two equal), its body
+ * from here.
  */
 export const VERIFY_TOKEN_PATH = '/auth/verify-token';
 

@@ -1,7 +1,9 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import type { User } from '@gowild/contract/auth';
 import { AUTH_MESSAGES } from '@gowild/contract/auth';
-import { ApiError, apiRequest } from '@/lib/api-client';
-import { VERIFY_TOKEN_PATH, verifyTokenBody } from './verify-token-request';
+import { ApiError } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
+import { verifyTokenBody } from './verify-token-request';
 
 export interface VerifyTokenResult {
   valid: boolean;
@@ -18,8 +20,8 @@ export interface VerifyTokenResult {
 export async function verifyToken(token: string): Promise<VerifyTokenResult> {
   if (!token) return { valid: false, error: AUTH_MESSAGES.noToken };
   try {
-    return await apiRequest<VerifyTokenResult>(VERIFY_TOKEN_PATH, {
-      method: 'POST',
+    // The boot script's early check (VERIFY_TOKEN_PATH) asks the same path with the same body, so this call takes it.
+    return await callApi(authRoutes.verifyToken, {
       body: verifyTokenBody(token),
       action: 'verify your session',
       defaultMessage: AUTH_MESSAGES.tokenVerificationFailed,

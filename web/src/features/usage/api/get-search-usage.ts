@@ -1,12 +1,13 @@
+import { authRoutes } from '@gowild/contract/routes/auth';
 import type { SearchUsage } from '@gowild/contract/auth';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /** GET /auth/search-usage → { search_limit, searches_remaining, is_premium }. */
 export function getSearchUsage(): Promise<SearchUsage> {
-  return apiRequest<SearchUsage>('/auth/search-usage', {
+  return callApi(authRoutes.searchUsage, {
     action: 'get search usage',
     defaultMessage: 'Failed to get search usage',
     prefer: 'error',
