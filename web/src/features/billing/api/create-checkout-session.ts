@@ -1,10 +1,10 @@
+import { billingRoutes } from '@gowild/contract/routes/billing';
 import { BILLING_MESSAGES, type CheckoutResponse, type PlanId } from '@gowild/contract/billing';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** POST /stripe/create-checkout-session { plan_type } → { checkout_url }; the caller sends the browser there. */
 export function createCheckoutSession(plan: PlanId = 'monthly'): Promise<CheckoutResponse> {
-  return apiRequest<CheckoutResponse>('/stripe/create-checkout-session', {
-    method: 'POST',
+  return callApi(billingRoutes.checkout, {
     body: { plan_type: plan },
     action: 'start the checkout',
     defaultMessage: BILLING_MESSAGES.checkoutDefault,

@@ -1,10 +1,11 @@
+import { billingRoutes } from '@gowild/contract/routes/billing';
 import type { DemoPortal } from '@gowild/contract/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** GET /stripe/demo/portal → the demo billing portal's view of the user's subscription. */
 export function getDemoPortal(): Promise<DemoPortal> {
-  return apiRequest<DemoPortal>('/stripe/demo/portal', {
+  return callApi(billingRoutes.demoPortal, {
     action: 'load the demo billing portal',
     defaultMessage: 'Failed to load the demo billing portal',
     prefer: 'error',

@@ -1,11 +1,12 @@
+import { billingRoutes } from '@gowild/contract/routes/billing';
 import type { SubscriptionResponse } from '@gowild/contract/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { useAuth } from '@/lib/auth/auth-context';
 
 /** GET /stripe/subscription → the signed-in user's subscription as the profile shows it. */
 export function getSubscription(): Promise<SubscriptionResponse> {
-  return apiRequest<SubscriptionResponse>('/stripe/subscription', {
+  return callApi(billingRoutes.subscription, {
     action: 'load your subscription',
     defaultMessage: 'Failed to load your subscription',
     prefer: 'error',

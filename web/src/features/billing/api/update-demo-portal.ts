@@ -1,14 +1,14 @@
+import { billingRoutes } from '@gowild/contract/routes/billing';
 import type { DemoPortal, DemoPortalAction } from '@gowild/contract/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { useAuthStore } from '@/lib/auth/auth-context';
 import { demoPortalQueryOptions } from './get-demo-portal';
 import { subscriptionQueryKey } from './get-subscription';
 
 /** POST /stripe/demo/portal { action } → the portal's new view (cancel at period end, resume, switch plan). */
 export function updateDemoPortal(action: DemoPortalAction): Promise<DemoPortal> {
-  return apiRequest<DemoPortal>('/stripe/demo/portal', {
-    method: 'POST',
+  return callApi(billingRoutes.demoPortalAction, {
     body: action,
     action: 'change the demo subscription',
     defaultMessage: 'Failed to change the demo subscription',
