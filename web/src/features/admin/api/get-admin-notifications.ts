@@ -1,4 +1,4 @@
-import { adminNotificationsResponseSchema, type AlertStatusFilter, type AdminNotificationsPage } from '@gowild/contract/admin';
+import { type AlertStatusFilter } from '@gowild/contract/admin';
 import { type AdminListParams, adminListQuery } from './admin-list';
 
 export interface AdminNotificationsParams extends AdminListParams {
@@ -6,9 +6,5 @@ export interface AdminNotificationsParams extends AdminListParams {
 }
 
 /** GET /api/admin/notifications: every flight alert with its owner, by status. */
-const notifications = adminListQuery<AdminNotificationsParams, AdminNotificationsPage>(
-  'notifications',
-  adminNotificationsResponseSchema,
-  'fetch notifications',
-);
+const notifications = adminListQuery<AdminNotificationsParams, 'notifications'>('notifications', 'fetch notifications');
 export const useAdminNotifications = notifications.useList;

@@ -1,4 +1,3 @@
-import { adminSearchesResponseSchema, type AdminSearchesPage } from '@gowild/contract/admin';
 import { type AdminListParams, adminListQuery } from './admin-list';
 
 export interface AdminSearchesParams extends AdminListParams {
@@ -9,5 +8,5 @@ export interface AdminSearchesParams extends AdminListParams {
 }
 
 /** GET /api/admin/searches: the search log, by origin, type and day. */
-const searches = adminListQuery<AdminSearchesParams, AdminSearchesPage>('searches', adminSearchesResponseSchema, 'fetch searches');
+const searches = adminListQuery<AdminSearchesParams, 'searches'>('searches', 'fetch searches');
 export const useAdminSearches = searches.useList;

@@ -1,4 +1,4 @@
-import { adminUsersResponseSchema, type AdminUserPlan, type AdminUsersPage } from '@gowild/contract/admin';
+import { type AdminUserPlan } from '@gowild/contract/admin';
 import { type AdminListParams, adminListQuery } from './admin-list';
 
 export interface AdminUsersParams extends AdminListParams {
@@ -8,5 +8,5 @@ export interface AdminUsersParams extends AdminListParams {
 }
 
 /** GET /api/admin/users: users newest first, by e-mail or name and plan. */
-const users = adminListQuery<AdminUsersParams, AdminUsersPage>('users', adminUsersResponseSchema, 'fetch users');
+const users = adminListQuery<AdminUsersParams, 'users'>('users', 'fetch users');
 export const useAdminUsers = users.useList;

@@ -1,9 +1,9 @@
-import { digestDeliveriesResponseSchema } from '@gowild/contract/digest';
-import { alertDeliveriesResponseSchema } from '@gowild/contract/notifications';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { digestRoutes } from '@gowild/contract/routes/digest';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { DeliveryHistory, type HistoryDelivery } from '@/components/delivery-history';
 
 /**
@@ -14,16 +14,12 @@ export function UserDeliveries({ user, onClose }: { user: { id: string; email: s
   const query = useQuery({
     queryKey: ['admin', 'user-deliveries', user.id],
     queryFn: async ({ signal }) => {
-      const id = encodeURIComponent(user.id);
-      const options = { action: 'load the delivery history', prefer: 'error', signal } as const;
+      const options = { params: { id: user.id }, action: 'load the delivery history', prefer: 'error', signal } as const;
       const [alerts, digests] = await Promise.all([
-        apiRequest<unknown>(`/admin/users/${id}/deliveries`, options),
-        apiRequest<unknown>(`/admin/users/${id}/digest-deliveries`, options),
+        callApi(alertsRoutes.userDeliveries, options),
+        callApi(digestRoutes.userDeliveries, options),
       ]);
-      const all: HistoryDelivery[] = [
-        ...alertDeliveriesResponseSchema.parse(alerts).deliveries,
-        ...digestDeliveriesResponseSchema.parse(digests).deliveries,
-      ];
+      const all: HistoryDelivery[] = [...alerts.deliveries, ...digests.deliveries];
       // ISO instants of one form sort as text.
       return all.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
     },
