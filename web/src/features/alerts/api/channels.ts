@@ -1,27 +1,20 @@
-import {
-  CHANNEL_MESSAGES,
-  type AlertChannelStatus,
-  type AlertDelivery,
-  alertChannelsResponseSchema,
-  alertDeliveriesResponseSchema,
-  channelMessageResponseSchema,
-  telegramLinkStartSchema,
-} from '@gowild/contract/notifications';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { CHANNEL_MESSAGES, type AlertChannelStatus, type AlertDelivery } from '@gowild/contract/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** The user's channels and their targets (docs/product/alerts.md#channels). */
 export const CHANNELS_KEY = ['alert-channels'] as const;
 export const DELIVERIES_KEY = ['alert-deliveries'] as const;
 
 export async function getChannels(signal?: AbortSignal): Promise<AlertChannelStatus[]> {
-  const body = await apiRequest<unknown>('/alert-channels', {
+  const body = await callApi(alertsRoutes.channels, {
     action: 'load channels',
     defaultMessage: CHANNEL_MESSAGES.loadFailed,
     prefer: 'error',
     signal,
   });
-  return alertChannelsResponseSchema.parse(body).channels;
+  return body.channels;
 }
 
 /** While a Telegram link waits for the bot's update, the list is asked again every few seconds. */
@@ -34,8 +27,8 @@ export const channelsQueryOptions = (waitingForTelegram = false) =>
 
 /** The delivery history of the user's alerts, newest first. */
 export async function getDeliveries(signal?: AbortSignal): Promise<AlertDelivery[]> {
-  const body = await apiRequest<unknown>('/alert-deliveries', { action: 'load the delivery history', prefer: 'error', signal });
-  return alertDeliveriesResponseSchema.parse(body).deliveries;
+  const body = await callApi(alertsRoutes.deliveries, { action: 'load the delivery history', prefer: 'error', signal });
+  return body.deliveries;
 }
 export const deliveriesQueryOptions = () => queryOptions({ queryKey: DELIVERIES_KEY, queryFn: ({ signal }) => getDeliveries(signal) });
 
@@ -45,34 +38,15 @@ function useChannelMutation<A, R>(call: (arg: A) => Promise<R>) {
 }
 
 export const useStartTelegramLink = () =>
-  useChannelMutation(async () =>
-    telegramLinkStartSchema.parse(
-      await apiRequest<unknown>('/alert-channels/telegram/link', { method: 'POST', action: 'link Telegram', prefer: 'error' }),
-    ),
-  );
+  useChannelMutation(() => callApi(alertsRoutes.startTelegramLink, { action: 'link Telegram', prefer: 'error' }));
 
 export const useUnlinkTelegram = () =>
-  useChannelMutation(async () =>
-    channelMessageResponseSchema.parse(
-      await apiRequest<unknown>('/alert-channels/telegram', { method: 'DELETE', action: 'unlink Telegram', prefer: 'error' }),
-    ),
-  );
+  useChannelMutation(() => callApi(alertsRoutes.unlinkTelegram, { action: 'unlink Telegram', prefer: 'error' }));
 
 export const useSaveDiscord = () =>
-  useChannelMutation(async (url: string) =>
-    channelMessageResponseSchema.parse(
-      await apiRequest<unknown>('/alert-channels/discord', {
-        method: 'PUT',
-        body: { url },
-        action: 'save the Discord webhook',
-        prefer: 'error',
-      }),
-    ),
+  useChannelMutation((url: string) =>
+    callApi(alertsRoutes.saveDiscord, { body: { url }, action: 'save the Discord webhook', prefer: 'error' }),
   );
 
 export const useRemoveDiscord = () =>
-  useChannelMutation(async () =>
-    channelMessageResponseSchema.parse(
-      await apiRequest<unknown>('/alert-channels/discord', { method: 'DELETE', action: 'remove the Discord webhook', prefer: 'error' }),
-    ),
-  );
+  useChannelMutation(() => callApi(alertsRoutes.removeDiscord, { action: 'remove the Discord webhook', prefer: 'error' }));

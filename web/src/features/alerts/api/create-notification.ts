@@ -1,19 +1,19 @@
-import { ALERT_MESSAGES, type CreateNotificationRequest, notificationCreatedResponseSchema } from '@gowild/contract/notifications';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { ALERT_MESSAGES, type CreateNotificationRequest } from '@gowild/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { DELIVERIES_KEY } from './channels';
 import { NOTIFICATIONS_KEY } from './get-notifications';
 
 /** POST /api/notifications → 201 { notification, message }. */
 export async function createNotification(input: CreateNotificationRequest) {
-  const body = await apiRequest<unknown>('/notifications', {
-    method: 'POST',
+  return callApi(alertsRoutes.createPrice, {
     body: input,
     action: 'create notification',
     defaultMessage: ALERT_MESSAGES.createFailed,
     prefer: 'error',
   });
-  return notificationCreatedResponseSchema.parse(body);
 }
 
 export function useCreateNotification() {

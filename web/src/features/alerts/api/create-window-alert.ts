@@ -1,19 +1,18 @@
-import { ALERT_MESSAGES, notificationCreatedResponseSchema } from '@gowild/contract/notifications';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { ALERT_MESSAGES } from '@gowild/contract/notifications';
 import type { CreateWindowAlertRequest } from '@gowild/contract/window-alerts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { NOTIFICATIONS_KEY } from './get-notifications';
 
 /** POST /api/notifications/window-open → 201 { notification, message }: tell me when GoWild opens. */
 export async function createWindowAlert(input: CreateWindowAlertRequest) {
-  const body = await apiRequest<unknown>('/notifications/window-open', {
-    method: 'POST',
+  return callApi(alertsRoutes.createWindowOpen, {
     body: input,
     action: 'create window alert',
     defaultMessage: ALERT_MESSAGES.createFailed,
     prefer: 'error',
   });
-  return notificationCreatedResponseSchema.parse(body);
 }
 
 export function useCreateWindowAlert() {

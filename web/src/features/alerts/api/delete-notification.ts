@@ -1,17 +1,17 @@
-import { ALERT_MESSAGES, notificationDeletedResponseSchema } from '@gowild/contract/notifications';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { ALERT_MESSAGES } from '@gowild/contract/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { NOTIFICATIONS_KEY } from './get-notifications';
 
 /** DELETE /api/notifications/{id} → { message }; 404 for another user's alert, 409 for a completed one. */
 export async function deleteNotification(id: string) {
-  const body = await apiRequest<unknown>(`/notifications/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
+  return callApi(alertsRoutes.remove, {
+    params: { id },
     action: 'delete notification',
     defaultMessage: ALERT_MESSAGES.deleteFailed,
     prefer: 'error',
   });
-  return notificationDeletedResponseSchema.parse(body ?? { message: ALERT_MESSAGES.deleted });
 }
 
 export function useDeleteNotification() {
