@@ -1,172 +1,35 @@
-import {
-  adminAuditResponseSchema,
-  adminBlackoutParamsSchema,
-  adminBlackoutsAddBodySchema,
-  adminBlackoutsResponseSchema,
-  adminDashboardResponseSchema,
-  adminListQuerySchema,
-  adminNotificationsQuerySchema,
-  adminNotificationsResponseSchema,
-  adminRoutesImportBodySchema,
-  adminRoutesRefreshBodySchema,
-  adminRoutesResponseSchema,
-  adminSearchesQuerySchema,
-  adminSearchesResponseSchema,
-  adminUserActionBodySchema,
-  adminUserActionResponseSchema,
-  adminUserParamsSchema,
-  adminUsersQuerySchema,
-  adminUsersResponseSchema,
-} from '@gowild/contract/admin';
+import { adminRoutes as routes } from '@gowild/contract/routes/admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../lib/http-error';
+import { contractRoute } from '../../lib/contract-route';
 import type { AuthService, UserRow } from '../accounts/accounts.module';
 import type { AdminService } from './admin.service';
-
-const tags = ['admin'];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
-const actionErrors = { ...errors, 404: errorResponse, 409: errorResponse };
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The lists and the dashboard: reads only. */
 function listRoutes(app: App, admin: AdminService) {
-  app.get(
-    '/api/admin/users',
-    {
-      schema: {
-        tags,
-        summary: 'Users, newest first; by e-mail or name (q) and plan',
-        querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.users(request.query),
-  );
-
-  app.get(
-    '/api/admin/searches',
-    {
-      schema: {
-        tags,
-        summary: 'The search log, newest first; by origin, type and day',
-        querystring: adminSearchesQuerySchema,
-        response: { 200: adminSearchesResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.searches(request.query),
-  );
-
-  app.get(
-    '/api/admin/notifications',
-    {
-      schema: {
-        tags,
-        summary: 'All flight alerts, newest first, with their owners; by status',
-        querystring: adminNotificationsQuerySchema,
-        response: { 200: adminNotificationsResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.notifications(request.query),
-  );
-
-  app.get(
-    '/api/admin/dashboard',
-    { schema: { tags, summary: 'Usage summary and service figures', response: { 200: adminDashboardResponseSchema, ...errors } } },
-    async () => admin.dashboard(),
-  );
-
-  app.get(
-    '/api/admin/audit',
-    {
-      schema: {
-        tags,
-        summary: 'What operators did, newest first',
-        querystring: adminListQuerySchema,
-        response: { 200: adminAuditResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.audit(request.query),
-  );
+  contractRoute(app, routes.users, {}, async (request) => admin.users(request.query));
+  contractRoute(app, routes.searches, {}, async (request) => admin.searches(request.query));
+  contractRoute(app, routes.notifications, {}, async (request) => admin.notifications(request.query));
+  contractRoute(app, routes.dashboard, {}, async () => admin.dashboard());
+  contractRoute(app, routes.audit, {}, async (request) => admin.audit(request.query));
 }
 
 /** The operator's actions and edits, each audited with the acting admin. */
 function actionRoutes(app: App, admin: AdminService, actor: (request: FastifyRequest) => UserRow) {
-  app.post(
-    '/api/admin/users/:id/actions',
-    {
-      schema: {
-        tags,
-        summary: 'Grant or remove premium or admin, deactivate or reactivate a user (audited)',
-        params: adminUserParamsSchema,
-        body: adminUserActionBodySchema,
-        response: { 200: adminUserActionResponseSchema, ...actionErrors },
-      },
-    },
-    async (request) => admin.act(actor(request), request.params.id, request.body.action),
-  );
-
-  app.get(
-    '/api/admin/blackouts',
-    { schema: { tags, summary: 'The blackout dates', response: { 200: adminBlackoutsResponseSchema, ...errors } } },
-    async () => ({ blackout_dates: admin.blackoutDates() }),
-  );
-
-  app.post(
-    '/api/admin/blackouts',
-    {
-      schema: {
-        tags,
-        summary: 'Add a blackout date or an inclusive range (audited)',
-        body: adminBlackoutsAddBodySchema,
-        response: { 200: adminBlackoutsResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.addBlackouts(actor(request), request.body),
-  );
-
-  app.delete(
-    '/api/admin/blackouts/:date',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a blackout date (audited)',
-        params: adminBlackoutParamsSchema,
-        response: { 200: adminBlackoutsResponseSchema, ...actionErrors },
-      },
-    },
-    async (request) => admin.removeBlackout(actor(request), request.params.date),
-  );
-
-  app.put(
-    '/api/admin/routes',
-    {
-      schema: {
-        tags,
-        summary: 'Replace the route network (audited)',
-        body: adminRoutesImportBodySchema,
-        response: { 200: adminRoutesResponseSchema, ...errors },
-      },
-    },
-    async (request) => admin.importRoutes(actor(request), request.body.routes),
-  );
-
-  app.post(
-    '/api/admin/routes/refresh',
-    {
-      schema: {
-        tags,
-        summary: "Refresh the route network from the airline's (audited unless a dry run)",
-        body: adminRoutesRefreshBodySchema,
-        response: { 200: adminRoutesResponseSchema, ...errors, 503: errorResponse },
-      },
-    },
-    async (request) => admin.refreshRoutes(actor(request), request.body.dry_run),
-  );
+  contractRoute(app, routes.userAction, {}, async (request) => admin.act(actor(request), request.params.id, request.body.action));
+  contractRoute(app, routes.blackouts, {}, async () => ({ blackout_dates: admin.blackoutDates() }));
+  contractRoute(app, routes.addBlackouts, {}, async (request) => admin.addBlackouts(actor(request), request.body));
+  contractRoute(app, routes.removeBlackout, {}, async (request) => admin.removeBlackout(actor(request), request.params.date));
+  contractRoute(app, routes.importRoutes, {}, async (request) => admin.importRoutes(actor(request), request.body.routes));
+  contractRoute(app, routes.refreshRoutes, {}, async (request) => admin.refreshRoutes(actor(request), request.body.dry_run));
 }
 
-/** /api/admin/*: 401 for visitors, 403 'Admin privileges required.' for everyone but admins. */
+/**
+ * /api/admin/*, registered from the route table (decision 302): 401 for visitors, 403 'Admin privileges required.' for
+ * everyone but admins.
+ */
 export const adminRoutes: FastifyPluginAsyncZod<{ auth: Pick<AuthService, 'requireAdmin'>; admin: AdminService }> = async (
   app,
   { auth, admin },
