@@ -17,6 +17,7 @@ export const ANYWHERE_DEFAULT_ERROR = 'Failed to search flights';
  * 429) before the stream starts.
  */
 export async function* searchAnywhereStream(req: AnywhereRequest, signal?: AbortSignal): AsyncGenerator<AnywhereStreamEvent> {
+  // Not callApi: it reads one JSON answer, and this reads the NDJSON lines of the unread Response as they come.
   const response = await apiStream('/flights/anywhere', {
     action: 'search flights',
     query: { origin: req.origin, from: req.from, to: req.to },

@@ -1,6 +1,7 @@
-import { type GridResponse, gridResponseSchema } from '@gowild/contract/observations';
+import { observationsRoutes } from '@gowild/contract/routes/observations';
+import { type GridResponse } from '@gowild/contract/observations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export interface DateGridParams {
   /** As searched: an airport, a comma list or CITY:XXX. */
@@ -16,14 +17,14 @@ export const DATE_GRID_MESSAGES = {
 
 /** GET /api/flights/grid: every destination × date from what the service already fetched (no airline request). */
 export async function getDateGrid(params: DateGridParams, signal?: AbortSignal): Promise<GridResponse> {
-  const body = await apiRequest<unknown>('/flights/grid', {
+  return callApi(observationsRoutes.grid, {
     action: 'load the date grid',
     defaultMessage: DATE_GRID_MESSAGES.failed,
     prefer: 'message',
     query: { origin: params.origin, from: params.from, days: params.days },
     signal,
+    unreadable: DATE_GRID_MESSAGES.unreadable,
   });
-  return readAnswer(gridResponseSchema, body, DATE_GRID_MESSAGES.unreadable);
 }
 
 export const dateGridQueryOptions = (params: DateGridParams) =>

@@ -28,6 +28,7 @@ function fileNameOf(response: Response): string {
  * repeat); a refusal rejects with the server's words.
  */
 export async function exportFlightsCsv(target: FlightsExport): Promise<string> {
+  // Not callApi: the answer is a CSV file handed to the browser as it is, not JSON read by the entry's schema.
   const response = await apiStream(target.path, {
     action: 'export flights',
     query: { ...target.query, format: 'csv' },

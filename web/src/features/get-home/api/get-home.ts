@@ -1,6 +1,7 @@
-import { type GetHomeResponse, getHomeResponseSchema } from '@gowild/contract/get-home';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
+import { type GetHomeResponse } from '@gowild/contract/get-home';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** Where the traveller is: an airport they chose, or the location they shared. */
 export type Whereabouts = { airport: string } | { lat: number; lng: number };
@@ -20,13 +21,13 @@ export function getHomeQuery(input: GetHomeInput): Record<string, string> {
 
 /** GET /api/flights/home (docs/product/get-me-home.md), the answer's shape checked. */
 export async function getHome(input: GetHomeInput, signal?: AbortSignal): Promise<GetHomeResponse> {
-  const body = await apiRequest<unknown>('/flights/home', {
+  return callApi(flightsRoutes.home, {
     action: 'search flights',
     prefer: 'message',
     query: getHomeQuery(input),
     signal,
+    unreadable: 'Unable to search flights. Please try again later.',
   });
-  return readAnswer(getHomeResponseSchema, body, 'Unable to search flights. Please try again later.');
 }
 
 /** Runs when the form is sent (input set). */

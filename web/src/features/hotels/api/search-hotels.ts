@@ -1,6 +1,8 @@
-import { HOTEL_MESSAGES, type HotelSearchResponse, type HotelSort, hotelSearchResponseSchema } from '@gowild/contract/extras';
+import { extrasRoutes } from '@gowild/contract/routes/extras';
+import { HOTEL_MESSAGES, type HotelSearchResponse, type HotelSort } from '@gowild/contract/extras';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest, readAnswer } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export interface HotelSearchParams {
   checkin: string;
@@ -14,22 +16,23 @@ export interface HotelSearchParams {
 
 /** GET /api/hotels/search/airport/{code} (docs/product/destination-extras.md#hotels-api); the answer's shape is checked. */
 export async function searchHotels(code: string, p: HotelSearchParams, signal?: AbortSignal): Promise<HotelSearchResponse> {
-  let body: unknown;
   try {
-    body = await apiRequest<unknown>(`/hotels/search/airport/${encodeURIComponent(code)}`, {
+    return await callApi(extrasRoutes.hotels, {
+      params: { airportCode: code },
       action: 'search hotels',
       defaultMessage: HOTEL_MESSAGES.failed,
       prefer: 'message',
       query: {
         checkin_date: p.checkin,
         checkout_date: p.checkout,
-        adults: p.adults,
-        rooms: p.rooms,
+        adults: String(p.adults),
+        rooms: String(p.rooms),
         sort_by: p.sort,
-        page: p.page,
-        per_page: p.perPage,
+        page: String(p.page),
+        per_page: String(p.perPage),
       },
       signal,
+      unreadable: HOTEL_MESSAGES.failed,
     });
   } catch (e) {
     // A 400 without a text of its own reads as the client's fallback.
@@ -37,7 +40,6 @@ export async function searchHotels(code: string, p: HotelSearchParams, signal?: 
       throw new ApiError(HOTEL_MESSAGES.invalidParams, 400, e.code, e.body);
     throw e;
   }
-  return readAnswer(hotelSearchResponseSchema, body, HOTEL_MESSAGES.failed);
 }
 
 export const searchHotelsQueryOptions = (code: string, p: HotelSearchParams) =>

@@ -1,6 +1,7 @@
-import { type ConnectionSort, type ConnectionsResponse, connectionsResponseSchema } from '@gowild/contract/connections';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
+import { type ConnectionSort, type ConnectionsResponse } from '@gowild/contract/connections';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** The route builder's form, as the page's address keeps it (share links). */
 export interface ConnectionsInput {
@@ -45,13 +46,13 @@ export function connectionsQuery(input: ConnectionsInput): Record<string, string
 
 /** GET /api/flights/connections (docs/product/connections.md), the answer's shape checked. */
 export async function searchConnections(input: ConnectionsInput, signal?: AbortSignal): Promise<ConnectionsResponse> {
-  const body = await apiRequest<unknown>('/flights/connections', {
+  return callApi(flightsRoutes.connections, {
     action: 'search flights',
     prefer: 'message',
     query: connectionsQuery(input),
     signal,
+    unreadable: 'Unable to search flights. Please try again later.',
   });
-  return readAnswer(connectionsResponseSchema, body, 'Unable to search flights. Please try again later.');
 }
 
 /** Runs when the form is submitted (input set). */

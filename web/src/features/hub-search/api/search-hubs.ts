@@ -1,6 +1,7 @@
-import { type HubSearchResponse, hubSearchResponseSchema } from '@gowild/contract/hub-search';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
+import { type HubSearchResponse } from '@gowild/contract/hub-search';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 export interface HubSearchInput {
   origin: string;
@@ -13,7 +14,7 @@ export interface HubSearchInput {
 
 /** GET /api/flights/hub (docs/product/search.md#via-a-hub), the answer's shape checked. */
 export async function searchHubs(input: HubSearchInput, signal?: AbortSignal): Promise<HubSearchResponse> {
-  const body = await apiRequest<unknown>('/flights/hub', {
+  return callApi(flightsRoutes.hub, {
     action: 'search flights',
     prefer: 'message',
     query: {
@@ -24,8 +25,8 @@ export async function searchHubs(input: HubSearchInput, signal?: AbortSignal): P
       overnight: input.overnight,
     },
     signal,
+    unreadable: 'Unable to search flights. Please try again later.',
   });
-  return readAnswer(hubSearchResponseSchema, body, 'Unable to search flights. Please try again later.');
 }
 
 /** Runs when the form is submitted (input set); the airline answers are cached by the server, not kept long here. */

@@ -1,6 +1,7 @@
-import { type RouteInsightsResponse, routeInsightsResponseSchema } from '@gowild/contract/observations';
+import { observationsRoutes } from '@gowild/contract/routes/observations';
+import { type RouteInsightsResponse } from '@gowild/contract/observations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 const FAILED = 'Route history is unavailable right now.';
 
@@ -9,14 +10,14 @@ const FAILED = 'Route history is unavailable right now.';
  * origin on a date, in one call the results cards share.
  */
 export async function getRouteInsights(origin: string, date: string, signal?: AbortSignal): Promise<RouteInsightsResponse> {
-  const body = await apiRequest<unknown>('/flights/route-insights', {
+  return callApi(observationsRoutes.routeInsights, {
     action: 'load route history',
     defaultMessage: FAILED,
     prefer: 'message',
     query: { origin, date },
     signal,
+    unreadable: FAILED,
   });
-  return readAnswer(routeInsightsResponseSchema, body, FAILED);
 }
 
 export const routeInsightsQueryOptions = (origin: string, date: string) =>

@@ -1,5 +1,6 @@
-import { type Flight, flightSearchResponseSchema } from '@gowild/contract/flights';
-import { apiRequest } from '@/lib/api-client';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
+import { type Flight } from '@gowild/contract/flights';
+import { callApi } from '@/lib/call-api';
 
 /** What a live re-check of one destination brought back. */
 export interface RecheckResult {
@@ -26,14 +27,12 @@ export const RECHECK_TEXTS = {
  * now, whatever answer is kept. Refusals (premium, quota, bad input) throw an ApiError carrying the server's words.
  */
 export async function recheckDestination(params: { origin: string; destination: string; date: string }): Promise<RecheckResult> {
-  const body = await apiRequest<unknown>('/flights/recheck', {
-    method: 'POST',
+  const parsed = await callApi(flightsRoutes.recheck, {
     action: 're-check flights',
     query: params,
     prefer: 'message',
     defaultMessage: RECHECK_TEXTS.failed,
   });
-  const parsed = flightSearchResponseSchema.parse(body);
   const code = params.destination;
   const failed = parsed.failed?.includes(code) ?? false;
   const problem = failed ? (parsed.over_budget?.codes.includes(code) ? parsed.over_budget.message : RECHECK_TEXTS.airlineFailed) : null;

@@ -46,6 +46,7 @@ export async function* searchFlightsStream(
   signal?: AbortSignal,
 ): AsyncGenerator<SearchStreamEvent | UnreadableEvent> {
   const { path, query } = streamTarget(req);
+  // Not callApi: it reads one JSON answer, and this reads the NDJSON lines of the unread Response as they come.
   const response = await apiStream(path, {
     action: req.direction === 'inbound' ? 'search inbound flights' : 'search flights',
     query,

@@ -1,5 +1,6 @@
-import { type Flight, flightSearchResponseSchema } from '@gowild/contract/flights';
-import { apiRequest } from '@/lib/api-client';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
+import { type Flight } from '@gowild/contract/flights';
+import { callApi } from '@/lib/call-api';
 
 export const RETURN_MESSAGES = {
   failed: 'Failed to search return flights',
@@ -12,13 +13,12 @@ export async function searchSingleRoute(
   params: { origin: string; destination: string; date: string },
   signal?: AbortSignal,
 ): Promise<Flight[]> {
-  const body = await apiRequest<unknown>('/flights/single', {
+  const body = await callApi(flightsRoutes.single, {
     action: 'search flights',
     query: params,
     prefer: 'message',
     defaultMessage: 'Failed to search flights',
     signal,
   });
-  const parsed = flightSearchResponseSchema.parse(body);
-  return Object.values(parsed.flights).flat();
+  return Object.values(body.flights).flat();
 }

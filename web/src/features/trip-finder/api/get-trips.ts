@@ -1,6 +1,7 @@
-import { type TripFinderResponse, tripFinderResponseSchema } from '@gowild/contract/trip-finder';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
+import { type TripFinderResponse } from '@gowild/contract/trip-finder';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, readAnswer } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** What the form sends: the origin, the dates, and a stay of nights or a day trip. */
 export interface TripFinderInput {
@@ -13,15 +14,15 @@ export interface TripFinderInput {
 /** GET /api/flights/trips (docs/product/trip-finder.md), the answer's shape checked. */
 export async function getTrips(input: TripFinderInput, signal?: AbortSignal): Promise<TripFinderResponse> {
   const stay = input.stay.dayTrip
-    ? { day_trip: 'true', min_hours: input.stay.minHours }
+    ? { day_trip: 'true' as const, min_hours: input.stay.minHours }
     : { min_nights: input.stay.minNights, max_nights: input.stay.maxNights };
-  const body = await apiRequest<unknown>('/flights/trips', {
+  return callApi(flightsRoutes.trips, {
     action: 'search flights',
     prefer: 'message',
     query: { origin: input.origin, from: input.from, days: input.days, ...stay },
     signal,
+    unreadable: 'Unable to search flights. Please try again later.',
   });
-  return readAnswer(tripFinderResponseSchema, body, 'Unable to search flights. Please try again later.');
 }
 
 /** Runs when the form is sent (input set). */
