@@ -1,6 +1,7 @@
-import { type Favourites, type FavouritesInput, favouritesSchema } from '@gowild/contract/favourites';
+import { favouritesRoutes } from '@gowild/contract/routes/favourites';
+import { type Favourites, type FavouritesInput } from '@gowild/contract/favourites';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 
 /** The signed-in traveller's favourites (docs/product/favourites.md), cached per account. */
 export const favouritesKey = (userId: string) => ['favourites', userId] as const;
@@ -8,8 +9,7 @@ export const favouritesKey = (userId: string) => ['favourites', userId] as const
 export const favouritesQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: favouritesKey(userId),
-    queryFn: async ({ signal }) =>
-      favouritesSchema.parse(await apiRequest<unknown>('/favourites', { action: 'fetch your favourites', prefer: 'error', signal })),
+    queryFn: ({ signal }) => callApi(favouritesRoutes.read, { action: 'fetch your favourites', prefer: 'error', signal }),
     // They change only when the traveller saves (here or on another device): a new page load reads them again.
     staleTime: Infinity,
     // Asked even offline: the service worker answers with the kept copy or it fails at once (no spinner that waits
@@ -19,6 +19,5 @@ export const favouritesQueryOptions = (userId: string) =>
 
 /** PUT /api/favourites: the parts given; the answer is the whole, as the server now keeps it. */
 export async function saveFavourites(input: FavouritesInput): Promise<Favourites> {
-  const body = await apiRequest<unknown>('/favourites', { method: 'PUT', body: input, action: 'save your favourites', prefer: 'error' });
-  return favouritesSchema.parse(body);
+  return callApi(favouritesRoutes.save, { body: input, action: 'save your favourites', prefer: 'error' });
 }
