@@ -1,14 +1,8 @@
-import {
-  type RereadResponse,
-  rereadResponseSchema,
-  statusResponseSchema,
-  unreadablePageBodyResponseSchema,
-  unreadablePageParamsSchema,
-  unreadablePagesQuerySchema,
-  unreadablePagesResponseSchema,
-} from '@gowild/contract/status';
+import type { RereadResponse } from '@gowild/contract/status';
+import { statusRoutes as routes } from '@gowild/contract/routes/status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, notFound } from '../../lib/http-error';
+import { contractRoute } from '../../lib/contract-route';
+import { notFound } from '../../lib/http-error';
 import type { AuthService } from '../accounts/accounts.module';
 import type { OperatorAccess } from './operator-access';
 import type { StatusService } from './status.service';
@@ -36,67 +30,35 @@ export interface DataHealthRouteDeps {
   operator: OperatorAccess;
 }
 
-/** GET /api/status (public), the admins' list of unreadable airline pages, and reading them again. */
+/**
+ * GET /api/status (public), the admins' list of unreadable airline pages, and reading them again; registered from the
+ * route table (decision 302).
+ */
 export const dataHealthRoutes: FastifyPluginAsyncZod<DataHealthRouteDeps> = async (app, deps) => {
   deps.pages.useLog(app.log);
 
-  app.get(
-    '/api/status',
-    {
-      schema: {
-        tags: ['status'],
-        summary: 'Data health: each outside service, up, degraded or down, over the last hour (public)',
-        response: { 200: statusResponseSchema },
-      },
-    },
-    async (_request, reply) => {
-      // Kept a second or two on the server; a browser or a proxy may keep it as long.
-      reply.header('cache-control', 'public, max-age=2');
-      return deps.status.status();
-    },
-  );
+  contractRoute(app, routes.status, {}, async (_request, reply) => {
+    // Kept a second or two on the server; a browser or a proxy may keep it as long.
+    reply.header('cache-control', 'public, max-age=2');
+    return deps.status.status();
+  });
 
-  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
   const requireAdmin = async (request: Parameters<AuthService['requireAdmin']>[0]) => {
     await deps.auth.requireAdmin(request);
   };
 
-  app.get(
-    '/api/admin/unreadable-pages',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Airline pages the adapter could not read, newest first (without bodies)',
-        querystring: unreadablePagesQuerySchema,
-        response: { 200: unreadablePagesResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { page, limit } = request.query;
-      const { rows, total } = await deps.pages.list(limit, (page - 1) * limit);
-      const pagination = { page, limit, total, pages: Math.ceil(total / limit), as_of: new Date().toISOString() };
-      return { pages: rows.map(present), pagination, kept_days: deps.kept.days, kept_max: deps.kept.max };
-    },
-  );
+  contractRoute(app, routes.unreadablePages, { preHandler: requireAdmin }, async (request) => {
+    const { page, limit } = request.query;
+    const { rows, total } = await deps.pages.list(limit, (page - 1) * limit);
+    const pagination = { page, limit, total, pages: Math.ceil(total / limit), as_of: new Date().toISOString() };
+    return { pages: rows.map(present), pagination, kept_days: deps.kept.days, kept_max: deps.kept.max };
+  });
 
-  app.get(
-    '/api/admin/unreadable-pages/:id',
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'One unreadable airline page with its kept body, as text',
-        params: unreadablePageParamsSchema,
-        response: { 200: unreadablePageBodyResponseSchema, ...errors, 404: errorResponse },
-      },
-    },
-    async (request) => {
-      const row = await deps.pages.find(request.params.id);
-      if (!row) throw notFound('No such page (it may have been pruned)');
-      return { page: { ...present(row), body: row.body } };
-    },
-  );
+  contractRoute(app, routes.unreadablePage, { preHandler: requireAdmin }, async (request) => {
+    const row = await deps.pages.find(request.params.id);
+    if (!row) throw notFound('No such page (it may have been pruned)');
+    return { page: { ...present(row), body: row.body } };
+  });
 
   // The operator's CLI asks here while this process holds the embedded database (decision 244): it proves it can
   // read the data directory with the token this process left there. Anyone else needs an admin's session.
@@ -106,16 +68,12 @@ export const dataHealthRoutes: FastifyPluginAsyncZod<DataHealthRouteDeps> = asyn
   });
   app.addHook('onClose', async () => deps.operator.withdraw());
 
-  app.post(
-    '/api/admin/unreadable-pages/reread',
+  contractRoute(
+    app,
+    routes.reread,
     {
       preHandler: async (request) => {
         if (!deps.operator.accepts(request.headers.authorization)) await requireAdmin(request);
-      },
-      schema: {
-        tags: ['admin'],
-        summary: "Every kept unreadable airline page read again with today's adapter: which now read, which still do not",
-        response: { 200: rereadResponseSchema, ...errors },
       },
     },
     async () => deps.reread(),
