@@ -1,5 +1,6 @@
 import type { Flight } from '@gowild/contract/flights';
-import type { AlertKindName } from '@gowild/contract/notifications';
+import type { AlertKindName, notificationCreatedResponseSchema } from '@gowild/contract/notifications';
+import type { RouteSpec } from '@gowild/contract/route';
 import type { ZodType } from 'zod';
 import type { notifications } from '../../../db/schema';
 import type { FoundFare, NotificationRow, OpenAlert, QueuedEmail } from '../alerts.repository';
@@ -94,8 +95,8 @@ export interface AlertCheck {
  */
 export interface AlertKind<Body extends AlertRequestBase> {
   kind: AlertKindName;
-  /** Its create call (the path is in the docs and the contract). */
-  route: { path: string; summary: string; body: ZodType<Body, unknown>; errors: readonly (400 | 401 | 403 | 404 | 409)[] };
+  /** Its create call: the route table's entry (decision 302), whose body is the kind's request. */
+  route: RouteSpec & { method: 'POST'; body: ZodType<Body, unknown>; responses: { 201: typeof notificationCreatedResponseSchema } };
   /** Where the request watches. */
   place(body: Body): AlertPlace;
   /** A kind's own rule at creation, after the shared ones (throws an HttpError), and the columns it sets. */

@@ -1,4 +1,5 @@
-import { type CreateChainAlert, WIDER_ALERT_TEXTS, createChainAlertSchema } from '@gowild/contract/wider-alerts';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { type CreateChainAlert, WIDER_ALERT_TEXTS } from '@gowild/contract/wider-alerts';
 import type { OpenAlert } from '../alerts.repository';
 import { type FoundFlight, chainConfirmation, chainMessage } from '../wider-alert-emails';
 import type { AlertKind } from './alert-kind';
@@ -24,12 +25,7 @@ const storedLegs = (alert: Pick<OpenAlert, 'legs'>) => alert.legs ?? [];
  */
 export const chainAlertKind: AlertKind<CreateChainAlert> = {
   kind: 'chain',
-  route: {
-    path: '/api/notifications/chain',
-    summary: 'Alert me when every flight of a route builder itinerary (2 or 3 flights) has GoWild; counts toward the 3 active alerts',
-    body: createChainAlertSchema,
-    errors: [400, 401, 403, 409],
-  },
+  route: alertsRoutes.createChain,
   place(body) {
     const legs = legsOf(body);
     return {

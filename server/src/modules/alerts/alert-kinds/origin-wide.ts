@@ -1,4 +1,5 @@
-import { type CreateOriginWideAlert, WIDER_ALERT_TEXTS, createOriginWideAlertSchema, dateRange } from '@gowild/contract/wider-alerts';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { type CreateOriginWideAlert, WIDER_ALERT_TEXTS, dateRange } from '@gowild/contract/wider-alerts';
 import { originWideConfirmation, originWideMessage } from '../wider-alert-emails';
 import type { AlertKind } from './alert-kind';
 import { cheapestGoWild } from './gowild';
@@ -14,13 +15,7 @@ export const ANY_DESTINATION = 'ANY';
  */
 export const originWideAlertKind: AlertKind<CreateOriginWideAlert> = {
   kind: 'origin_wide',
-  route: {
-    path: '/api/notifications/origin-wide',
-    summary:
-      'Alert me when any destination from an airport has GoWild on a date or a range of up to 7 (travel_date_to); counts toward the 3 active alerts',
-    body: createOriginWideAlertSchema,
-    errors: [400, 401, 403, 409],
-  },
+  route: alertsRoutes.createOriginWide,
   place: (body) => ({
     origin: body.origin_airport,
     destination: ANY_DESTINATION,

@@ -1,6 +1,7 @@
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
 import { FARE_KEYS, type Fare, type FareKey, type Flight } from '@gowild/contract/flights';
 import { isAvailable } from '@gowild/contract/flight-format';
-import { type CreateNotification, alertCreatedFromPage, createNotificationSchema } from '@gowild/contract/notifications';
+import { type CreateNotification, alertCreatedFromPage } from '@gowild/contract/notifications';
 import { type MatchedFlight, alertConfirmationEmail, alertMatchEmail } from '../alert-emails';
 import type { OpenAlert } from '../alerts.repository';
 import type { AlertKind } from './alert-kind';
@@ -60,12 +61,7 @@ const facts = (a: Pick<OpenAlert, 'originAirport' | 'destinationAirport' | 'trav
  */
 export const priceAlertKind: AlertKind<CreateNotification> = {
   kind: 'price',
-  route: {
-    path: '/api/notifications',
-    summary: 'Create a flight alert (at most 3 active; dates from tomorrow at the origin airport)',
-    body: createNotificationSchema,
-    errors: [400, 401, 403, 404, 409],
-  },
+  route: alertsRoutes.createPrice,
   place: (body) => ({
     origin: body.origin_airport,
     destination: body.destination_airport,

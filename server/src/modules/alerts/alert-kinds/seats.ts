@@ -1,4 +1,5 @@
-import { type CreateSeatsAlert, WIDER_ALERT_TEXTS, createSeatsAlertSchema } from '@gowild/contract/wider-alerts';
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
+import { type CreateSeatsAlert, WIDER_ALERT_TEXTS } from '@gowild/contract/wider-alerts';
 import type { FoundFlight } from '../wider-alert-emails';
 import { seatsConfirmation, seatsMessage } from '../wider-alert-emails';
 import type { AlertKind } from './alert-kind';
@@ -12,12 +13,7 @@ import { goWildOn } from './gowild';
  */
 export const seatsAlertKind: AlertKind<CreateSeatsAlert> = {
   kind: 'seats',
-  route: {
-    path: '/api/notifications/seats',
-    summary: 'Alert me when GoWild seats on a route and date drop to max_seats or fewer; counts toward the 3 active alerts',
-    body: createSeatsAlertSchema,
-    errors: [400, 401, 403, 409],
-  },
+  route: alertsRoutes.createSeats,
   place: (body) => ({
     origin: body.origin_airport,
     destination: body.destination_airport,

@@ -1,7 +1,8 @@
+import { alertsRoutes } from '@gowild/contract/routes/alerts';
 import type { Flight } from '@gowild/contract/flights';
 import { isAvailable } from '@gowild/contract/flight-format';
 import { type GoWildRouteKind, goWildSegmentOpensAt, goWildTripOpening } from '@gowild/contract/gowild-window';
-import { type CreateWindowAlert, WINDOW_ALERT_TEXTS, createWindowAlertSchema } from '@gowild/contract/window-alerts';
+import { type CreateWindowAlert, WINDOW_ALERT_TEXTS } from '@gowild/contract/window-alerts';
 import { dateRange } from '@gowild/contract/wider-alerts';
 import { conflict } from '../../../lib/http-error';
 import { findAirport, isDomesticRoute } from '../../../lib/reference-data/airports';
@@ -128,13 +129,7 @@ const windowOpenCheck: AlertCheck = {
  */
 export const windowOpenAlertKind: AlertKind<CreateWindowAlert> = {
   kind: 'window_open',
-  route: {
-    path: '/api/notifications/window-open',
-    summary:
-      'Alert me when GoWild opens: one route and a date (or a range of up to 7 with travel_date_to) whose GoWild window has not opened (409 once it has); counts toward the 3 active alerts',
-    body: createWindowAlertSchema,
-    errors: [400, 401, 403, 409],
-  },
+  route: alertsRoutes.createWindowOpen,
   place: (body) => ({
     origin: body.origin_airport,
     destination: body.destination_airport,
