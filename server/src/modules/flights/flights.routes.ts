@@ -1,12 +1,8 @@
-import {
-  type SearchStreamEvent,
-  flightSearchResponseSchema,
-  inboundQuerySchema,
-  searchQuerySchema,
-  singleQuerySchema,
-} from '@gowild/contract/flights';
+import type { SearchStreamEvent } from '@gowild/contract/flights';
+import { flightsRoutes as routes } from '@gowild/contract/routes/flights';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractRoute } from '../../lib/contract-route';
 import type { SearchGate, SearchKind } from '../accounts/accounts.module';
 import type { SearchPlan } from './flight-search.plan';
 import type { FlightsEngine } from './flights.module';
@@ -65,65 +61,24 @@ export const flightRoutes: FastifyPluginAsyncZod<{
     const destination = (query as { destination?: unknown } | undefined)?.destination;
     return (typeof destination === 'string' ? destination.trim() !== '' : destination !== undefined) ? 'single' : 'search';
   };
-  const docs = (summary: string) => ({ tags: ['flights'], summary, security: [{ bearer: [] }] });
-
-  app.get(
-    '/api/flights/search',
-    {
-      preHandler: admission.preHandler(outboundKind),
-      schema: {
-        ...docs('Flights from an origin to every destination, or to one'),
-        querystring: searchQuerySchema,
-        response: { 200: flightSearchResponseSchema },
-      },
-    },
-    async (request, reply) => answer(request, reply, flights.planOutbound(request.query)),
+  contractRoute(app, routes.search, { preHandler: admission.preHandler(outboundKind) }, async (request, reply) =>
+    answer(request, reply, flights.planOutbound(request.query)),
   );
-  app.get(
-    '/api/flights/single',
-    {
-      preHandler: admission.preHandler(() => 'single'),
-      schema: { ...docs('Flights on one route'), querystring: singleQuerySchema, response: { 200: flightSearchResponseSchema } },
-    },
-    async (request, reply) => answer(request, reply, flights.planOutbound(request.query)),
+  contractRoute(app, routes.single, { preHandler: admission.preHandler(() => 'single') }, async (request, reply) =>
+    answer(request, reply, flights.planOutbound(request.query)),
   );
   // The premium live re-check of one destination (decision 183): a single-route search that asks the airline even when
   // a fresh answer is kept; through the session like any search, so the airline budget applies. Its answer is kept.
-  const recheckSchema = { querystring: singleQuerySchema, response: { 200: flightSearchResponseSchema } };
-  app.post(
-    '/api/flights/recheck',
-    {
-      preHandler: admission.preHandler(() => 'single'),
-      schema: { ...docs('A live re-check of one destination (premium)'), ...recheckSchema },
-    },
-    async (request, reply) => answer(request, reply, flights.planOutbound(request.query), true),
+  contractRoute(app, routes.recheck, { preHandler: admission.preHandler(() => 'single') }, async (request, reply) =>
+    answer(request, reply, flights.planOutbound(request.query), true),
   );
-  app.get(
-    '/api/flights/inbound',
-    {
-      preHandler: admission.preHandler(() => 'inbound'),
-      schema: {
-        ...docs('Flights from every origin into a destination (premium)'),
-        querystring: inboundQuerySchema,
-        response: { 200: flightSearchResponseSchema },
-      },
-    },
-    async (request, reply) => answer(request, reply, flights.planInbound(request.query)),
+  contractRoute(app, routes.inbound, { preHandler: admission.preHandler(() => 'inbound') }, async (request, reply) =>
+    answer(request, reply, flights.planInbound(request.query)),
   );
-  app.get(
-    '/api/flights/search/stream',
-    {
-      preHandler: admission.preHandler(outboundKind),
-      schema: { ...docs('The outbound search as NDJSON events (searchStreamEventSchema)'), querystring: searchQuerySchema },
-    },
-    async (request, reply) => stream(request, reply, flights.planOutbound(request.query)),
+  contractRoute(app, routes.searchStream, { preHandler: admission.preHandler(outboundKind) }, async (request, reply) =>
+    stream(request, reply, flights.planOutbound(request.query)),
   );
-  app.get(
-    '/api/flights/inbound/stream',
-    {
-      preHandler: admission.preHandler(() => 'inbound'),
-      schema: { ...docs('The inbound search as NDJSON events (searchStreamEventSchema)'), querystring: inboundQuerySchema },
-    },
-    async (request, reply) => stream(request, reply, flights.planInbound(request.query)),
+  contractRoute(app, routes.inboundStream, { preHandler: admission.preHandler(() => 'inbound') }, async (request, reply) =>
+    stream(request, reply, flights.planInbound(request.query)),
   );
 };
