@@ -1,26 +1,23 @@
-import { getHomeQuerySchema, getHomeResponseSchema } from '@gowild/contract/get-home';
-import { hubSearchQuerySchema, hubSearchResponseSchema } from '@gowild/contract/hub-search';
-import { tripFinderQuerySchema, tripFinderResponseSchema } from '@gowild/contract/trip-finder';
-import type { FastifySchema } from 'fastify';
+import type { RouteSpec } from '@gowild/contract/route';
+import { flightsRoutes as routes } from '@gowild/contract/routes/flights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { fastifySchemaOf } from '../../lib/contract-route';
 import type { SearchGate, SearchKind } from '../accounts/accounts.module';
 import { type SearchRunner, type SearchSession, clientGone, searchAdmission, sendCsv, waysHomeCsv } from '../flights/flights.module';
 import { getHomeRunner, hubSearchRunner, tripFinderRunner } from './premium-search.runners';
 import type { PremiumSearches } from './premium-searches.module';
 
 /**
- * One paid premium search as an HTTP call: its path, search kind, schemas, and how a validated query becomes the
+ * One paid premium search as an HTTP call: its route table entry, search kind, and how a validated query becomes the
  * runner the search session runs. Every such call answers in the same order: the search gate first (401 visitors,
  * 403 for everyone but premium, 429), then the query (400), then the plan's rules (400), then the session, which
  * runs and settles it like any other paid search (the search log gets its line); refused input gives the ticket back.
  */
 interface PremiumSearchCall<Q extends z.ZodType, R extends z.ZodType> {
-  path: string;
+  /** Method, path, query and answer schemas (decision 302). */
+  spec: RouteSpec & { query: Q; responses: { 200: R } };
   kind: SearchKind;
-  summary: string;
-  querystring: Q;
-  response: R;
   runner(query: z.output<Q>): SearchRunner<{ response: z.input<R> }> | Promise<SearchRunner<{ response: z.input<R> }>>;
   /** `format=csv` (docs/product/anywhere.md#export): the answer as a file and its name; without it the query has no format. */
   csv?(answer: z.input<R>): { text: string; name: { origin: string; from: string; to?: string } };
@@ -39,21 +36,15 @@ function premiumSearchCalls(searches: PremiumSearches) {
   return [
     // docs/product/search.md#via-a-hub
     call({
-      path: '/api/flights/hub',
+      spec: routes.hub,
       kind: 'hub',
-      summary: 'Two-flight GoWild trips through a hub, as separate tickets (premium)',
-      querystring: hubSearchQuerySchema,
-      response: hubSearchResponseSchema,
       runner: ({ origin, destination, date, min_layover, overnight }) =>
         hubSearchRunner(searches.hub, searches.planHub({ origin, destination, date, min_layover, overnight })),
     }),
     // docs/product/get-me-home.md: the plan's rules are home, where the traveller is, the drive.
     call({
-      path: '/api/flights/home',
+      spec: routes.home,
       kind: 'home',
-      summary: 'Get me home: the soonest ways home today and tomorrow from near the traveller (premium)',
-      querystring: getHomeQuerySchema,
-      response: getHomeResponseSchema,
       runner: (query) => getHomeRunner(searches.home, searches.planHome(query)),
       // A premium call: the file has the seats.
       csv: ({ options, search_parameters: p }) => ({
@@ -64,11 +55,8 @@ function premiumSearchCalls(searches: PremiumSearches) {
     // docs/product/trip-finder.md: the plan's rules are origin, dates, stay; the outbound answers kept fresh are read
     // before the session runs, so a search they answer whole asks the airline nothing.
     call({
-      path: '/api/flights/trips',
+      spec: routes.trips,
       kind: 'trips',
-      summary: 'Trip finder: GoWild round trips and day trips from an origin over a range of dates, best first (premium)',
-      querystring: tripFinderQuerySchema,
-      response: tripFinderResponseSchema,
       runner: async (query) => {
         const plan = searches.planTrips(query);
         return tripFinderRunner(searches.trips, plan, await searches.trips.prepare(plan));
@@ -83,23 +71,24 @@ function routeOf<Q extends z.ZodType, R extends z.ZodType>(
   session: SearchSession,
   c: PremiumSearchCall<Q, R>,
 ): void {
-  // Typed as a plain schema: the type provider cannot resolve a generic schema's types. The schemas still validate
-  // the query and check the answer at run time, and `PremiumSearchCall` ties runner, query and answer together.
-  const schema: FastifySchema = {
-    tags: ['flights'],
-    summary: c.summary,
-    security: [{ bearer: [] }],
-    querystring: c.querystring,
-    response: { 200: c.response },
-  };
-  app.get(c.path, { preHandler: admission.preHandler(() => c.kind), schema }, async (request, reply) => {
-    const runner = await c.runner(request.query as z.output<Q>);
-    const { answer } = await session.run(admission.ticketOf(request), runner, { gone: clientGone(reply) });
-    if (c.csv && (request.query as { format?: string }).format === 'csv') {
-      const file = c.csv(answer.response);
-      return sendCsv(reply, file.text, file.name);
-    }
-    return answer.response;
+  // By hand from the entry rather than contractRoute: the type provider cannot resolve a generic entry's types. The
+  // schemas still validate the query and check the answer at run time, and `PremiumSearchCall` ties runner, query and
+  // answer together.
+  const { method, path: url } = c.spec;
+  app.route({
+    method,
+    url,
+    preHandler: admission.preHandler(() => c.kind),
+    schema: fastifySchemaOf(c.spec),
+    handler: async (request, reply) => {
+      const runner = await c.runner(request.query as z.output<Q>);
+      const { answer } = await session.run(admission.ticketOf(request), runner, { gone: clientGone(reply) });
+      if (c.csv && (request.query as { format?: string }).format === 'csv') {
+        const file = c.csv(answer.response);
+        return sendCsv(reply, file.text, file.name);
+      }
+      return answer.response;
+    },
   });
 }
 

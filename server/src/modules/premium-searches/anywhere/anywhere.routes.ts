@@ -1,5 +1,7 @@
-import { type AnywhereStreamEvent, anywhereQuerySchema } from '@gowild/contract/anywhere';
+import type { AnywhereStreamEvent } from '@gowild/contract/anywhere';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractRoute } from '../../../lib/contract-route';
 import type { SearchGate } from '../../accounts/accounts.module';
 import {
   type FlightsEngine,
@@ -29,33 +31,21 @@ export const anywhereRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { flights, searches, searchGate, session }) => {
   const admission = searchAdmission(app, searchGate);
 
-  app.get(
-    '/api/flights/anywhere',
-    {
-      preHandler: admission.preHandler(() => 'anywhere'),
-      schema: {
-        tags: ['flights'],
-        summary: 'Every destination from an origin over up to 7 days, one way: NDJSON events (anywhereStreamEventSchema) or CSV (premium)',
-        security: [{ bearer: [] }],
-        querystring: anywhereQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const { search, parameters } = searches.planAnywhere(request.query);
-      const ticket = admission.ticketOf(request);
-      if (request.query.format === 'csv') {
-        const { answer } = await session.run(ticket, flightSearchRunner(flights.search, search), { gone: clientGone(reply) });
-        const csv = flightsCsv(answer.run.response.flights, { premium: ticket.caller.isPremium });
-        return sendCsv(reply, csv, { origin: parameters.origin, from: parameters.from, to: parameters.to });
-      }
+  contractRoute(app, flightsRoutes.anywhere, { preHandler: admission.preHandler(() => 'anywhere') }, async (request, reply) => {
+    const { search, parameters } = searches.planAnywhere(request.query);
+    const ticket = admission.ticketOf(request);
+    if (request.query.format === 'csv') {
+      const { answer } = await session.run(ticket, flightSearchRunner(flights.search, search), { gone: clientGone(reply) });
+      const csv = flightsCsv(answer.run.response.flights, { premium: ticket.caller.isPremium });
+      return sendCsv(reply, csv, { origin: parameters.origin, from: parameters.from, to: parameters.to });
+    }
 
-      return streamSearch<AnywhereStreamEvent>(request, reply, {
-        session,
-        ticket,
-        runner: (write) => flightSearchRunner(flights.search, search, streamedGroups(write)),
-        start: { type: 'start', total: search.codes.length, codes: search.codes, search_parameters: parameters },
-        what: 'anywhere search stream',
-      });
-    },
-  );
+    return streamSearch<AnywhereStreamEvent>(request, reply, {
+      session,
+      ticket,
+      runner: (write) => flightSearchRunner(flights.search, search, streamedGroups(write)),
+      start: { type: 'start', total: search.codes.length, codes: search.codes, search_parameters: parameters },
+      what: 'anywhere search stream',
+    });
+  });
 };

@@ -1,5 +1,6 @@
-import { connectionsQuerySchema, connectionsResponseSchema } from '@gowild/contract/connections';
+import { flightsRoutes } from '@gowild/contract/routes/flights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractRoute } from '../../../lib/contract-route';
 import type { SearchGate } from '../../accounts/accounts.module';
 import { type SearchPlan, type SearchRunner, type SearchSession, clientGone, searchAdmission } from '../../flights/flights.module';
 import type { Connections, ConnectionsRun } from './connections.service';
@@ -43,24 +44,11 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{
   minTransferMinutes: number;
 }> = async (app, deps) => {
   const admission = searchAdmission(app, deps.searchGate);
-  app.get(
-    '/api/flights/connections',
-    {
-      preHandler: admission.preHandler(() => 'connections'),
-      schema: {
-        tags: ['flights'],
-        summary: 'GoWild connections of up to three flights, each a separate booking (premium)',
-        security: [{ bearer: [] }],
-        querystring: connectionsQuerySchema,
-        response: { 200: connectionsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const plan = planConnections(request.query as ConnectionsInput, deps);
-      const { answer } = await deps.session.run(admission.ticketOf(request), connectionsRunner(deps.connections, plan), {
-        gone: clientGone(reply),
-      });
-      return answer.response;
-    },
-  );
+  contractRoute(app, flightsRoutes.connections, { preHandler: admission.preHandler(() => 'connections') }, async (request, reply) => {
+    const plan = planConnections(request.query as ConnectionsInput, deps);
+    const { answer } = await deps.session.run(admission.ticketOf(request), connectionsRunner(deps.connections, plan), {
+      gone: clientGone(reply),
+    });
+    return answer.response;
+  });
 };
