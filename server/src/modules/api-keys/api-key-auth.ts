@@ -1,4 +1,5 @@
 import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@gowild/contract/api-keys';
+import { type AnyRoute, everyRoute } from '@gowild/contract/api-routes';
 import { ERROR_CODES } from '@gowild/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-error';
@@ -8,39 +9,50 @@ import type { ApiKeysService, KeyQuota } from './api-keys.service';
 /**
  * The read-only routes a personal API key may call (docs/product/public-api.md; decision 268): answers from kept
  * observations and reference data, nothing that changes an account, spends money or reads another user. Every other
- * route refuses a key with 403, whatever else the request carries. `freshness` and `example` feed /developers.
+ * route refuses a key with 403, whatever else the request carries. Which routes is the route table's `keyed` flag
+ * (decision 302), nowhere else.
  */
-export const KEYED_ENDPOINTS: readonly { path: string; freshness: string; example: string }[] = [
-  {
-    path: '/api/flights/grid',
+export const KEYED_ROUTES: readonly string[] = everyRoute()
+  .filter(({ spec }) => spec.keyed)
+  .map(({ spec }) => spec.path);
+
+type KeyedPath = Extract<AnyRoute, { keyed: true }>['path'];
+
+/**
+ * What /developers says of each keyed route, in the order it lists them. Typed by the table's keyed paths, so a route
+ * keyed there and not described here, or described here and not keyed, fails to compile.
+ */
+const KEYED_DOCS = {
+  '/api/flights/grid': {
     freshness: 'Kept observations only, no airline request; each cell carries when its answer was seen (premium key).',
     example: '/api/flights/grid?origin=DEN&from=2026-12-01&days=7',
   },
-  {
-    path: '/api/flights/price-history',
+  '/api/flights/price-history': {
     freshness: 'Every fare kept for the route and date over time, with the GoWild likelihood; as fresh as the last search or sweep.',
     example: '/api/flights/price-history?origin=DEN&destination=LAS&date=2026-12-01',
   },
-  {
-    path: '/api/flights/route-insights',
+  '/api/flights/route-insights': {
     freshness: 'GoWild likelihood and good price per destination, from kept observations.',
     example: '/api/flights/route-insights?origin=DEN&date=2026-12-01',
   },
-  {
-    path: '/api/flights/connections',
+  '/api/flights/connections': {
     freshness: 'Kept observations first; legs may be confirmed live with the airline, as in the app (premium key).',
     example: '/api/flights/connections?origin=DEN&destination=MIA&date=2026-12-01',
   },
-  {
-    path: '/api/flights/anywhere',
+  '/api/flights/anywhere': {
     freshness:
       'Every destination over up to 7 days, streamed: kept observations first, then confirmed live as in the app (premium key; counts as one search).',
     example: '/api/flights/anywhere?origin=DEN&from=2026-12-01&to=2026-12-03',
   },
-  { path: '/api/airports', freshness: 'Reference data, changes when the network does.', example: '/api/airports' },
-  { path: '/api/gowild/blackout-dates', freshness: 'Reference data: the GoWild blackout calendar.', example: '/api/gowild/blackout-dates' },
-];
-export const KEYED_ROUTES: readonly string[] = KEYED_ENDPOINTS.map((e) => e.path);
+  '/api/airports': { freshness: 'Reference data, changes when the network does.', example: '/api/airports' },
+  '/api/gowild/blackout-dates': { freshness: 'Reference data: the GoWild blackout calendar.', example: '/api/gowild/blackout-dates' },
+} satisfies Record<KeyedPath, { freshness: string; example: string }>;
+
+/** The keyed routes with their freshness and an example call, for /developers. */
+export const KEYED_ENDPOINTS: readonly { path: string; freshness: string; example: string }[] = Object.entries(KEYED_DOCS).map(
+  ([path, docs]) => ({ path, ...docs }),
+);
+
 const keyed = new Set(KEYED_ROUTES);
 
 /** The key the request carries: `X-API-Key`, or an `Authorization: Bearer gwk_…` (a session token is left alone). */
