@@ -1,6 +1,12 @@
 import type { Flight } from '@gowild/contract/flights';
 
 let n = 0;
+
+/** Starts the flight numbers again at F9 1001: each test file sees the numbers it would see alone (src/test/setup.ts). */
+export function resetFlightNumbers(): void {
+  n = 0;
+}
+
 /** A flight for tests: DEN→LAS at 08:00 local, nonstop, 2 h, with the fares given (null = not offered). */
 export function buildFlight(
   overrides: Partial<Flight> & { goWild?: number | null; standard?: number | null; den?: number | null; seats?: number | null } = {},

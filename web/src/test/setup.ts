@@ -1,5 +1,21 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { clearToasts } from '@/components/ui/toast/toast-store';
+import { resetFlightNumbers } from './build-flight';
+
+// The test files of a worker share one jsdom window and one module graph (vitest.config.ts, isolate: false): this
+// file runs again before each of them, so each starts as it would alone, whatever the file before it left behind.
+resetFlightNumbers();
+clearToasts();
+window.localStorage.clear();
+window.sessionStorage.clear();
+window.history.replaceState(null, '', '/');
+afterAll(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 // A console.error in a component test is a failure (React warnings included).
 let errors: unknown[][] = [];
