@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, apiErrorSchema } from '@gowild/contract/errors';
+import { ERROR_CODES, type ErrorCode } from '@gowild/contract/errors';
 
 /**
  * An error a route may throw to answer with a given status. `error` and `message` both carry the human text
@@ -25,6 +25,3 @@ export const conflict = (message: string) => new HttpError(409, message, ERROR_C
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code: string = ERROR_CODES.RATE_LIMITED) =>
   new HttpError(429, message, code, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const serviceUnavailable = (message: string) => new HttpError(503, message, ERROR_CODES.SERVICE_UNAVAILABLE);
-
-/** The error body, documented for each 4xx/5xx a route may answer with (extra keys such as `fields` pass through). */
-export const errorResponse = apiErrorSchema.loose();
