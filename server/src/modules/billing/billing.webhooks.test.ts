@@ -257,13 +257,15 @@ describe('the states of docs/product/billing.md#subscription-states', () => {
 
   it('set to cancel at the period end stays premium until Stripe ends it', async () => {
     const { user, customer } = await customerUser();
-    const sub = stripe.setSubscription({ customer, status: 'active', cancel_at_period_end: true, current_period_end: now() + 20 * DAY });
+    // Read once: the clock runs, and a second read may fall in the next second.
+    const periodEnd = now() + 20 * DAY;
+    const sub = stripe.setSubscription({ customer, status: 'active', cancel_at_period_end: true, current_period_end: periodEnd });
     await deliver('customer.subscription.updated', sub);
     expect((await flags(user.id)).isPremium).toBe(true);
     const row = await deps.users.findById(user.id);
     expect((await deps.billing.subscriptionOf(row!)).subscription).toMatchObject({
       cancel_at_period_end: true,
-      current_period_end: now() + 20 * DAY,
+      current_period_end: periodEnd,
     });
   });
 
