@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { waitForEmail } from '../fixtures/outbox';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate } from './search-support';
+import { goWildEve, localDate, searchDone } from './search-support';
 
 /** docs/product/alerts.md: the alert modal on the results, the /notifications page, and the premium gates. */
 
@@ -26,7 +26,7 @@ async function searchFromNewYork(page: Page, date: string) {
   await page.locator(`button[data-date="${date}"]`).click();
   await page.getByRole('button', { name: 'Search from New York City' }).click();
   await expect(page.getByTestId('results-screen')).toBeVisible();
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
+  await searchDone(page);
 }
 
 async function expectNoSeriousAxe(page: Page, include?: string) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate } from './search-support';
+import { goWildEve, localDate, searchDone } from './search-support';
 
 /**
  * The inbound results' and get me home's CSV export (issue 31; docs/product/anywhere.md#export,
@@ -28,8 +28,7 @@ test('a premium traveller exports the inbound results as CSV', async ({ page }) 
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const date = localDate(1, NOW);
   await page.goto(`/?destination=LAS&date=${date}&direction=inbound`);
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
-  await expect(page.getByTestId('destination-card').first()).toBeVisible();
+  await searchDone(page);
   const shown = await page.getByTestId('destination-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-code')));
 
   await shots(page, 'inbound-export');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate } from './search-support';
+import { goWildEve, localDate, searchDone } from './search-support';
 
 /** docs/product/maps.md: the route map page and the flight map on a result card, offline (no TILE_URL). */
 const password = 'Jet-stream-61';
@@ -125,7 +125,7 @@ test('premium: an open result card shows its flight map, drawn offline', async (
   const outside = recordOutsideRequests(page, baseURL!);
   await signInWithToken(page, PREMIUM, password);
   await page.goto(`/?origin=DEN&date=${localDate(1, NOW)}`);
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
+  await searchDone(page);
   await expect(page.getByTestId('group-gowild')).toBeVisible();
   // By its code: the list can still reorder as the last destinations arrive.
   const code = await page.locator('[data-testid="destination-card"]').first().getAttribute('data-code');

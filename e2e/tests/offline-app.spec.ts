@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { localDate } from './search-support';
+import { localDate, searchDone } from './search-support';
 
 /**
  * The app at the gate (docs/product/offline.md; decision 204): installable (a manifest with icons, a service worker
@@ -69,7 +69,7 @@ test('offline, the last results open with the time they were saved; back online 
   const before = await kept();
   const link = `/?origin=DEN&date=${localDate(2)}&screen=departure_flights`;
   await page.goto(link);
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
+  await searchDone(page);
   const cards = page.getByTestId('destination-card');
   await expect(cards.first()).toBeVisible();
   const online = await cards.count();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { localDate } from './search-support';
+import { localDate, searchDone } from './search-support';
 
 /**
  * The first search of an install is kept for offline use (issue 31, defect 6; docs/product/offline.md#the-first-visit):
@@ -26,7 +26,7 @@ test('first visit, search, go offline, reload: the search is there', async ({ pa
   // The very first page of this browser is a search: no worker controls it yet.
   await page.goto(`/?origin=DEN&date=${localDate(2)}&screen=departure_flights`);
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
+  await searchDone(page);
   const cards = page.getByTestId('destination-card');
   await expect(cards.first()).toBeVisible();
   const online = await cards.count();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Flight, SearchStreamEvent } from '@gowild/contract/flights';
 import { ANSWER_AT_ONCE_TEXTS } from '@gowild/contract/answer-at-once';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { departuresShown, dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { departuresShown, dismissWhatsNew, goWildEve, localDate, searchDone } from './search-support';
 
 // docs/product/search.md#answer-at-once: a search answers at once from what was last seen, then confirms it live.
 const PREMIUM = { email: 'at-once.premium@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
@@ -50,7 +50,7 @@ test('a search seen before shows every destination at once, being confirmed, the
   }
 
   // Confirmed: none left confirming, the progress done, the fares checked just now.
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
+  await searchDone(page);
   await expect(confirming).toHaveCount(0);
   await expect(page.getByTestId('destination-card').first().getByTestId('checked-ago')).toHaveAttribute('data-state', 'confirmed');
   await expect(page.locator('[data-testid="checked-ago"][data-state="unconfirmed"]')).toHaveCount(0);

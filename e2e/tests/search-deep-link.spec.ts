@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { localDate } from './search-support';
+import { localDate, searchDone } from './search-support';
 
 /**
  * A deep link runs its search exactly once (decision 126): the URL is the search page's one source of state, so
@@ -18,18 +18,13 @@ function countSearches(page: Page, paths = ['/api/flights/search/stream', '/api/
   return searches;
 }
 
-/** The search has finished on screen: the progress bar is gone and results (or none) are shown. */
-async function searchFinished(page: Page) {
-  await expect(page.getByTestId('results-screen')).toBeVisible();
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
-}
 
 test('a departures deep link starts exactly one search', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const searches = countSearches(page);
   const link = `/?origin=DEN&date=${localDate(2)}&screen=departure_flights`;
   await page.goto(link);
-  await searchFinished(page);
+  await searchDone(page);
   await expect(page.locator('[data-testid="destination-card"]').first()).toBeVisible();
   // Long enough for a late second start (the airports list, the sign-in check) to show up.
   await page.waitForTimeout(1500);
@@ -43,12 +38,12 @@ test('a link without a screen and an inbound link each start exactly one search'
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const searches = countSearches(page);
   await page.goto(`/?origin=DEN&date=${localDate(3)}`);
-  await searchFinished(page);
+  await searchDone(page);
   await page.waitForTimeout(1000);
   expect(searches).toHaveLength(1);
 
   await page.goto(`/?destination=LAS&date=${localDate(3)}&direction=inbound`);
-  await searchFinished(page);
+  await searchDone(page);
   await page.waitForTimeout(1000);
   expect(searches).toHaveLength(2);
   expect(searches[1]).toContain('/api/flights/inbound/stream');
@@ -59,7 +54,7 @@ test('a return_flights link whose flight is gone runs its departure search once 
   const searches = countSearches(page);
   await page.goto(`/?origin=DEN&date=${localDate(2)}&screen=return_flights&flight=nosuchflight`);
   await expect(page.getByText('Could not find the selected departure flight. Please try selecting a different flight.')).toBeVisible();
-  await searchFinished(page);
+  await searchDone(page);
   await page.waitForTimeout(1000);
   expect(searches).toHaveLength(1);
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
 import { addDays, formatLongDate, formatMediumDate } from '@gowild/contract/dates';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { dismissWhatsNew, goWildEve, localDate, searchDone } from './search-support';
 
 // docs/product/search.md#sorting, #why-no-gowild, #form-validation; decisions 095-099.
 const PREMIUM = { email: 'pass.holder@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Holder', premium: true };
@@ -32,7 +32,7 @@ async function signInPremium(page: Page) {
 
 async function waitForResults(page: Page) {
   await expect(page.getByTestId('results-screen')).toBeVisible();
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 60_000 });
+  await searchDone(page, 60_000);
 }
 
 /** Each row's GoWild price (null when not on sale), lowest fare, and departure minutes, read off the screen. */

@@ -51,12 +51,16 @@ export function priceOf(stored: StoredFlight): number {
 }
 
 /**
- * A departures search has finished on screen with answers: the results screen is up (so the search has started),
- * its progress bar is gone, and the first destination card shows. Checking only that the progress bar is hidden
- * passes before the search has even begun.
+ * The search on screen has finished: the results screen says so (`data-status`). Waiting for the progress bar to hide
+ * is not enough: right after a page load the search has not started, so there is no bar yet and the cards read are
+ * those of a half-streamed answer (or of what the server already knew).
  */
+export async function searchDone(page: Page, timeout = 30_000): Promise<void> {
+  await expect(page.getByTestId('results-screen')).toHaveAttribute('data-status', 'done', { timeout });
+}
+
+/** A departures search has finished on screen with answers: done, and the first destination card shows. */
 export async function departuresShown(page: Page): Promise<void> {
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('search-progress')).toBeHidden({ timeout: 30_000 });
+  await searchDone(page);
   await expect(page.getByTestId('destination-card').first()).toBeVisible({ timeout: 30_000 });
 }

@@ -172,7 +172,8 @@ export function ResultsScreen(props: ResultsScreenProps) {
     ) : null;
 
   return (
-    <div className="space-y-4" data-testid="results-screen">
+    // data-status: whether the search has started, is streaming or is done, for tools that read the page.
+    <div className="space-y-4" data-testid="results-screen" data-status={search.status}>
       <ResultsHeader {...props} title={title} />
 
       {props.notice ? (
