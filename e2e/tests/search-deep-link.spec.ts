@@ -18,7 +18,6 @@ function countSearches(page: Page, paths = ['/api/flights/search/stream', '/api/
   return searches;
 }
 
-
 test('a departures deep link starts exactly one search', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const searches = countSearches(page);
