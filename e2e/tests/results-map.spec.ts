@@ -44,7 +44,9 @@ test('the map of the answers loads on demand, marks every destination and opens 
       }
       return null;
     });
-  // Polled: the first zoom may still be animating when the markers are counted.
+  // Polled: the first zoom may still be animating when the markers are counted. In view first: what is above the map
+  // (the date grid, taller once the server has observations) can push it below the fold, where no point is on top.
+  await map.scrollIntoViewIfNeeded();
   await expect.poll(topGoWildMarker).not.toBeNull();
   const code = (await topGoWildMarker())!;
   await map.locator(`.gw-results-marker[data-code="${code}"]`).click();
