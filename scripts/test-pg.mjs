@@ -26,7 +26,9 @@ const serverDir = path.join(root, 'server');
 /**
  * Files the SQL ledger asked for (`node scripts/check-sql-ledger.mjs --suggest`): services tested below their routes,
  * whose statements no file chosen by the rules below sends (admin actions, Stripe webhooks, the role matrix's
- * quota paths, the alert and window-open checkers, the password reset, the demo checkout, Google sign-in, the alert mailer, the targeted sweep plan and demand counting).
+ * quota paths, the alert and window-open checkers, the password reset, the demo checkout, Google sign-in, the alert
+ * mailer, the targeted sweep plan and demand counting, the sign-in limits, push by session, the session purge and the
+ * alert outbox's retries).
  */
 const LEDGER_FILES = [
   'src/modules/admin/admin.actions.test.ts',
@@ -43,6 +45,10 @@ const LEDGER_FILES = [
   'src/modules/alerts/alert-mailer.test.ts',
   'src/modules/sweeps/sweeps.targeted.test.ts',
   'src/modules/sweeps/sweeps.demand.test.ts',
+  'src/modules/accounts/auth/rate-limits.test.ts',
+  'src/modules/push/push.sessions.test.ts',
+  'src/modules/accounts/auth/purge.test.ts',
+  'src/modules/alerts/alert-outbox.test.ts',
 ];
 
 function* testFiles(dir) {
