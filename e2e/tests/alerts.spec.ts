@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from '../fixtures/a11y';
 import { waitForEmail } from '../fixtures/outbox';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { goWildEve, localDate, searchDone } from './search-support';
@@ -27,14 +27,6 @@ async function searchFromNewYork(page: Page, date: string) {
   await page.getByRole('button', { name: 'Search from New York City' }).click();
   await expect(page.getByTestId('results-screen')).toBeVisible();
   await searchDone(page);
-}
-
-async function expectNoSeriousAxe(page: Page, include?: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('premium: an alert from the results modal shows on /notifications and can be deleted', async ({ page, server }) => {
@@ -75,7 +67,7 @@ test('premium: an alert from the results modal shows on /notifications and can b
   await dialog.getByRole('button', { name: 'Create Alert' }).click();
   await expect(dialog.getByText('Please select a departure airport')).toBeVisible();
   await expect(dialog.getByText('Please enter a valid price')).toBeVisible();
-  await expectNoSeriousAxe(page, '[data-testid="alert-modal"]');
+  await expectAxeClean(page, '[data-testid="alert-modal"]');
 
   const choice = dialog.getByRole('group', { name: 'Departure airport' });
   expect((await choice.getByRole('radio').evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value))).sort()).toEqual(origins);
@@ -103,7 +95,7 @@ test('premium: an alert from the results modal shows on /notifications and can b
   await expect(item.getByTestId('notification-status')).toHaveText('Active');
   await expect(item).toContainText('$1 · GoWild only');
   await expect(page.getByTestId('active-count')).toHaveText('1 of 3 active alerts');
-  await expectNoSeriousAxe(page);
+  await expectAxeClean(page);
 
   // Delete, after the confirmation.
   let prompt = '';

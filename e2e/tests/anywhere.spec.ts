@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
+import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
 import { dismissWhatsNew, goWildEve, localDate } from './search-support';
 
@@ -21,12 +21,6 @@ async function shot(page: Page, name: string, toResults = true) {
   mkdirSync(dir, { recursive: true });
   if (toResults) await page.getByTestId('anywhere-results').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: `${dir}/${name}.png` });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 async function searchDenver(page: Page, days: string) {
@@ -76,7 +70,7 @@ test('a premium traveller sees every destination over three days, every flight i
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await price.getByRole('button').press('Enter');
   await expect(price).toHaveAttribute('aria-sort', 'descending');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
   await shot(page, 'anywhere-1280-list');
 
   // Export: the same search as a CSV file, named for it, one flight per row.
@@ -108,7 +102,7 @@ test('at 375 px a link runs its range, and the range and its list fit the screen
   await expect(page.getByRole('table')).toBeVisible();
   // The table scrolls in its own region; the page itself does not.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
   await shot(page, 'anywhere-375-list');
 });
 

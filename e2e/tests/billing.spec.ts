@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, test } from '../fixtures/test';
 
 /**
@@ -30,12 +30,6 @@ async function fitsBothWidths(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function noSeriousA11yProblems(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('free → yearly trial on the demo checkout → cancel in the portal → free again after the period', async ({ page, server }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
@@ -56,7 +50,7 @@ test('free → yearly trial on the demo checkout → cancel in the portal → fr
   await expect(page.getByText('GoWild Finder Premium · Yearly')).toBeVisible();
   await expect(page.getByTestId('demo-checkout-price')).toContainText('$50/year');
   await expect(page.getByText(/^7 days, until /)).toBeVisible();
-  await noSeriousA11yProblems(page);
+  await expectAxeClean(page);
   await fitsBothWidths(page, 'demo-checkout');
   await page.getByRole('button', { name: 'Confirm' }).click();
 
@@ -71,7 +65,7 @@ test('free → yearly trial on the demo checkout → cancel in the portal → fr
   await expect(page.getByRole('menu')).toContainText('Premium plan');
   await expect(page.getByRole('menuitem', { name: 'Upgrade plan' })).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await noSeriousA11yProblems(page);
+  await expectAxeClean(page);
   await fitsBothWidths(page, 'profile-trial');
 
   await page.setViewportSize(MOBILE);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { goWildEve, localDate, searchDone } from './search-support';
 
@@ -12,13 +12,6 @@ test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEn
 const tomorrow = localDate(1, NOW);
 // Each test runs a whole search first, and the panels' queries after it: three times the usual time.
 test.beforeEach(() => test.slow());
-
-async function expectNoSeriousAxe(page: Page, include: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The per-night prices of the hotel cards shown, in order ('' for 'Price unavailable'). */
 const prices = (panel: Locator) => panel.getByTestId('hotel-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-price') ?? ''));
@@ -114,8 +107,8 @@ test('premium: a destination shows demo hotels (sorting by price reorders them) 
   await page.waitForTimeout(800);
   expect(availabilityAges).not.toContain('17');
 
-  await expectNoSeriousAxe(page, '[data-testid="hotels-panel"]');
-  await expectNoSeriousAxe(page, '[data-testid="rental-cars-panel"]');
+  await expectAxeClean(page, '[data-testid="hotels-panel"]');
+  await expectAxeClean(page, '[data-testid="rental-cars-panel"]');
 });
 
 test('premium: the trip summary shows hotels for the stay and cars from the rounded arrival', async ({ page }) => {
@@ -134,8 +127,8 @@ test('premium: the trip summary shows hotels for the stay and cars from the roun
   await expect(cars.getByLabel('Pick-up time')).toHaveValue(arrival.slice(11, 16));
   await expect(cars.getByLabel('Return time')).toHaveValue('12:00');
   await expect(cars.getByTestId('vehicle').first()).toBeVisible();
-  await expectNoSeriousAxe(page, '[data-testid="hotels-panel"]');
-  await expectNoSeriousAxe(page, '[data-testid="rental-cars-panel"]');
+  await expectAxeClean(page, '[data-testid="hotels-panel"]');
+  await expectAxeClean(page, '[data-testid="rental-cars-panel"]');
 });
 
 test('free: premium teasers in place of the panels, with the catalogue price; the server refuses the calls', async ({ page }) => {
@@ -146,7 +139,7 @@ test('free: premium teasers in place of the panels, with the catalogue price; th
   await expect(teasers.first().getByRole('link', { name: 'Upgrade to Premium - $5/month' })).toHaveAttribute('href', '/plans');
   await expect(card.getByTestId('hotels-panel')).toHaveCount(0);
   await expect(card.getByTestId('rental-cars-panel')).toHaveCount(0);
-  await expectNoSeriousAxe(page, '[data-testid="premium-teaser"]');
+  await expectAxeClean(page, '[data-testid="premium-teaser"]');
   const res = await page.request.get('/api/hotels/search/airport/DEN', { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(403);
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { goWildEve, localDate, searchDone } from './search-support';
 
@@ -22,13 +22,6 @@ async function shots(page: Page, name: string) {
     await page.screenshot({ path: `${dir}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-/** No serious or critical WCAG 2 A/AA problem inside `selector` (the stars, the badge, the panel). */
-async function expectAxeClean(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** The values of the origin picker's cards, in order, as the collapsed row shows them. */

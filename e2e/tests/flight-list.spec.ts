@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
 import { departuresShown, dismissWhatsNew, localDate } from './search-support';
 
@@ -15,12 +15,6 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 for (const width of [1280, 375]) {
@@ -54,7 +48,7 @@ for (const width of [1280, 375]) {
     await expect(duration).toHaveAttribute('aria-sort', 'descending');
     await expect(page.getByRole('status').filter({ hasText: 'Sorted by Duration, descending' })).toHaveCount(1);
     if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAxeClean(page);
     await shot(page, `flight-list-${width}`);
 
     const download = page.waitForEvent('download');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { GET_HOME_MESSAGES } from '@gowild/contract/get-home';
+import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
 
 /**
@@ -8,11 +8,6 @@ import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
  */
 const PREMIUM = { email: 'gethome.premium@example.com', password: 'Sky-high-47', firstName: 'Gus', lastName: 'Home', premium: true };
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM } });
-
-async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 test('a premium traveller gets the ways home from an airport, soonest first, within the drive', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
@@ -35,7 +30,7 @@ test('a premium traveller gets the ways home from an airport, soonest first, wit
   expect(body.options.length).toBeGreaterThan(0);
   const arrivals = body.options.map((o) => o.arrival_utc);
   expect(arrivals).toEqual([...arrivals].sort());
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
 });
 
 test.describe('from the browser location', () => {
@@ -65,5 +60,5 @@ test('a free user reads what it does and is sent to the profile to upgrade', asy
   await expect(page.getByRole('heading', { name: 'Premium Feature' })).toBeVisible();
   await expect(page.getByText(GET_HOME_MESSAGES.pitch)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Upgrade to Premium/ })).toHaveAttribute('href', '/profile');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
 });

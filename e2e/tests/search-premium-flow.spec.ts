@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { formatDollars } from '@gowild/contract/money';
 import { dismissWhatsNew, goWildEve, localDate, priceOf, searchDone } from './search-support';
@@ -8,14 +7,6 @@ const PREMIUM = { email: 'premium.flyer@example.com', password: 'Sky-high-47', f
 // GoWild seats 'tomorrow' exist only when tomorrow is not a blackout date: this spec lives on such a day.
 const NOW = goWildEve();
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
-
-async function expectNoSeriousAxe(page: Page) {
-  // Headings fade in (up to 450 + 250 ms): contrast is judged on the settled page, not mid-animation.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('premium: city origin for tomorrow → GoWild first → nonstop → weather → return → summary → shared link', async ({
   page,
@@ -46,7 +37,7 @@ test('premium: city origin for tomorrow → GoWild first → nonstop → weather
   expect(groups[0]).toBe('group-gowild');
   expect(await gowild.locator('[data-testid="destination-card"][data-gowild="false"]').count()).toBe(0);
   expect(await page.locator('[data-testid="group-standard"] [data-testid="destination-card"][data-gowild="true"]').count()).toBe(0);
-  await expectNoSeriousAxe(page);
+  await expectAxeClean(page);
 
   // Open a GoWild destination with a nonstop flight: weather loads, then filter to nonstop.
   const card = gowild.locator('[data-testid="destination-card"]', { hasText: 'nonstop available' }).first();
@@ -87,7 +78,7 @@ test('premium: city origin for tomorrow → GoWild first → nonstop → weather
   await expect(page.getByTestId('total-price')).toHaveText(formatDollars(total));
   await expect(page.getByTestId('price-total')).toHaveText(formatDollars(total));
   await expect(page.getByText('Round trip • Economy • 1 passenger')).toBeVisible();
-  await expectNoSeriousAxe(page);
+  await expectAxeClean(page);
 
   // Share: the data link opens the same trip in a fresh browser with nothing stored.
   await page.getByRole('button', { name: 'Share Flight Summary' }).click();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from '../fixtures/a11y';
 import { expect, test } from '../fixtures/test';
 import { dismissWhatsNew } from './search-support';
 
@@ -11,8 +11,7 @@ test('the summary names each problem with its box', async ({ page }) => {
   // A visitor is asked to log in: only a signed-in browser may ask the server for flights it does not hold.
   await expect(page.getByRole('heading', { name: 'Log in to see this trip' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', /^\/login\?next=%2Fflight-summary%3F/);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectAxeClean(page);
   await page.goto('/flight-summary?data=bm90LWEtdHJpcA');
   await expect(page.getByText('Invalid flight data. The flight information appears to be corrupted.')).toBeVisible();
   await page.getByRole('link', { name: 'Start New Search' }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder';
+import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
 import { dismissWhatsNew, goWildEve, localDate } from './search-support';
 
@@ -11,12 +11,6 @@ import { dismissWhatsNew, goWildEve, localDate } from './search-support';
 const NOW = goWildEve();
 const PREMIUM = { email: 'trips.premium@example.com', password: 'Sky-high-47', firstName: 'Tia', lastName: 'Trips', premium: true };
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
-
-async function seriousViolations(page: import('@playwright/test').Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 interface Answer {
   destinations: { destination: string; pairs: { return_open: boolean; nights: number | null; stay_minutes: number }[] }[];
@@ -65,7 +59,7 @@ test('a premium traveller finds round trips best first, with the return window, 
   const ics = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
   expect(ics.match(/BEGIN:VEVENT/g)?.length).toBe(3);
   expect(ics).toContain('GoWild opens for your return');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
 
   // The alert on the return's route and date, in the alert modal.
   await pending.getByRole('button', { name: 'Alert me when the return opens' }).click();
@@ -74,7 +68,7 @@ test('a premium traveller finds round trips best first, with the return window, 
   // A window-open alert: no price asked, one date.
   await expect(dialog.getByRole('heading', { name: 'Alert Me When GoWild Opens' })).toBeVisible();
   await expect(dialog.getByLabel(/Maximum price/i)).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
@@ -102,7 +96,7 @@ test('a day trip comes back the same day with the hours asked for', async ({ pag
   if (body.destinations.length === 0) await expect(page.getByTestId('trip-finder-empty')).toHaveText(TRIP_FINDER_MESSAGES.noTrips);
   else await expect(page.getByTestId('trip-destination')).toHaveCount(body.destinations.length);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
 });
 
 test('a free user reads what it does and is sent to the profile to upgrade', async ({ page }) => {
@@ -112,5 +106,5 @@ test('a free user reads what it does and is sent to the profile to upgrade', asy
   await expect(page.getByRole('heading', { name: 'Premium Feature' })).toBeVisible();
   await expect(page.getByText(TRIP_FINDER_MESSAGES.pitch)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Upgrade to Premium/ })).toHaveAttribute('href', '/profile');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAxeClean(page);
 });
