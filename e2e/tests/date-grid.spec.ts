@@ -1,7 +1,7 @@
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { addDays } from '@gowild/contract/dates';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
-import { dismissWhatsNew, goWildEve, localDate, searchDone } from './search-support';
+import { departuresShown, dismissWhatsNew, goWildEve, localDate } from './search-support';
 
 // docs/product/date-grid-and-history.md: the grid, the route line and the price history, on the real server, from
 // the observations a traveller's own search leaves behind.
@@ -15,8 +15,7 @@ const tomorrow = localDate(1, NOW);
 
 async function searchDen(page: import('@playwright/test').Page) {
   await page.goto(`/?origin=DEN&date=${tomorrow}`);
-  await searchDone(page);
-  await expect(page.getByTestId('destination-card').first()).toBeVisible();
+  await departuresShown(page);
 }
 
 test('premium: the grid shows what the search saw, with its freshness; the keyboard opens a cell as the search', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate, searchDone } from './search-support';
+import { departuresShown, goWildEve, localDate } from './search-support';
 
 /** docs/product/destination-extras.md: hotels and rental cars at the destination, on the results and the trip summary. */
 const PREMIUM = { email: 'extras.premium@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
@@ -48,9 +48,7 @@ function roundedArrival(local: string): string {
 
 async function openFirstDestination(page: Page): Promise<Locator> {
   await page.goto(`/?origin=DEN&date=${tomorrow}&screen=departure_flights`);
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('destination-card').first()).toBeVisible({ timeout: 30_000 });
-  await searchDone(page);
+  await departuresShown(page);
   // Found by its code: the cards are regrouped while results stream in.
   const code = await page.getByTestId('destination-card').first().getAttribute('data-code');
   const card = page.locator(`[data-testid="destination-card"][data-code="${code}"]`);

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { localDate, searchDone } from './search-support';
+import { departuresShown, localDate, searchDone } from './search-support';
 
 /**
  * A deep link runs its search exactly once (decision 126): the URL is the search page's one source of state, so
@@ -23,8 +23,7 @@ test('a departures deep link starts exactly one search', async ({ page }) => {
   const searches = countSearches(page);
   const link = `/?origin=DEN&date=${localDate(2)}&screen=departure_flights`;
   await page.goto(link);
-  await searchDone(page);
-  await expect(page.locator('[data-testid="destination-card"]').first()).toBeVisible();
+  await departuresShown(page);
   // Long enough for a late second start (the airports list, the sign-in check) to show up.
   await page.waitForTimeout(1500);
   expect(searches).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForEmail } from '../fixtures/outbox';
 import { type TestAccount, createAccount, expect, test } from '../fixtures/test';
-import { localDate, searchDone } from './search-support';
+import { departuresShown, localDate } from './search-support';
 
 /**
  * Nothing private stays on a shared device (docs/product/offline.md#a-shared-device; decision 245). Whichever way a
@@ -131,8 +131,7 @@ async function openResults(page: Page): Promise<string> {
   const api = page.waitForRequest((r) => r.url().includes('/api/flights/search'));
   await page.goto(RESULTS);
   const apiUrl = (await api).url();
-  await searchDone(page);
-  await expect(page.getByTestId('destination-card').first()).toBeVisible();
+  await departuresShown(page);
   await expect.poll(async () => (await keptForSessions(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
   return apiUrl;
 }
