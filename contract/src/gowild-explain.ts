@@ -55,6 +55,12 @@ export const GOWILD_GAP_TEXTS = {
   alertButtonBlackout: 'Set a price alert',
   /** The results' header line when the whole search date is blacked out. */
   resultsBlackout: (date: IsoDate) => `GoWild is blacked out on ${formatLongDate(date)}: only Standard and Discount Den fares are on sale.`,
+  /**
+   * The same, when some destinations shown have a GoWild fare all the same: the airline sells those with a Peak Day
+   * Charge on blackout dates, so "only Standard and Discount Den" would be untrue beside them.
+   */
+  resultsBlackoutWithPeakDay: (date: IsoDate) =>
+    `GoWild is blacked out on ${formatLongDate(date)}: the GoWild fares shown include a Peak Day Charge, and the other destinations have only Standard and Discount Den fares.`,
   /** The results' header line for the routes whose window has not opened. */
   resultsNotOpen: (kind: GoWildRouteKind, opensOn: IsoDate) =>
     `GoWild opens on ${formatMediumDate(opensOn)} for ${kind} routes on this date.`,

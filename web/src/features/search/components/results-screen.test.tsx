@@ -9,7 +9,7 @@ import { SearchPanelsProvider } from '@/components/search-panels/search-panels';
 import { FavouritesContext, type FavouritesControl } from '@/lib/favourites/favourites-context';
 import { buildFlight } from '@/test/build-flight';
 import { type FlightSearchState, initialSearchState } from '../hooks/use-flight-search';
-import { ResultsScreen } from './results-screen';
+import { ResultsScreen, resultsGapLines } from './results-screen';
 
 const nonstop = buildFlight({ destination: 'LAS', stops: 0, departure_time: '2026-04-02T06:00:00', arrival_time: '2026-04-02T07:30:00' });
 const oneStop = buildFlight({
@@ -111,5 +111,21 @@ describe('remembered filters (docs/product/favourites.md)', () => {
     expect(account.rememberFilters).toHaveBeenLastCalledWith(expect.objectContaining({ stops: 'nonstop', fares: 'gowild' }));
     await userEvent.click(las.getByRole('button', { name: /reset/i }));
     expect(account.rememberFilters).toHaveBeenLastCalledWith(null);
+  });
+});
+
+describe('the results header on a blackout date (docs/product/search.md#why-no-gowild)', () => {
+  const blackout = { reason: 'blackout', date: '2026-11-30' } as const;
+
+  it('says only Standard and Discount Den fares are on sale when no destination shown has GoWild', () => {
+    expect(resultsGapLines([blackout, blackout, null])).toEqual([
+      'GoWild is blacked out on Monday, November 30, 2026: only Standard and Discount Den fares are on sale.',
+    ]);
+  });
+
+  it('names the Peak Day Charge instead when some destinations shown have a GoWild fare all the same', () => {
+    expect(resultsGapLines([blackout, null], true)).toEqual([
+      'GoWild is blacked out on Monday, November 30, 2026: the GoWild fares shown include a Peak Day Charge, and the other destinations have only Standard and Discount Den fares.',
+    ]);
   });
 });

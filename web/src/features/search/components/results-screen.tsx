@@ -66,17 +66,24 @@ export interface ResultsScreenProps {
 /** The card state right after a search: a single-route search's only destination opens by itself. */
 const AUTO = 'auto' as const;
 
-/** The results' header lines: a blackout once, else when each kind of route (domestic, international) opens. */
-export function resultsGapLines(gaps: readonly (GoWildGap | null)[]): string[] {
+/**
+ * The results' header lines: a blackout once, else when each kind of route (domestic, international) opens. On a
+ * blackout date the airline still sells GoWild with a Peak Day Charge on some routes; when `peakDayShown`, the blackout
+ * line says so instead of claiming only Standard and Discount Den fares are on sale.
+ */
+export function resultsGapLines(gaps: readonly (GoWildGap | null)[], peakDayShown = false): string[] {
   const lines = new Set<string>();
   for (const gap of gaps) {
     if (!gap) continue;
-    lines.add(
-      gap.reason === 'blackout' ? GOWILD_GAP_TEXTS.resultsBlackout(gap.date) : GOWILD_GAP_TEXTS.resultsNotOpen(gap.kind, gap.opensOn),
-    );
+    if (gap.reason === 'not_open') lines.add(GOWILD_GAP_TEXTS.resultsNotOpen(gap.kind, gap.opensOn));
+    else lines.add((peakDayShown ? GOWILD_GAP_TEXTS.resultsBlackoutWithPeakDay : GOWILD_GAP_TEXTS.resultsBlackout)(gap.date));
   }
   return [...lines].sort();
 }
+
+/** Whether any flight shown has a GoWild fare sold with a Peak Day Charge (a blackout date). */
+const hasPeakDayFare = (results: readonly DestinationResult[]) =>
+  results.some((r) => r.flights.some((f) => f.fares.go_wild?.fare_type === 'peak_day'));
 
 const cheapest = (xs: (number | null)[]) => xs.reduce<number | null>((m, x) => (x !== null && (m === null || x < m) ? x : m), null);
 
@@ -111,7 +118,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
   // docs/product/search.md#destination-cards: a single-route search's only destination is open from the start.
   const expanded = expandedState === AUTO ? (!inbound && props.hasDestination && all.length === 1 ? all[0]!.code : null) : expandedState;
   const gapOf = (r: DestinationResult) => (props.goWildGap && !r.flights.some(hasGoWild) ? props.goWildGap(r.code) : null);
-  const headerGaps = resultsGapLines(all.map(gapOf));
+  const headerGaps = resultsGapLines(all.map(gapOf), hasPeakDayFare(all));
   const loading = search.status === 'loading';
   const noun = inbound ? 'origins' : 'destinations';
   const anyShown = groups.gowild.length + groups.standard.length > 0;
