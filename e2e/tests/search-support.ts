@@ -59,8 +59,13 @@ export async function searchDone(page: Page, timeout = 30_000): Promise<void> {
   await expect(page.getByTestId('results-screen')).toHaveAttribute('data-status', 'done', { timeout });
 }
 
-/** A departures search has finished on screen with answers: done, and the first destination card shows. */
+/**
+ * A departures search has finished on screen with answers: done, the first destination card shows, and the date grid
+ * above the results (premium) has loaded. The grid arrives after the search when its own request is the slower one;
+ * it then pushes the cards down, and a click aimed at a card meanwhile lands on the grid.
+ */
 export async function departuresShown(page: Page): Promise<void> {
   await searchDone(page);
   await expect(page.getByTestId('destination-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="date-grid"][aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
 }

@@ -74,6 +74,14 @@ describe('DateGrid', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ origin: 'DEN', from: '2026-12-01', days: '3' });
   });
 
+  it('is busy while it loads (its height changes once the grid is in)', async () => {
+    renderGrid();
+    const section = screen.getByTestId('date-grid');
+    expect(section.getAttribute('aria-busy')).toBe('true');
+    await screen.findByRole('grid');
+    expect(section.getAttribute('aria-busy')).toBe('false');
+  });
+
   it('says per cell what was found and how fresh it is; marks blackout days; shows each route’s likelihood', async () => {
     renderGrid();
     const first = await screen.findByRole('gridcell', { name: /Orlando \(MCO\), Tue, Dec 1/ });

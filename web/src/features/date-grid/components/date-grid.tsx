@@ -76,6 +76,7 @@ export function DateGrid({ origin, today, days = GRID_LIMITS.maxDays, selected, 
       aria-labelledby="date-grid-title"
       className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
       data-testid="date-grid"
+      aria-busy={grid.isPending}
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="date-grid-title" className="text-base font-bold text-slate-900">
