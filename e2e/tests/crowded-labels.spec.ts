@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { GridResponse } from '@gowild/contract/observations';
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { departuresShown, dismissWhatsNew, goWildEve, localDate } from './search-support';
@@ -97,11 +98,19 @@ test('at 375 px the date grid names every destination in full (Cabo San Lucas, n
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 900 });
   await dismissWhatsNew(page);
-  await signInWithToken(page, USER.email, USER.password);
-  await page.goto(`/?origin=DEN&date=${localDate(1, NOW)}`);
+  const token = await signInWithToken(page, USER.email, USER.password);
+  const date = localDate(1, NOW);
+  await page.goto(`/?origin=DEN&date=${date}`);
   await departuresShown(page);
-  // The search's answers are kept a moment after it ends: look again once they are.
-  await page.waitForTimeout(6000);
+  // The search's answers are kept a moment after it ends: look again once the grid holds one for every card.
+  const cards = await page.getByTestId('destination-card').count();
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/flights/grid?origin=DEN&from=${date}&days=1`, { headers: { authorization: `Bearer ${token}` } });
+      const grid = (await res.json()) as GridResponse;
+      return grid.destinations.filter((d) => d.cells[0]?.checked_at).length;
+    })
+    .toBeGreaterThanOrEqual(cards);
   await page.reload();
   const grid = page.getByRole('grid');
   await expect(grid).toBeVisible({ timeout: 30_000 });

@@ -9,6 +9,21 @@ import { departuresShown, localDate, searchDone } from './search-support';
 const PREMIUM = { email: 'deeplink.premium@example.com', password: 'Sky-high-47', firstName: 'Dee', lastName: 'Link', premium: true };
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM } });
 
+/**
+ * What could start a second search late: the airports list and the sign-in check arriving after the first one had
+ * started. Call before the navigation; the function it returns resolves once both have arrived (a page's first
+ * load asks for each) and the page has drawn twice since, so any search they would start has been asked for.
+ */
+function lateStarts(page: Page): () => Promise<void> {
+  const arrived = ['/api/airports', '/api/auth/verify-token'].map((path) =>
+    page.waitForResponse((r) => new URL(r.url()).pathname === path, { timeout: 30_000 }),
+  );
+  return async () => {
+    await Promise.all(arrived);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  };
+}
+
 /** Every request the page makes to these paths: by default the streamed searches (outbound or inbound). */
 function countSearches(page: Page, paths = ['/api/flights/search/stream', '/api/flights/inbound/stream']): string[] {
   const searches: string[] = [];
@@ -22,10 +37,10 @@ test('a departures deep link starts exactly one search', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const searches = countSearches(page);
   const link = `/?origin=DEN&date=${localDate(2)}&screen=departure_flights`;
+  const settled = lateStarts(page);
   await page.goto(link);
   await departuresShown(page);
-  // Long enough for a late second start (the airports list, the sign-in check) to show up.
-  await page.waitForTimeout(1500);
+  await settled();
   expect(searches).toHaveLength(1);
   expect(searches[0]).toContain('origin=DEN');
   // Opening the link never rewrites it.
@@ -35,14 +50,16 @@ test('a departures deep link starts exactly one search', async ({ page }) => {
 test('a link without a screen and an inbound link each start exactly one search', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const searches = countSearches(page);
+  let settled = lateStarts(page);
   await page.goto(`/?origin=DEN&date=${localDate(3)}`);
   await searchDone(page);
-  await page.waitForTimeout(1000);
+  await settled();
   expect(searches).toHaveLength(1);
 
+  settled = lateStarts(page);
   await page.goto(`/?destination=LAS&date=${localDate(3)}&direction=inbound`);
   await searchDone(page);
-  await page.waitForTimeout(1000);
+  await settled();
   expect(searches).toHaveLength(2);
   expect(searches[1]).toContain('/api/flights/inbound/stream');
 });
@@ -50,10 +67,11 @@ test('a link without a screen and an inbound link each start exactly one search'
 test('a return_flights link whose flight is gone runs its departure search once and shows the departures', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const searches = countSearches(page);
+  const settled = lateStarts(page);
   await page.goto(`/?origin=DEN&date=${localDate(2)}&screen=return_flights&flight=nosuchflight`);
   await expect(page.getByText('Could not find the selected departure flight. Please try selecting a different flight.')).toBeVisible();
   await searchDone(page);
-  await page.waitForTimeout(1000);
+  await settled();
   expect(searches).toHaveLength(1);
 });
 
@@ -65,10 +83,11 @@ test('a return_flights link runs its departure search once, then one return sear
   const [code, flights] = Object.entries(body.flights).find(([, list]) => list.length > 0)!;
   const departures = countSearches(page);
   const returns = countSearches(page, ['/api/flights/single']);
+  const settled = lateStarts(page);
   await page.goto(`/?origin=DEN&date=${date}&screen=return_flights&flight=${flights[0]!.flightHash}`);
   await expect(page.getByTestId('selected-departure')).toContainText(code);
   await expect(page.getByTestId('return-skeleton')).toBeHidden({ timeout: 30_000 });
-  await page.waitForTimeout(1000);
+  await settled();
   expect(departures).toHaveLength(1);
   // One single-route search per airport to fly back from (a city's airports each get one), none of them twice.
   expect(returns.length).toBeGreaterThan(0);

@@ -30,15 +30,18 @@ export function scriptedAirline() {
     answer(fn: typeof answer) {
       answer = fn;
     },
-    /** A flight engine on this airline, for `createAppDeps` overrides. */
-    engine(clock: Clock, env: Record<string, string> = {}): FlightsEngine {
+    /**
+     * A flight engine on this airline, for `createAppDeps` overrides. `monotonic` replaces the gateway's own time (pace,
+     * pauses, the breaker's cooldown), so a test can move past a cooldown without waiting for it.
+     */
+    engine(clock: Clock, env: Record<string, string> = {}, monotonic?: () => number): FlightsEngine {
       return createFlightsEngine({
         config: testConfig(env),
         clock,
         metrics: new Registry(),
         reference: { destinationsFrom: () => [], originsTo: () => [] },
         provider,
-        gateway: { sleep: async () => {}, retryBaseMs: 1, retryMaxMs: 1 },
+        gateway: { sleep: async () => {}, retryBaseMs: 1, retryMaxMs: 1, ...(monotonic ? { monotonic } : {}) },
       });
     },
   };

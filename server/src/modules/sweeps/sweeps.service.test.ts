@@ -46,7 +46,10 @@ function setup(opts: { settings?: Partial<SweepSettings>; env?: Record<string, s
   // Each test on its own day, so no gateway cache or earlier run is in the way.
   const clock = manualClock(new Date(START.getTime() + day++ * 86_400_000));
   const airline = scriptedAirline();
-  const engine = airline.engine(clock, { UPSTREAM_RETRIES: '0', ...opts.env });
+  // The gateway's own time (the breaker's cooldown), real but movable: `skip(ms)` stands for waiting that long.
+  let skipped = 0;
+  const skip = (ms: number) => void (skipped += ms);
+  const engine = airline.engine(clock, { UPSTREAM_RETRIES: '0', ...opts.env }, () => performance.now() + skipped);
   const sweeper = createSweeper({
     repo: createSweepsRepository((opts.db ?? database).db),
     flights: engine,
@@ -66,7 +69,7 @@ function setup(opts: { settings?: Partial<SweepSettings>; env?: Record<string, s
     },
     sweeperId: opts.id ?? 'test',
   });
-  return { clock, airline, engine, sweeper };
+  return { clock, airline, engine, sweeper, skip };
 }
 
 const key = (q: FlightQuery) => `${q.origin}-${q.destination}-${q.date}`;
@@ -100,7 +103,7 @@ describe('a sweep run', () => {
   });
 
   it('stops when the breaker opens, does not start while it is open, and resumes once it closes', async () => {
-    const { airline, engine, sweeper } = setup({
+    const { airline, engine, sweeper, skip } = setup({
       env: { BREAKER_THRESHOLD: '2', BREAKER_COOLDOWN_MS: '1500' },
       settings: { concurrency: 1 },
     });
@@ -111,7 +114,7 @@ describe('a sweep run', () => {
     expect(engine.gateway.breakerState()).toBe('open');
     expect(await sweeper.run({ trigger: 'schedule' })).toMatchObject({ stoppedByBreaker: true, requests: 0, due: 0 });
     expect(airline.requests).toHaveLength(2);
-    await new Promise((r) => setTimeout(r, 1600));
+    skip(1600);
     airline.answer(() => ({ kind: 'flights', flights: [] }));
     // The slots it could not sweep were given back: the next run sweeps them all.
     expect(await sweeper.run({ trigger: 'schedule' })).toMatchObject({ stoppedByBreaker: false, swept: SLOTS, requests: SLOTS });
