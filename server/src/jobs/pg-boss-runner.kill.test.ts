@@ -1,11 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
-import { adminQuery } from '../test/database';
+import { ownPostgresDatabase } from '../test/kill-harness';
 
 /**
  * A long job (as a sweep or the alert checker is) on two worker processes sharing one PostgreSQL (issue 34;
@@ -13,7 +11,6 @@ import { adminQuery } from '../test/database';
  * worker is killed (SIGKILL) mid-run, the other worker runs it within 15 s. Before decision 247 the run's pg-boss job
  * stayed with the dead worker until pg-boss expired it: two periods, at least a minute, for an hourly job two hours.
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../..');
 const child = path.resolve(here, '../test/job-worker-child.ts');
@@ -47,29 +44,20 @@ function startWorker(name: string, env: Record<string, string>): Worker {
   return { name, proc, exited, ready, send: (line) => void proc.stdin.write(`${line}\n`) };
 }
 
-describe.skipIf(!adminUrl)('a long job on two workers', () => {
-  const dbName = `gw_runner_kill_${randomBytes(5).toString('hex')}`;
-  let url: string;
-  let database: Database;
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a long job on two workers', () => {
+  const pg = ownPostgresDatabase('gw_runner_kill');
   const workers: Worker[] = [];
   beforeAll(async () => {
-    await adminQuery(adminUrl!, `create database ${dbName}`);
-    const u = new URL(adminUrl!);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-    database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-    await database.db.execute(sql`create table test_job_log (worker text not null, event text not null, at timestamptz not null)`);
+    await pg.database.db.execute(sql`create table test_job_log (worker text not null, event text not null, at timestamptz not null)`);
   }, 120_000);
   afterAll(async () => {
     for (const w of workers) w.proc.kill('SIGKILL');
     await Promise.all(workers.map((w) => w.exited));
-    await database?.close();
-    await adminQuery(adminUrl!, `drop database if exists ${dbName} with (force)`);
   });
 
   const log = async () =>
     (
-      (await database.db.execute(sql`select worker, event, at from test_job_log order by at`)) as unknown as {
+      (await pg.database.db.execute(sql`select worker, event, at from test_job_log order by at`)) as unknown as {
         rows: { worker: string; event: string; at: Date | string }[];
       }
     ).rows;
@@ -79,7 +67,7 @@ describe.skipIf(!adminUrl)('a long job on two workers', () => {
     'is not run twice while its worker lives, and is run by the other within 15 s of that worker’s death',
     async () => {
       // Every minute, as the sweep runs: before decision 247 its pg-boss job expired after two minutes.
-      const env = { DATABASE_URL: url, CHILD_JOBS: 'slow', SLOW_MS: '40000', SLOW_EVERY_MS: '60000', LOG_LEVEL: 'silent' };
+      const env = { DATABASE_URL: pg.url, CHILD_JOBS: 'slow', SLOW_MS: '40000', SLOW_EVERY_MS: '60000', LOG_LEVEL: 'silent' };
       const pair = { A: startWorker('A', env), B: startWorker('B', env) };
       workers.push(pair.A, pair.B);
       await Promise.all([pair.A.ready, pair.B.ready]);

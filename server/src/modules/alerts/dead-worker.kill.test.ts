@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { addDays, todayUtc } from '@gowild/contract/dates';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
 import { alertDeliveries, alertDeliveryAttempts, discordWebhooks, notifications, pushSubscriptions, telegramLinks } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { fakeDiscordWebhook, fakeTelegramApi } from '../../test/chat-fakes';
-import { adminQuery } from '../../test/database';
 import { type Worker, fakeMailServer, startWorker, until } from '../../test/dead-worker';
 import { createUser } from '../../test/factories';
 import { fakeBrowserKeys, startFakePushService } from '../../test/fake-push-service';
+import { ownPostgresDatabase } from '../../test/kill-harness';
 import { generateVapidPair } from '../push/push.module';
 import { INTERRUPTED_REASONS } from './alert-outbox';
 
@@ -21,17 +19,14 @@ import { INTERRUPTED_REASONS } from './alert-outbox';
  * by the dead worker until pg-boss expired it, 2 to 4 minutes), lose nothing, and repeat only the sends that were in
  * flight, each in the form its channel can recognise (decision 248). The figures are printed for docs/benchmarks.md.
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
 const TOKEN = '987654:dead-worker-token';
 /** The goal of issue 34: deliveries resume within this of a worker's death. */
 const RESUME_WITHIN_MS = 15_000;
 /** How long the test waits at most (the old behaviour took minutes: long enough to measure it, then fail). */
 const GIVE_UP_MS = Number(process.env.DEAD_WORKER_GIVE_UP_MS ?? 60_000);
 
-describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
-  const dbName = `gw_workers_${randomBytes(5).toString('hex')}`;
-  let url: string;
-  let database: Database;
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two workers, one killed mid-delivery', () => {
+  const pg = ownPostgresDatabase('gw_workers');
   let mail: Awaited<ReturnType<typeof fakeMailServer>>;
   let telegram: Awaited<ReturnType<typeof fakeTelegramApi>>;
   let discord: Awaited<ReturnType<typeof fakeDiscordWebhook>>;
@@ -41,18 +36,13 @@ describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
   const workers: Worker[] = [];
 
   beforeAll(async () => {
-    await adminQuery(adminUrl!, `create database ${dbName}`);
-    const u = new URL(adminUrl!);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-    database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
     mail = await fakeMailServer();
     telegram = await fakeTelegramApi(TOKEN);
     discord = await fakeDiscordWebhook();
     push = await startFakePushService();
     const vapid = generateVapidPair();
     env = {
-      DATABASE_URL: url,
+      DATABASE_URL: pg.url,
       MAIL_URL: mail.url,
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -71,14 +61,12 @@ describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
     await telegram?.close();
     await discord?.close();
     await push?.close();
-    await database?.close();
-    await adminQuery(adminUrl!, `drop database if exists ${dbName} with (force)`);
   });
 
   /** An alert already matched, with one queued delivery per target (as the checker leaves them). */
   async function queuedMatch(channels: string[]) {
-    const user = await createUser({ database, clock: manualClock(new Date()) }, { isPremium: true });
-    const [alert] = await database.db
+    const user = await createUser({ database: pg.database, clock: manualClock(new Date()) }, { isPremium: true });
+    const [alert] = await pg.database.db
       .insert(notifications)
       .values({
         userId: user.id,
@@ -115,12 +103,12 @@ describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
     'the survivor resumes delivery within 15 s, loses nothing, and repeats only the sends in flight',
     async () => {
       const { user, alert } = await queuedMatch(['email', 'push', 'telegram', 'discord']);
-      const [tg] = await database.db.insert(telegramLinks).values({ userId: user.id, chatId: '4242', label: '@traveller' }).returning();
-      const [hook] = await database.db
+      const [tg] = await pg.database.db.insert(telegramLinks).values({ userId: user.id, chatId: '4242', label: '@traveller' }).returning();
+      const [hook] = await pg.database.db
         .insert(discordWebhooks)
         .values({ userId: user.id, url: discord.url(), label: 'webhook ••••abcd' })
         .returning();
-      const [device] = await database.db
+      const [device] = await pg.database.db
         .insert(pushSubscriptions)
         .values({ userId: user.id, endpoint: `${push.url}/push/device-1`, ...browser.keys, label: 'Chrome on Linux' })
         .returning();
@@ -134,7 +122,7 @@ describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
         const other = await queuedMatch(['email']);
         rows.push(delivery(other.alert.id, 'email', other.user.id, other.user.email, i));
       }
-      const ids = (await database.db.insert(alertDeliveries).values(rows).returning({ id: alertDeliveries.id })).map((r) => r.id);
+      const ids = (await pg.database.db.insert(alertDeliveries).values(rows).returning({ id: alertDeliveries.id })).map((r) => r.id);
 
       // Every service takes worker A's first request and never answers it.
       telegram.script('hang');
@@ -161,7 +149,7 @@ describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
       expect(await pair[deadName].exited).toBe('SIGKILL');
       const killedAt = Date.now();
       const delivered = async () =>
-        (await database.db.select().from(alertDeliveries).where(inArray(alertDeliveries.id, ids))).filter((r) => r.deliveredAt !== null)
+        (await pg.database.db.select().from(alertDeliveries).where(inArray(alertDeliveries.id, ids))).filter((r) => r.deliveredAt !== null)
           .length;
       const firstFromB = () =>
         Math.min(...[...mail.received.filter((m) => m.worker === survivorName).map((m) => m.at)], Number.POSITIVE_INFINITY);
@@ -202,11 +190,11 @@ describe.skipIf(!adminUrl)('two workers, one killed mid-delivery', () => {
       expect(pushTopics[0]).not.toBe('(none)');
 
       // The history says which attempts were cut off with the message handed over.
-      const attempts = await database.db.select().from(alertDeliveryAttempts).where(inArray(alertDeliveryAttempts.deliveryId, ids));
+      const attempts = await pg.database.db.select().from(alertDeliveryAttempts).where(inArray(alertDeliveryAttempts.deliveryId, ids));
       const interrupted = attempts.filter((x) => x.outcome === 'interrupted');
       expect(interrupted).toHaveLength(5);
       for (const x of interrupted) expect(x.reason).toBe(INTERRUPTED_REASONS.sending);
-      const [done] = await database.db.select().from(notifications).where(eq(notifications.id, alert.id));
+      const [done] = await pg.database.db.select().from(notifications).where(eq(notifications.id, alert.id));
       expect(done).toMatchObject({ notificationSent: true });
     },
     GIVE_UP_MS + 180_000,

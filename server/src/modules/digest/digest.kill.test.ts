@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
 import { digestDeliveries, discordWebhooks, pushSubscriptions, telegramLinks } from '../../db/schema';
 import { manualClock } from '../../lib/clock';
 import { fakeDiscordWebhook, fakeTelegramApi } from '../../test/chat-fakes';
-import { adminQuery } from '../../test/database';
 import { type Worker, fakeMailServer, startWorker, until } from '../../test/dead-worker';
 import { createUser } from '../../test/factories';
 import { fakeBrowserKeys, startFakePushService } from '../../test/fake-push-service';
+import { ownPostgresDatabase } from '../../test/kill-harness';
 import { generateVapidPair } from '../push/push.module';
 
 /**
@@ -19,15 +17,13 @@ import { generateVapidPair } from '../push/push.module';
  * digest, and repeat only the sends that were in flight, with the same Message-ID and push Topic. The figures are
  * printed for docs/benchmarks.md.
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
 const TOKEN = '987654:digest-kill-token';
 const RESUME_WITHIN_MS = 15_000;
 const GIVE_UP_MS = Number(process.env.DEAD_WORKER_GIVE_UP_MS ?? 60_000);
 const EMAIL_TRAVELLERS = 25;
 
-describe.skipIf(!adminUrl)('the digest outbox, its worker killed mid-send', () => {
-  const dbName = `gw_digest_kill_${randomBytes(5).toString('hex')}`;
-  let database: Database;
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the digest outbox, its worker killed mid-send', () => {
+  const pg = ownPostgresDatabase('gw_digest_kill');
   let mail: Awaited<ReturnType<typeof fakeMailServer>>;
   let telegram: Awaited<ReturnType<typeof fakeTelegramApi>>;
   let discord: Awaited<ReturnType<typeof fakeDiscordWebhook>>;
@@ -37,17 +33,13 @@ describe.skipIf(!adminUrl)('the digest outbox, its worker killed mid-send', () =
   const workers: Worker[] = [];
 
   beforeAll(async () => {
-    await adminQuery(adminUrl!, `create database ${dbName}`);
-    const u = new URL(adminUrl!);
-    u.pathname = `/${dbName}`;
-    database = await openDatabase({ databaseUrl: u.toString(), dataDir: 'memory://' });
     mail = await fakeMailServer();
     telegram = await fakeTelegramApi(TOKEN);
     discord = await fakeDiscordWebhook();
     push = await startFakePushService();
     const vapid = generateVapidPair();
     env = {
-      DATABASE_URL: u.toString(),
+      DATABASE_URL: pg.url,
       CHILD_JOBS: 'digest',
       MAIL_URL: mail.url,
       VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -67,8 +59,6 @@ describe.skipIf(!adminUrl)('the digest outbox, its worker killed mid-send', () =
     await telegram?.close();
     await discord?.close();
     await push?.close();
-    await database?.close();
-    await adminQuery(adminUrl!, `drop database if exists ${dbName} with (force)`);
   });
 
   /** A digest row as the planner writes it, due a minute ago (older first: `i` orders them). */
@@ -93,13 +83,13 @@ describe.skipIf(!adminUrl)('the digest outbox, its worker killed mid-send', () =
     'the survivor takes over within 15 s, every digest is delivered, and only the sends in flight come twice',
     async () => {
       const clock = manualClock(new Date());
-      const premium = await createUser({ database, clock }, { isPremium: true });
-      const [tg] = await database.db.insert(telegramLinks).values({ userId: premium.id, chatId: '4343', label: '@digest' }).returning();
-      const [hook] = await database.db
+      const premium = await createUser({ database: pg.database, clock }, { isPremium: true });
+      const [tg] = await pg.database.db.insert(telegramLinks).values({ userId: premium.id, chatId: '4343', label: '@digest' }).returning();
+      const [hook] = await pg.database.db
         .insert(discordWebhooks)
         .values({ userId: premium.id, url: discord.url(), label: 'webhook ••••dgst' })
         .returning();
-      const [device] = await database.db
+      const [device] = await pg.database.db
         .insert(pushSubscriptions)
         .values({ userId: premium.id, endpoint: `${push.url}/push/digest-device`, ...browser.keys, label: 'Firefox on Linux' })
         .returning();
@@ -110,10 +100,10 @@ describe.skipIf(!adminUrl)('the digest outbox, its worker killed mid-send', () =
         digestRow(premium.id, 'email', premium.id, premium.email, 3),
       ];
       for (let i = 0; i < EMAIL_TRAVELLERS; i++) {
-        const user = await createUser({ database, clock }, { email: `digest-kill-${i}@example.com` });
+        const user = await createUser({ database: pg.database, clock }, { email: `digest-kill-${i}@example.com` });
         rows.push(digestRow(user.id, 'email', user.id, user.email, 4 + i));
       }
-      const inserted = await database.db.insert(digestDeliveries).values(rows).returning();
+      const inserted = await pg.database.db.insert(digestDeliveries).values(rows).returning();
       const ids = inserted.map((r) => r.id);
       const byChannel = (channel: string) => inserted.find((r) => r.userId === premium.id && r.channel === channel)!;
 
@@ -132,7 +122,7 @@ describe.skipIf(!adminUrl)('the digest outbox, its worker killed mid-send', () =
         telegram.received.filter((r) => r.path.endsWith('/sendMessage')).length +
         discord.received.length +
         push.received.length;
-      const state = async () => database.db.select().from(digestDeliveries).where(inArray(digestDeliveries.id, ids));
+      const state = async () => pg.database.db.select().from(digestDeliveries).where(inArray(digestDeliveries.id, ids));
       expect(
         await until(async () => {
           const now = await state();
@@ -201,7 +191,7 @@ describe.skipIf(!adminUrl)('the digest outbox, its worker killed mid-send', () =
       // A repeated push carries the first's Topic (and tag): the browser shows one notification.
       expect(new Set(topics).size).toBe(1);
       expect(topics[0]).not.toBe('(none)');
-      const [premiumMail] = await database.db
+      const [premiumMail] = await pg.database.db
         .select()
         .from(digestDeliveries)
         .where(eq(digestDeliveries.id, byChannel('email').id));

@@ -1,12 +1,6 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays } from '@gowild/contract/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../config';
-import { type Database, openDatabase } from '../../../db/client';
 import {
   alertDeliveries,
   alertDeliveryAttempts,
@@ -15,14 +9,13 @@ import {
   pushSubscriptions,
   telegramLinks,
 } from '../../../db/schema';
-import { createAppDeps, disposeAppDeps } from '../../../deps';
+import { disposeAppDeps } from '../../../deps';
 import { manualClock } from '../../../lib/clock';
-import { noJobs, recordingEmail, scriptedAirline, testFlight } from '../../../test/alerts';
 import { fakeDiscordWebhook, fakeTelegramApi } from '../../../test/chat-fakes';
 import { decryptPushBody, fakeBrowserKeys, startFakePushService } from '../../../test/fake-push-service';
 import { generateVapidPair } from '../../push/push.module';
-import { adminQuery } from '../../../test/database';
 import { createUser } from '../../../test/factories';
+import { killHarness } from '../../../test/kill-harness';
 import { INTERRUPTED_REASONS } from '../alert-outbox';
 
 /**
@@ -32,28 +25,23 @@ import { INTERRUPTED_REASONS } from '../alert-outbox';
  * service refuse the first tries (5xx, then 429). Exactly one message per channel is accepted, and the history shows
  * the retries.
  */
-const adminUrl = process.env.TEST_DATABASE_URL;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../../../..');
-const child = path.resolve(here, '../../../test/alert-checker-child.ts');
 const NOW = '2026-07-15T16:00:00Z';
 const TOKEN = '987654:kill-test-token-secret';
 
-describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () => {
-  const dbName = `gw_chkill_${randomBytes(5).toString('hex')}`;
-  let url: string;
-  let database: Database;
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-delivery on every channel', () => {
+  const harness = killHarness<'mid-send'>({
+    databasePrefix: 'gw_chkill',
+    child: 'alert-checker-child.ts',
+    noMatch: 'the child found no match',
+    now: NOW,
+    fares: { standard: 50 },
+  });
   let telegram: Awaited<ReturnType<typeof fakeTelegramApi>>;
   let discord: Awaited<ReturnType<typeof fakeDiscordWebhook>>;
   let push: Awaited<ReturnType<typeof startFakePushService>>;
   const browser = fakeBrowserKeys();
   let env: Record<string, string>;
   beforeAll(async () => {
-    await adminQuery(adminUrl!, `create database ${dbName}`);
-    const u = new URL(adminUrl!);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-    database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
     telegram = await fakeTelegramApi(TOKEN);
     discord = await fakeDiscordWebhook();
     push = await startFakePushService();
@@ -63,7 +51,6 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       PUSH_TEST_HOSTS: push.host,
-      DATABASE_URL: url,
       TELEGRAM_BOT_TOKEN: TOKEN,
       TELEGRAM_BOT_USERNAME: 'GoWildTestBot',
       TELEGRAM_API_BASE: telegram.base,
@@ -74,22 +61,23 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
     await telegram?.close();
     await discord?.close();
     await push?.close();
-    await database?.close();
-    await adminQuery(adminUrl!, `drop database if exists ${dbName} with (force)`);
   });
 
   it('delivers the match exactly once per channel after the restart, through refused first attempts', async () => {
-    const user = await createUser({ database, clock: manualClock(new Date(NOW)) }, { isPremium: true });
-    const [tg] = await database.db.insert(telegramLinks).values({ userId: user.id, chatId: '4242', label: '@traveller' }).returning();
-    const [hook] = await database.db
+    const user = await createUser({ database: harness.database, clock: manualClock(new Date(NOW)) }, { isPremium: true });
+    const [tg] = await harness.database.db
+      .insert(telegramLinks)
+      .values({ userId: user.id, chatId: '4242', label: '@traveller' })
+      .returning();
+    const [hook] = await harness.database.db
       .insert(discordWebhooks)
       .values({ userId: user.id, url: discord.url(), label: 'webhook ••••abcd' })
       .returning();
-    const [device] = await database.db
+    const [device] = await harness.database.db
       .insert(pushSubscriptions)
       .values({ userId: user.id, endpoint: `${push.url}/push/device-1`, ...browser.keys, label: 'Chrome on Linux' })
       .returning();
-    const [alert] = await database.db
+    const [alert] = await harness.database.db
       .insert(notifications)
       .values({
         userId: user.id,
@@ -105,27 +93,13 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
     telegram.script('hang');
     discord.script('hang');
     push.hangNext();
-    const proc = spawn(process.execPath, ['--import', 'tsx', child], {
-      cwd: serverDir,
-      env: { ...process.env, ...env, TEST_NOW: NOW, KILL_POINT: 'mid-send' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => proc.once('exit', (code, signal) => resolve(signal ?? code)));
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      proc.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('mid-send')) resolve();
-      });
-      void exited.then((how) => reject(new Error(`the child ended (${how}) before mid-send: ${out}`)));
-    });
+    const worker = await harness.reach('mid-send', env);
     await telegram.waitFor((r) => r.path.endsWith('/sendMessage'));
     await discord.waitFor(() => true);
     await expect.poll(() => push.received.length, { timeout: 30_000 }).toBe(1);
-    proc.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    await worker.kill();
 
-    const rows = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, alert!.id));
+    const rows = await harness.database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, alert!.id));
     const matches = rows.filter((r) => r.kind === 'match');
     expect(matches.map((r) => [r.channel, r.targetId, r.attempts, r.deliveredAt]).sort()).toEqual([
       ['discord', hook!.id, 1, null],
@@ -144,11 +118,7 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
     discord.script({ status: 429, body: { message: 'You are being rate limited.', retry_after: 1.5, global: false } });
     push.answerNext(503);
     push.answerNext(429, { 'retry-after': '2' });
-    const clock = manualClock(new Date(Date.parse(NOW)));
-    const email = recordingEmail();
-    const airline = scriptedAirline();
-    airline.answer((q) => ({ kind: 'flights', flights: [testFlight(q, { standard: 50 })] }));
-    const deps = await createAppDeps(testConfig(env), database, { clock, email, jobs: noJobs, flights: airline.engine(clock) });
+    const { deps, email, clock } = await harness.restart(0, env);
     try {
       // The rows are the dead worker's until its heartbeat lapses (decision 247): then free, long before their lease
       // (DELIVERY_LEASE_MS) runs out on this clock, which has not moved.
@@ -173,7 +143,7 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
     expect(new Set(titles).size).toBe(1);
     expect(titles[0]).toMatch(/^Fare found/);
 
-    const after = (await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, alert!.id))).filter(
+    const after = (await harness.database.db.select().from(alertDeliveries).where(eq(alertDeliveries.notificationId, alert!.id))).filter(
       (r) => r.kind === 'match',
     );
     const byChannel = Object.fromEntries(after.map((r) => [r.channel, r]));
@@ -182,7 +152,7 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
     expect(byChannel.discord).toMatchObject({ attempts: 4 });
     expect(byChannel.push).toMatchObject({ attempts: 4 });
     for (const r of after) expect(r.deliveredAt).not.toBeNull();
-    const tgAttempts = await database.db
+    const tgAttempts = await harness.database.db
       .select()
       .from(alertDeliveryAttempts)
       .where(eq(alertDeliveryAttempts.deliveryId, byChannel.telegram!.id));
@@ -191,7 +161,7 @@ describe.skipIf(!adminUrl)('a worker killed mid-delivery on every channel', () =
     expect(tgAttempts.find((a) => a.outcome === 'interrupted')).toMatchObject({ attempt: 1, reason: INTERRUPTED_REASONS.sending });
     // The bot's token is in no stored reason.
     for (const a of tgAttempts) expect(a.reason ?? '').not.toContain(TOKEN);
-    const [done] = await database.db.select().from(notifications).where(eq(notifications.id, alert!.id));
+    const [done] = await harness.database.db.select().from(notifications).where(eq(notifications.id, alert!.id));
     expect(done).toMatchObject({ isCompleted: true, notificationSent: true });
   }, 180_000);
 });
