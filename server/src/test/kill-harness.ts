@@ -85,7 +85,11 @@ export function killHarness<Point extends string>(options: KillHarnessOptions) {
       proc.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (out.includes(point)) resolve();
-        if (out.includes('no-match')) reject(new Error(options.noMatch));
+        if (out.includes('no-match')) {
+          // The test fails here; the child would otherwise outlive the run.
+          proc.kill('SIGKILL');
+          reject(new Error(options.noMatch));
+        }
       });
       void exited.then((how) => reject(new Error(`the child ended (${how}) before ${point}: ${out}`)));
     });
