@@ -37,13 +37,17 @@ test('a return link made before the fare moved finds the departure and says the 
   const now = flights.find((f) => f.lowest_price !== null)!;
   const then = before(now);
   const q = new URLSearchParams({ origin: 'DEN', date, screen: 'return_flights', flight: then.flightHash, flight_ref: refOf(then) });
+  // The link's departure search: its end is what could send the page back to the departures.
+  const departures = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/flights/search/stream');
   await page.goto(`/?${q}`);
   await expect(page.getByTestId('selected-departure')).toContainText(code);
   const message = `The price changed from ${dollars(flightPrice(then))} to ${dollars(flightPrice(now))}`;
   await expect(page.getByText(message)).toHaveCount(1);
   await expect(page.getByText('Could not find the selected departure flight. Please try selecting a different flight.')).toHaveCount(0);
-  // Still there a moment later: no jump back to the departures.
-  await page.waitForTimeout(3500);
+  // Still there once the departure search and the returns have ended and the page has drawn since: no jump back.
+  await (await departures).finished();
+  await expect(page.getByTestId('return-skeleton')).toBeHidden({ timeout: 30_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.getByTestId('selected-departure')).toContainText(code);
   await expect(page.getByText(message)).toHaveCount(1);
 
