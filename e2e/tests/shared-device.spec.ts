@@ -171,10 +171,15 @@ async function nothingLeft(page: Page, apiUrl: string, userId: string) {
   await page.context().setOffline(false);
 }
 
-/** The app's next call, without a reload: another day's results. */
+/**
+ * The app's next call, without a reload: another day's results. Unless a call the page made by itself (a card's route
+ * insight, the usage after a search) was answered 401 first: that one was the next call, the device is already
+ * cleared and on its way to /login, and moving to another day now would only take it away from there.
+ */
 async function nextCall(page: Page) {
   await page.evaluate(
     (to) => {
+      if (window.localStorage.getItem('auth-token') === null) return;
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     },
