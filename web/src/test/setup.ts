@@ -10,8 +10,11 @@ clearToasts();
 window.localStorage.clear();
 window.sessionStorage.clear();
 window.history.replaceState(null, '', '/');
-afterAll(() => {
+afterAll(async () => {
   cleanup();
+  // A lazy panel a test rendered (an open card's hotels and cars, its weather) may still be importing its modules; the
+  // worker's shared environment is torn down after its last file, and an import still loading then fails that file.
+  await vi.dynamicImportSettled();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
