@@ -3,7 +3,7 @@ import { computeFlightHash } from '@gowild/contract/flight-hash';
 import type { Flight } from '@gowild/contract/flights';
 import { legOf, refOf } from '@gowild/contract/trips';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { localDate } from './search-support';
+import { localDate, twoFrames } from './search-support';
 
 /**
  * Links that survive a fare change (decision 197): the flight hash includes the price, so a link made before the fare
@@ -47,7 +47,7 @@ test('a return link made before the fare moved finds the departure and says the 
   // Still there once the departure search and the returns have ended and the page has drawn since: no jump back.
   await (await departures).finished();
   await expect(page.getByTestId('return-skeleton')).toBeHidden({ timeout: 30_000 });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFrames(page);
   await expect(page.getByTestId('selected-departure')).toContainText(code);
   await expect(page.getByText(message)).toHaveCount(1);
 

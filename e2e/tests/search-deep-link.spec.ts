@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { departuresShown, localDate, searchDone } from './search-support';
+import { departuresShown, localDate, searchDone, twoFrames } from './search-support';
 
 /**
  * A deep link runs its search exactly once (decision 126): the URL is the search page's one source of state, so
@@ -20,7 +20,7 @@ function lateStarts(page: Page): () => Promise<void> {
   );
   return async () => {
     await Promise.all(arrived);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
   };
 }
 

@@ -59,6 +59,11 @@ export async function searchDone(page: Page, timeout = 30_000): Promise<void> {
   await expect(page.getByTestId('results-screen')).toHaveAttribute('data-status', 'done', { timeout });
 }
 
+/** Resolves once the page has drawn two more frames: whatever a just-arrived answer makes it do has been done. */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /**
  * A departures search has finished on screen with answers: done, the first destination card shows, and the date grid
  * above the results (premium) has loaded. The grid arrives after the search when its own request is the slower one;
