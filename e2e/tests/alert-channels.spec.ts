@@ -1,18 +1,18 @@
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, localDate } from './search-support';
 
 /** docs/product/alerts.md#channels: linking the demo Telegram bot, choosing channels for an alert, the delivery history. */
 
 const password = 'Channel-pick-52';
 const PREMIUM = 'channels.premium@example.com';
 const ADMIN = 'channels.admin@example.com';
-const NOW = goWildEve();
+const NOW = ON_GOWILD_EVE.TEST_NOW;
 test.use({
   seedUsers: {
     [PREMIUM]: { password, firstName: 'Chana', lastName: 'Channels', premium: true },
     [ADMIN]: { password, firstName: 'Ada', lastName: 'Admin', admin: true },
   },
-  serverEnv: { TEST_NOW: NOW },
+  serverEnv: ON_GOWILD_EVE,
   // The refused Discord address is a 400 the page shows.
   allowedConsoleErrors: [/status of 400 .*\/api\/alert-channels\/discord/],
 });

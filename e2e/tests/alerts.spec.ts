@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
 import { waitForEmail } from '../fixtures/outbox';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
 
 /** docs/product/alerts.md: the alert modal on the results, the /notifications page, and the premium gates. */
 
@@ -10,13 +10,13 @@ const password = 'Fare-watch-38';
 const PREMIUM = 'alert.premium@example.com';
 const FREE = 'alert.free@example.com';
 // A day whose next day has GoWild seats, so the results have destinations to watch.
-const NOW = goWildEve();
+const NOW = ON_GOWILD_EVE.TEST_NOW;
 test.use({
   seedUsers: {
     [PREMIUM]: { password, firstName: 'Paula', lastName: 'Premium', premium: true },
     [FREE]: { password, firstName: 'Fred', lastName: 'Free' },
   },
-  serverEnv: { TEST_NOW: NOW },
+  serverEnv: ON_GOWILD_EVE,
 });
 
 async function searchFromNewYork(page: Page, date: string) {

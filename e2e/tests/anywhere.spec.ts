@@ -3,16 +3,16 @@ import type { Page } from '@playwright/test';
 import { ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
 import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate } from './search-support';
 
 /**
  * Anywhere over a range of days (docs/product/anywhere.md): a premium traveller picks an origin and a few days, sees
  * every destination arrive with the best fare of each day, switches to every flight in one sortable table, and
  * exports the answer as CSV; at 375 px as well. A free user reads what it does.
  */
-const NOW = goWildEve();
+const NOW = ON_GOWILD_EVE.TEST_NOW;
 const PREMIUM = { email: 'anywhere.premium@example.com', password: 'Sky-high-47', firstName: 'Ann', lastName: 'Where', premium: true };
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 /** With SHOTS_DIR set, a screenshot of what the traveller sees with the answer's heading at the top. */
 async function shot(page: Page, name: string, toResults = true) {

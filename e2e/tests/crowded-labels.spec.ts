@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { GridResponse } from '@gowild/contract/observations';
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { departuresShown, dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 /**
  * Labels a traveller must be able to read where places crowd (issue 31, defects 4 and 7): the results map's price
@@ -11,8 +11,8 @@ import { departuresShown, dismissWhatsNew, goWildEve, localDate } from './search
  * With SHOTS_DIR set, each test leaves a screenshot there.
  */
 const USER = { email: 'crowded.labels@example.com', password: 'Sky-high-47', firstName: 'Cleo', lastName: 'Crowd', premium: true };
-const NOW = goWildEve();
-test.use({ seedUsers: { [USER.email]: USER }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [USER.email]: USER }, serverEnv: ON_GOWILD_EVE });
 
 async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;

@@ -1,14 +1,14 @@
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { addDays } from '@gowild/contract/dates';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
-import { departuresShown, dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 // docs/product/date-grid-and-history.md: the grid, the route line and the price history, on the real server, from
 // the observations a traveller's own search leaves behind.
 const PREMIUM = { email: 'grid.premium@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
 const FREE = { email: 'grid.free@example.com', password: 'Sky-high-47', firstName: 'Fran', lastName: 'Free' };
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: ON_GOWILD_EVE });
 
 const today = localDate(0, NOW);
 const tomorrow = localDate(1, NOW);

@@ -1,13 +1,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { departuresShown, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /** docs/product/destination-extras.md: hotels and rental cars at the destination, on the results and the trip summary. */
 const PREMIUM = { email: 'extras.premium@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
 const FREE = { email: 'extras.free@example.com', password: 'Sky-high-47', firstName: 'Fran', lastName: 'Free' };
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: ON_GOWILD_EVE });
 
 const tomorrow = localDate(1, NOW);
 // Each test runs a whole search first, and the panels' queries after it: three times the usual time.

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
 
 /**
  * Favourites (issue 31; docs/product/favourites.md): a home airport set on /profile and a starred airport lead the
@@ -10,8 +10,8 @@ import { goWildEve, localDate, searchDone } from './search-support';
  * reload and in a second browser signed in as the same traveller.
  */
 const TRAVELLER = { email: 'fav.passholder@example.com', password: 'Sky-high-47', firstName: 'Fay', lastName: 'Vourite', premium: true };
-const NOW = goWildEve();
-test.use({ seedUsers: { [TRAVELLER.email]: TRAVELLER }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [TRAVELLER.email]: TRAVELLER }, serverEnv: ON_GOWILD_EVE });
 
 async function shots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
 
 /**
  * The inbound results' and get me home's CSV export (issue 31; docs/product/anywhere.md#export,
@@ -9,8 +9,8 @@ import { goWildEve, localDate, searchDone } from './search-support';
  * flight, seats for a premium traveller.
  */
 const PREMIUM = { email: 'inbound.export@example.com', password: 'Sky-high-47', firstName: 'Ina', lastName: 'Bound', premium: true };
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 async function shots(page: Page, name: string, target: Locator = page.getByTestId('results-view-tools')) {
   const dir = process.env.SHOTS_DIR;

@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
 
 /** docs/product/maps.md: the route map page and the flight map on a result card, offline (no TILE_URL). */
 const password = 'Jet-stream-61';
 const PREMIUM = 'map.premium@example.com';
-const NOW = goWildEve();
+const NOW = ON_GOWILD_EVE.TEST_NOW;
 test.use({
   seedUsers: { [PREMIUM]: { password, firstName: 'Pat', lastName: 'Premium', premium: true } },
-  serverEnv: { TEST_NOW: NOW },
+  serverEnv: ON_GOWILD_EVE,
 });
 
 /** Every request the page makes goes to our own server: the basemap ships with the app. */

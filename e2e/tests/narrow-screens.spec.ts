@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, localDate } from './search-support';
 
 /**
  * No page scrolls sideways on a 375 px phone (docs/product/README.md#rules-that-hold-everywhere): every route, signed out and signed in
@@ -14,8 +14,8 @@ const USER = {
   premium: true,
   admin: true,
 };
-const NOW = goWildEve();
-test.use({ seedUsers: { [USER.email]: USER }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [USER.email]: USER }, serverEnv: ON_GOWILD_EVE });
 
 const PHONE = { width: 375, height: 812 };
 

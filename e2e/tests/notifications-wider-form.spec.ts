@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve } from './search-support';
+import { ON_GOWILD_EVE } from './search-support';
 
 /**
  * /notifications' own form creates the wider alerts (issue 31; docs/product/alerts.md#notifications-page): seats
@@ -9,8 +9,7 @@ import { goWildEve } from './search-support';
  * results modal's parts and texts; the list shows each.
  */
 const PREMIUM = { email: 'wider.form@example.com', password: 'Sky-high-47', firstName: 'Wyn', lastName: 'Der', premium: true };
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 async function shots(page: Page, target: Locator, name: string) {
   const dir = process.env.SHOTS_DIR;

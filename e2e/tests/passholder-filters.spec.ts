@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
 
 /**
  * The filters pass holders ask for (issue 31; docs/product/search.md#filters): GoWild only, the usual GoWild fare only,
@@ -26,8 +26,8 @@ const toMinutes = (clock: string) => {
 };
 
 // GoWild seats tomorrow: a day whose next day is not a blackout.
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 test('GoWild only, the usual GoWild fare only and lands by narrow a destination card', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate } from './search-support';
 
 const PREMIUM = { email: 'hub.flyer@example.com', password: 'Sky-high-47', firstName: 'Hana', lastName: 'Hub', premium: true };
 const FREE = { email: 'free.flyer@example.com', password: 'Sky-high-47', firstName: 'Fran', lastName: 'Free' };
 // GoWild seats tomorrow exist only when tomorrow is not a blackout date: this spec lives on such a day.
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: ON_GOWILD_EVE });
 
 interface ApiFlight {
   origin: string;

@@ -1,11 +1,11 @@
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { departuresShown, dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 // docs/product/observations.md#freshness: a premium traveller's live re-check of one destination, on the real server.
 const PREMIUM = { email: 'recheck.premium@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
 const FREE = { email: 'recheck.free@example.com', password: 'Sky-high-47', firstName: 'Fran', lastName: 'Free' };
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM, [FREE.email]: FREE }, serverEnv: ON_GOWILD_EVE });
 
 const tomorrow = localDate(1, NOW);
 

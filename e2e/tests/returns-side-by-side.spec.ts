@@ -4,7 +4,7 @@ import type { Flight } from '@gowild/contract/flights';
 import { refOf } from '@gowild/contract/trips';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, localDate } from './search-support';
 
 /**
  * Returns side by side (issue 31; docs/product/search.md#returns-side-by-side): the return screen shows the return
@@ -12,8 +12,8 @@ import { goWildEve, localDate } from './search-support';
  * later, and when; a day's 'Show these returns' moves the list to it.
  */
 const PREMIUM = { email: 'returns.days@example.com', password: 'Sky-high-47', firstName: 'Remy', lastName: 'Days', premium: true };
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 const blackouts = new Set(blackoutDates.map((b) => b.date));
 
 test('the next three days of returns together, bookable now or opening later', async ({ page }) => {

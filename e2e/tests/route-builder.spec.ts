@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate } from './search-support';
 
 const PREMIUM = { email: 'route.builder@example.com', password: 'Sky-high-47', firstName: 'Rita', lastName: 'Route', premium: true };
 // GoWild seats tomorrow exist only when tomorrow is not a blackout date: this spec lives on such a day.
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 test('the route builder: itineraries of up to three GoWild flights, each a separate booking, with a calendar and a share link', async ({
   page,

@@ -1,12 +1,12 @@
 import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { formatDollars } from '@gowild/contract/money';
-import { dismissWhatsNew, goWildEve, localDate, priceOf, searchDone } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate, priceOf, searchDone } from './search-support';
 
 const PREMIUM = { email: 'premium.flyer@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
 // GoWild seats 'tomorrow' exist only when tomorrow is not a blackout date: this spec lives on such a day.
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 test('premium: city origin for tomorrow → GoWild first → nonstop → weather → return → summary → shared link', async ({
   page,

@@ -32,6 +32,17 @@ export function goWildEve(from: Date = runNow()): string {
   throw new Error('no day without a blackout on the next day within 400 days');
 }
 
+/*
+ * Server settings that several spec files share, each as one object. Playwright tells a spec file's worker options
+ * apart by the object passed to test.use, not by its contents, and starts a worker (a browser and a server) for each:
+ * the specs that each wrote `{ TEST_NOW: NOW }` started 19 workers for one setting. Passing the same object lets them
+ * share the run's two workers (decision 323). A spec with a setting of its own still writes its own object.
+ */
+/** The server pinned to the GoWild eve (goWildEve()): tomorrow has GoWild seats. */
+export const ON_GOWILD_EVE: Readonly<{ TEST_NOW: string }> = { TEST_NOW: goWildEve() };
+/** Web push to a push service on this machine (a test-only setting, so the server runs as 'test'). */
+export const PUSH_TO_THIS_MACHINE: Readonly<Record<string, string>> = { NODE_ENV: 'test', PUSH_TEST_HOSTS: '127.0.0.1' };
+
 /** Keeps the What's New modal (shown once per browser after ~1 s) from covering the page under test. */
 export async function dismissWhatsNew(page: Page): Promise<void> {
   const res = await page.request.get('/api/config');

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForEmail } from '../fixtures/outbox';
 import { type TestAccount, createAccount, expect, test } from '../fixtures/test';
-import { departuresShown, localDate } from './search-support';
+import { departuresShown, localDate, PUSH_TO_THIS_MACHINE } from './search-support';
 
 /**
  * Nothing private stays on a shared device (docs/product/offline.md#a-shared-device; decision 245). Whichever way a
@@ -18,7 +18,7 @@ const ADMIN = { email: 'shared.admin@example.com', password: 'Sky-high-47', firs
 test.use({
   serviceWorkers: 'allow',
   seedUsers: { [ADMIN.email]: ADMIN },
-  serverEnv: { NODE_ENV: 'test', PUSH_TEST_HOSTS: '127.0.0.1' },
+  serverEnv: PUSH_TO_THIS_MACHINE,
   // Offline, the browser reports every request it could not send; an ended session's calls are answered 401.
   allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/],
 });

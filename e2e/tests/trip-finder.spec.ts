@@ -1,16 +1,16 @@
 import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder';
 import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { dismissWhatsNew, goWildEve, localDate } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate } from './search-support';
 
 /**
  * The trip finder (docs/product/trip-finder.md): a premium traveller finds round trips and day trips from an origin
  * over a few days, best first, each return saying when it becomes bookable, with the calendar file and the alert;
  * a free user reads what it does and how to get it.
  */
-const NOW = goWildEve();
+const NOW = ON_GOWILD_EVE.TEST_NOW;
 const PREMIUM = { email: 'trips.premium@example.com', password: 'Sky-high-47', firstName: 'Tia', lastName: 'Trips', premium: true };
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 interface Answer {
   destinations: { destination: string; pairs: { return_open: boolean; nights: number | null; stay_minutes: number }[] }[];

@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { PUSH_MESSAGES } from '../../contract/src/push';
 import { checkVapid, decryptPushBody, fakeBrowserKeys, startFakePushService } from '../../server/src/test/fake-push-service';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { localDate } from './search-support';
+import { localDate, PUSH_TO_THIS_MACHINE } from './search-support';
 
 /**
  * Web push end to end (docs/product/alerts.md#web-push; decisions 210-214): /notifications subscribes this browser
@@ -20,8 +20,8 @@ const PREMIUM = { email: 'push.premium@example.com', password: 'Sky-high-47', fi
 test.use({
   serviceWorkers: 'allow',
   seedUsers: { [PREMIUM.email]: PREMIUM },
-  // Any port of the local push service this spec starts (a test-only setting, so the server runs as 'test').
-  serverEnv: { NODE_ENV: 'test', PUSH_TEST_HOSTS: '127.0.0.1' },
+  // Any port of the local push service this spec starts.
+  serverEnv: PUSH_TO_THIS_MACHINE,
 });
 
 let service: Awaited<ReturnType<typeof startFakePushService>>;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { waitForEmail } from '../fixtures/outbox';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { dismissWhatsNew, goWildEve, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate, searchDone } from './search-support';
 
 /**
  * docs/product/alerts.md#kinds-of-alert: the wider alerts on the screens (issues 31, 32). From a results card, an
@@ -11,8 +11,8 @@ import { dismissWhatsNew, goWildEve, localDate, searchDone } from './search-supp
  */
 const PREMIUM = { email: 'wide.watcher@example.com', password: 'Sky-high-47', firstName: 'Wanda', lastName: 'Wide', premium: true };
 // GoWild seats tomorrow exist only when tomorrow is not a blackout date: this spec lives on such a day.
-const NOW = goWildEve();
-test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
+const NOW = ON_GOWILD_EVE.TEST_NOW;
+test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 const noOverflow = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
