@@ -1,3 +1,4 @@
+import { Agent, setGlobalDispatcher } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock';
 import { type FakeBrowserKeys, checkVapid, decryptPushBody, fakeBrowserKeys, startFakePushService } from '../../test/fake-push-service';
@@ -93,6 +94,22 @@ describe('the web push channel', () => {
       url: message.url,
       tag: 'delivery-42',
     });
+  });
+
+  it("delivers when the process's fetch runs on the npm undici's dispatcher, which refuses a Content-Length given by hand", async () => {
+    // Node 20's fetch takes whatever global dispatcher is set, and importing undici 7 (the flights' HTTP client does)
+    // sets its own when none is set yet. The channel then failed every delivery, depending on which module came first.
+    const key = Symbol.for('undici.globalDispatcher.1');
+    const before = (globalThis as Record<symbol, unknown>)[key];
+    const agent = new Agent();
+    setGlobalDispatcher(agent);
+    try {
+      expect(await channel().deliver(target, message, 'delivery-7')).toEqual({ status: 'delivered' });
+      expect(service.received[0]?.headers['content-length']).toBe(String(service.received[0]?.body.length));
+    } finally {
+      (globalThis as Record<symbol, unknown>)[key] = before;
+      await agent.close();
+    }
   });
 
   it('signs with the VAPID key: the JWT verifies with the announced public key, for the push service origin', async () => {

@@ -67,7 +67,7 @@ export function createWebPushChannel(deps: WebPushChannelDeps): AlertChannel {
       try {
         response = await send(request.endpoint, {
           method: request.method,
-          headers: request.headers as Record<string, string>,
+          headers: withoutContentLength(request.headers),
           body: request.body ? new Uint8Array(request.body) : null,
           signal: AbortSignal.timeout(deps.timeoutMs),
         });
@@ -130,4 +130,17 @@ async function responseDetail(response: Response): Promise<string> {
     .replace(/[^\x20-\x7e]+/g, ' ')
     .trim()
     .slice(0, 160);
+}
+
+/**
+ * The library's headers without its Content-Length: fetch sets that from the body, and refuses one given by hand when
+ * the process's fetch runs on the npm undici's dispatcher (Node 20 with undici 7 loaded first, which takes the global
+ * dispatcher: the flights' HTTP client imports it), failing every delivery as "could not be reached".
+ */
+function withoutContentLength(headers: webpush.RequestDetails['headers']): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers as Record<string, string | number>)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
