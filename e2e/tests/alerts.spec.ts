@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
 import { waitForEmail } from '../fixtures/outbox';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /** docs/product/alerts.md: the alert modal on the results, the /notifications page, and the premium gates. */
 
@@ -26,7 +26,7 @@ async function searchFromNewYork(page: Page, date: string) {
   await page.locator(`button[data-date="${date}"]`).click();
   await page.getByRole('button', { name: 'Search from New York City' }).click();
   await expect(page.getByTestId('results-screen')).toBeVisible();
-  await searchDone(page);
+  await departuresShown(page);
 }
 
 test('premium: an alert from the results modal shows on /notifications and can be deleted', async ({ page, server }) => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /**
  * Favourites (issue 31; docs/product/favourites.md): a home airport set on /profile and a starred airport lead the
@@ -34,7 +34,7 @@ const pickerValues = (page: Page) =>
 /** Opens the first GoWild destination of tomorrow's search from DEN. */
 async function openFirstCard(page: Page) {
   await page.goto(`/?origin=DEN&date=${localDate(1, NOW)}&screen=departure_flights`);
-  await searchDone(page);
+  await departuresShown(page);
   const card = page.getByTestId('group-gowild').getByTestId('destination-card').first();
   await card.locator('h3 button').click();
   await expect(card.getByTestId('flight-row').first()).toBeVisible();
@@ -91,7 +91,7 @@ test('home airport and a star lead the picker; filters follow the traveller acro
 
   // After a reload, every card starts with them.
   await page.reload();
-  await searchDone(page);
+  await departuresShown(page);
   card = page.getByTestId('group-gowild').getByTestId('destination-card').first();
   await card.locator('h3 button').click();
   await expect(card.getByRole('button', { name: 'Nonstop', exact: true })).toHaveAttribute('aria-pressed', 'true');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /** docs/product/maps.md: the route map page and the flight map on a result card, offline (no TILE_URL). */
 const password = 'Jet-stream-61';
@@ -125,7 +125,7 @@ test('premium: an open result card shows its flight map, drawn offline', async (
   const outside = recordOutsideRequests(page, baseURL!);
   await signInWithToken(page, PREMIUM, password);
   await page.goto(`/?origin=DEN&date=${localDate(1, NOW)}`);
-  await searchDone(page);
+  await departuresShown(page);
   await expect(page.getByTestId('group-gowild')).toBeVisible();
   // By its code: the list can still reorder as the last destinations arrive.
   const code = await page.locator('[data-testid="destination-card"]').first().getAttribute('data-code');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /**
  * The filters pass holders ask for (issue 31; docs/product/search.md#filters): GoWild only, the usual GoWild fare only,
@@ -32,7 +32,7 @@ test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 test('GoWild only, the usual GoWild fare only and lands by narrow a destination card', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   await page.goto(`/?origin=DEN&date=${localDate(1, NOW)}&screen=departure_flights`);
-  await searchDone(page);
+  await departuresShown(page);
   const card = page.getByTestId('group-gowild').getByTestId('destination-card').first();
   await card.locator('h3 button').click();
   const rows = card.getByTestId('flight-row');

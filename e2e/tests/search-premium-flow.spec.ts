@@ -1,7 +1,7 @@
 import { expectAxeClean } from '../fixtures/a11y';
 import { expect, signInWithToken, test } from '../fixtures/test';
 import { formatDollars } from '@gowild/contract/money';
-import { ON_GOWILD_EVE, dismissWhatsNew, localDate, priceOf, searchDone } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate, priceOf } from './search-support';
 
 const PREMIUM = { email: 'premium.flyer@example.com', password: 'Sky-high-47', firstName: 'Pat', lastName: 'Premium', premium: true };
 // GoWild seats 'tomorrow' exist only when tomorrow is not a blackout date: this spec lives on such a day.
@@ -28,7 +28,7 @@ test('premium: city origin for tomorrow → GoWild first → nonstop → weather
   // Results stream in; the URL follows 100 ms after the search.
   await expect(page.getByTestId('results-screen')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`\\?origin=CITY%3ANYC&date=${tomorrow}&screen=departure_flights$`));
-  await searchDone(page);
+  await departuresShown(page);
   const gowild = page.getByTestId('group-gowild');
   await expect(gowild).toBeVisible();
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { waitForEmail } from '../fixtures/outbox';
 import { expect, signInWithToken, test } from '../fixtures/test';
-import { ON_GOWILD_EVE, dismissWhatsNew, localDate, searchDone } from './search-support';
+import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 /**
  * docs/product/alerts.md#kinds-of-alert: the wider alerts on the screens (issues 31, 32). From a results card, an
@@ -32,7 +32,7 @@ test('any destination over a range, seats left, and every leg of a chain: create
   // The results for DEN tomorrow, and the first card's alert modal.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/?origin=DEN&date=${tomorrow}`);
-  await searchDone(page);
+  await departuresShown(page);
   const card = page.getByTestId('destination-card').first();
   const code = (await card.getAttribute('data-code'))!;
   await card.locator('h3 button').click();
