@@ -23,10 +23,14 @@ async function shot(page: Page, name: string, toResults = true) {
   await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
-async function searchDenver(page: Page, days: string) {
-  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill('Denver');
-  await page.locator('button[data-value="DEN"]').click();
-  await expect(page.locator('button[data-value="DEN"]')).toHaveAttribute('aria-pressed', 'true');
+/**
+ * From Austin: ten destinations. From Denver (seventy) the list of every flight over three days was 558 rows, and
+ * the accessibility check over it alone took about 23 s of the browser's CPU; it proves the same on a shorter list.
+ */
+async function searchAustin(page: Page, days: string) {
+  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill('Austin');
+  await page.locator('button[data-value="AUS"]').click();
+  await expect(page.locator('button[data-value="AUS"]')).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('First departure date').fill(localDate(1, NOW));
   await page.getByTestId('anywhere-days').selectOption(days);
   const answer = page.waitForResponse((r) => r.url().includes('/api/flights/anywhere'));
@@ -46,9 +50,9 @@ test('a premium traveller sees every destination over three days, every flight i
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Anywhere' }).click();
   await expect(page).toHaveURL(/\/anywhere$/);
-  await searchDenver(page, '3');
-  await expect(page.getByRole('heading', { name: /Every destination from Denver/ })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/anywhere\\?origin=DEN&from=${localDate(1, NOW)}&to=${localDate(3, NOW)}$`));
+  await searchAustin(page, '3');
+  await expect(page.getByRole('heading', { name: /Every destination from Austin/ })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/anywhere\\?origin=AUS&from=${localDate(1, NOW)}&to=${localDate(3, NOW)}$`));
   // Each destination shows the best fare of each of the three days.
   const first = page.getByTestId('anywhere-destination').first();
   await expect(first.getByRole('list', { name: /best fare each day/ }).getByRole('listitem')).toHaveCount(3);
@@ -56,7 +60,7 @@ test('a premium traveller sees every destination over three days, every flight i
 
   // Every flight in one table, sortable by any column from its header.
   await page.getByRole('button', { name: 'All flights' }).click();
-  const table = page.getByRole('table', { name: /Every flight from Denver/ });
+  const table = page.getByRole('table', { name: /Every flight from Austin/ });
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: /Seats/ })).toBeVisible();
   const dates = await table.locator('tbody td[data-column="date"]').allTextContents();
@@ -77,7 +81,7 @@ test('a premium traveller sees every destination over three days, every flight i
   const download = page.waitForEvent('download');
   await page.getByTestId('export-csv').click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`gowild-DEN-${localDate(1, NOW)}-to-${localDate(3, NOW)}.csv`);
+  expect(file.suggestedFilename()).toBe(`gowild-AUS-${localDate(1, NOW)}-to-${localDate(3, NOW)}.csv`);
   const csv = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toMatch(/^Origin,Destination,Destination city,Date,/);
@@ -91,7 +95,7 @@ test('at 375 px a link runs its range, and the range and its list fit the screen
   await page.setViewportSize({ width: 375, height: 800 });
   // A link names the search (the call's own query) and runs it at once, the form filled in from it.
   const answer = page.waitForResponse((r) => r.url().includes('/api/flights/anywhere'));
-  await page.goto(`/anywhere?origin=DEN&from=${localDate(1, NOW)}&to=${localDate(2, NOW)}`);
+  await page.goto(`/anywhere?origin=AUS&from=${localDate(1, NOW)}&to=${localDate(2, NOW)}`);
   expect((await answer).status()).toBe(200);
   await expect(page.getByTestId('anywhere-days')).toHaveValue('2');
   await expect(page.getByTestId('anywhere-progress')).toBeHidden({ timeout: 90_000 });
