@@ -57,8 +57,16 @@ function drawerOf(token: string): Promise<Drawer | null> {
  * to the session that kept it (decision 245): another token opens another drawer, and an expired token's drawer is
  * deleted rather than served.
  */
+/**
+ * How many times the page has told this worker to forget every saved screen (a logout, a session ended). An answer
+ * whose request began before the latest of them is not kept: a search still streaming at logout would otherwise end
+ * after the page had emptied the drawers and put the ended session's drawer back (seen in the offline browser test).
+ */
+let clearings = 0;
+
 async function networkThenSaved(event: FetchEvent, drawer: Drawer): Promise<Response> {
   const { request } = event;
+  const clearingsAtStart = clearings;
   let response: Response;
   try {
     response = await fetch(request);
@@ -67,8 +75,15 @@ async function networkThenSaved(event: FetchEvent, drawer: Drawer): Promise<Resp
     if (saved) return saved;
     throw networkError;
   }
-  if (response.ok) event.waitUntil(keepAnswer(caches, drawer, request.url, response.clone(), new Date()));
+  if (response.ok) event.waitUntil(keepUnlessCleared(drawer, request.url, response.clone(), clearingsAtStart));
   return response;
+}
+
+async function keepUnlessCleared(drawer: Drawer, url: string, response: Response, clearingsAtStart: number): Promise<void> {
+  if (clearings !== clearingsAtStart) return;
+  await keepAnswer(caches, drawer, url, response, new Date());
+  // Cleared while the answer was still coming in: the drawer goes again.
+  if (clearings !== clearingsAtStart) await caches.delete(drawer.name);
 }
 
 async function readSaved(drawer: Drawer, url: string): Promise<Response | null> {
@@ -83,7 +98,10 @@ async function readSaved(drawer: Drawer, url: string): Promise<Response | null> 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'skip-waiting') void self.skipWaiting();
-  if (data?.type === 'clear-saved-screens') event.waitUntil(clearSavedScreens());
+  if (data?.type === 'clear-saved-screens') {
+    clearings += 1;
+    event.waitUntil(clearSavedScreens());
+  }
 });
 
 async function clearSavedScreens(): Promise<void> {
