@@ -17,21 +17,23 @@ interface Answer {
   search_parameters: { day_trip: boolean; min_hours: number | null };
 }
 
-async function chooseDenver(page: import('@playwright/test').Page) {
-  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill('Denver');
-  await page.locator('button[data-value="DEN"]').click();
-  await expect(page.locator('button[data-value="DEN"]')).toHaveAttribute('aria-pressed', 'true');
+/**
+ * From Austin: ten destinations. From Denver (seventy) the answer was hundreds of route-days, and the accessibility
+ * check over every card took about 12 s of the browser's CPU; it proves the same on fewer cards.
+ */
+async function chooseAustin(page: import('@playwright/test').Page) {
+  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill('Austin');
+  await page.locator('button[data-value="AUS"]').click();
+  await expect(page.locator('button[data-value="AUS"]')).toHaveAttribute('aria-pressed', 'true');
 }
 
 test('a premium traveller finds round trips best first, with the return window, the calendar and the alert', async ({ page }) => {
-  // Hundreds of route-days from the emulated airline, then axe over every card: more than the default minute on a busy machine.
-  test.setTimeout(180_000);
   await dismissWhatsNew(page);
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trip finder' }).click();
   await expect(page).toHaveURL(/\/trips$/);
-  await chooseDenver(page);
+  await chooseAustin(page);
   await expect(page.getByLabel('First departure date')).toHaveValue(localDate(1, NOW));
   await page.getByLabel('Departure dates').selectOption('2');
   await page.getByLabel('Fewest nights').selectOption('1');
@@ -43,7 +45,7 @@ test('a premium traveller finds round trips best first, with the return window, 
   expect(res.url()).toContain('max_nights=2');
   const body = (await res.json()) as Answer;
   expect(body.destinations.length).toBeGreaterThan(0);
-  await expect(page.getByRole('heading', { name: 'Round trips from DEN' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Round trips from AUS' })).toBeVisible();
   await expect(page.getByTestId('trip-destination')).toHaveCount(body.destinations.length);
   await expect(page.getByTestId('two-bookings')).toContainText('Two bookings');
   await expect(page.getByTestId('trip-finder-sources')).toContainText('fetched live');
@@ -79,7 +81,7 @@ test('a day trip comes back the same day with the hours asked for', async ({ pag
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/trips');
-  await chooseDenver(page);
+  await chooseAustin(page);
   await page.getByLabel('Departure dates').selectOption('2');
   await page.getByRole('radio', { name: 'Day trip' }).check();
   await page.getByLabel('At least (hours there)').selectOption('4');
@@ -87,7 +89,7 @@ test('a day trip comes back the same day with the hours asked for', async ({ pag
   await page.getByTestId('trip-finder-button').click();
   const body = (await (await answer).json()) as Answer;
   expect(body.search_parameters).toMatchObject({ day_trip: true, min_hours: 4 });
-  await expect(page.getByRole('heading', { name: 'Day trips from DEN' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Day trips from AUS' })).toBeVisible();
   for (const d of body.destinations)
     for (const p of d.pairs) {
       expect(p.nights).toBeNull();
