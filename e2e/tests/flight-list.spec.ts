@@ -25,13 +25,15 @@ for (const width of [1280, 375]) {
     await signInWithToken(page, free.email, free.password);
     await page.setViewportSize({ width, height: 900 });
     const date = localDate(2);
-    await page.goto(`/?origin=DEN&date=${date}&screen=departure_flights`);
+    // From Austin (ten destinations): from Denver (seventy) the list held every flight to seventy places, and the
+    // accessibility check over it took up to 8 s of the browser's CPU; it proves the same on a shorter list.
+    await page.goto(`/?origin=AUS&date=${date}&screen=departure_flights`);
     await departuresShown(page);
     const cards = await page.getByTestId('destination-card').count();
 
     await page.getByRole('group', { name: 'Show results as' }).getByRole('button', { name: 'List' }).click();
     await expect(page.getByTestId('destination-card')).toHaveCount(0);
-    const table = page.getByRole('table', { name: /Flights from Denver/ });
+    const table = page.getByRole('table', { name: /Flights from Austin/ });
     await expect(table).toBeVisible();
     // Free users: no seat counts, here as on the cards.
     await expect(table.getByRole('columnheader', { name: /Seats/ })).toHaveCount(0);
@@ -54,7 +56,7 @@ for (const width of [1280, 375]) {
     const download = page.waitForEvent('download');
     await page.getByTestId('export-csv').click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`gowild-DEN-${date}.csv`);
+    expect(file.suggestedFilename()).toBe(`gowild-AUS-${date}.csv`);
     const csv = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
     const [header, ...lines] = csv.trim().split('\r\n');
     expect(header).not.toContain('Seats');
