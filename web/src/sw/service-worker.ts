@@ -53,17 +53,17 @@ function drawerOf(token: string): Promise<Drawer | null> {
 }
 
 /**
- * The network's answer, kept when it is a success; the kept copy only when the network cannot be reached, and only
- * to the session that kept it (decision 245): another token opens another drawer, and an expired token's drawer is
- * deleted rather than served.
- */
-/**
  * How many times the page has told this worker to forget every saved screen (a logout, a session ended). An answer
  * whose request began before the latest of them is not kept: a search still streaming at logout would otherwise end
  * after the page had emptied the drawers and put the ended session's drawer back (seen in the offline browser test).
  */
 let clearings = 0;
 
+/**
+ * The network's answer, kept when it is a success; the kept copy only when the network cannot be reached, and only
+ * to the session that kept it (decision 245): another token opens another drawer, and an expired token's drawer is
+ * deleted rather than served.
+ */
 async function networkThenSaved(event: FetchEvent, drawer: Drawer): Promise<Response> {
   const { request } = event;
   const clearingsAtStart = clearings;
