@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { ANYWHERE_MESSAGES } from '@gowild/contract/anywhere';
 import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { ON_GOWILD_EVE, dismissWhatsNew, localDate } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate, pickOrigin } from './search-support';
 
 /**
  * Anywhere over a range of days (docs/product/anywhere.md): a premium traveller picks an origin and a few days, sees
@@ -28,9 +28,7 @@ async function shot(page: Page, name: string, toResults = true) {
  * the accessibility check over it alone took about 23 s of the browser's CPU; it proves the same on a shorter list.
  */
 async function searchAustin(page: Page, days: string) {
-  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill('Austin');
-  await page.locator('button[data-value="AUS"]').click();
-  await expect(page.locator('button[data-value="AUS"]')).toHaveAttribute('aria-pressed', 'true');
+  await pickOrigin(page, 'Austin', 'AUS');
   await page.getByLabel('First departure date').fill(localDate(1, NOW));
   await page.getByTestId('anywhere-days').selectOption(days);
   const answer = page.waitForResponse((r) => r.url().includes('/api/flights/anywhere'));

@@ -43,6 +43,13 @@ export const ON_GOWILD_EVE: Readonly<{ TEST_NOW: string }> = { TEST_NOW: goWildE
 /** Web push to a push service on this machine (a test-only setting, so the server runs as 'test'). */
 export const PUSH_TO_THIS_MACHINE: Readonly<Record<string, string>> = { NODE_ENV: 'test', PUSH_TEST_HOSTS: '127.0.0.1' };
 
+/** Picks an origin on a search form with the mouse: its name typed in the airport box, then its button. */
+export async function pickOrigin(page: Page, name: string, code: string): Promise<void> {
+  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill(name);
+  await page.locator(`button[data-value="${code}"]`).click();
+  await expect(page.locator(`button[data-value="${code}"]`)).toHaveAttribute('aria-pressed', 'true');
+}
+
 /** Keeps the What's New modal (shown once per browser after ~1 s) from covering the page under test. */
 export async function dismissWhatsNew(page: Page): Promise<void> {
   const res = await page.request.get('/api/config');

@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { TRIP_FINDER_MESSAGES } from '@gowild/contract/trip-finder';
 import { expectAxeClean } from '../fixtures/a11y';
 import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
-import { ON_GOWILD_EVE, dismissWhatsNew, localDate } from './search-support';
+import { ON_GOWILD_EVE, dismissWhatsNew, localDate, pickOrigin } from './search-support';
 
 /**
  * The trip finder (docs/product/trip-finder.md): a premium traveller finds round trips and day trips from an origin
@@ -21,11 +22,7 @@ interface Answer {
  * From Austin: ten destinations. From Denver (seventy) the answer was hundreds of route-days, and the accessibility
  * check over every card took about 12 s of the browser's CPU; it proves the same on fewer cards.
  */
-async function chooseAustin(page: import('@playwright/test').Page) {
-  await page.getByRole('searchbox', { name: /Departure Airport/ }).fill('Austin');
-  await page.locator('button[data-value="AUS"]').click();
-  await expect(page.locator('button[data-value="AUS"]')).toHaveAttribute('aria-pressed', 'true');
-}
+const chooseAustin = (page: Page) => pickOrigin(page, 'Austin', 'AUS');
 
 test('a premium traveller finds round trips best first, with the return window, the calendar and the alert', async ({ page }) => {
   await dismissWhatsNew(page);
