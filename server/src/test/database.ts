@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase, wrapPglite } from '../db/client';
+import { createPglitePool } from './pglite-pool';
 
-let pgliteTemplate: Promise<Blob> | undefined;
 let pgTemplate: Promise<string> | undefined;
 
 /** What the run's global setup provided (server/src/test/global-setup.ts), or nothing outside a Vitest run. */
@@ -17,25 +17,28 @@ async function provided(key: 'pgliteTemplateFile' | 'postgresTemplate'): Promise
   }
 }
 
+/** The embedded databases of this worker: the migrated data directory of the run's global setup, else made here. */
+const pglitePool = createPglitePool(async () => {
+  const file = await provided('pgliteTemplateFile');
+  if (file) return new Blob([await readFile(file)]);
+  const client = new PGlite();
+  await wrapPglite(client, true);
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+});
+
 /**
  * A fresh, migrated database for one test (decision 002). PGlite: loaded from a migrated data directory, made once
- * per run by the global setup (or once per process without it). With TEST_DATABASE_URL set (the PostgreSQL suite
+ * per run by the global setup (or once per process without it), or one a finished test closed, emptied again
+ * (test/pglite-pool.ts). With TEST_DATABASE_URL set (the PostgreSQL suite
  * in .ci/run) each test gets its own database, copied from a template migrated once per run, so the same tests prove
  * the same migrations on both.
  */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return createPostgresTestDatabase(adminUrl);
-  pgliteTemplate ??= (async () => {
-    const file = await provided('pgliteTemplateFile');
-    if (file) return new Blob([await readFile(file)]);
-    const client = new PGlite();
-    await wrapPglite(client, true);
-    const dump = await client.dumpDataDir('none');
-    await client.close();
-    return dump;
-  })();
-  return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplate }), false);
+  return pglitePool.lease();
 }
 
 export function withDatabase(url: string, name: string): string {
