@@ -1,4 +1,4 @@
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, localDate } from './search-support';
 
 /** docs/product/alerts.md#channels: linking the demo Telegram bot, choosing channels for an alert, the delivery history. */
@@ -17,7 +17,7 @@ test.use({
   allowedConsoleErrors: [/status of 400 .*\/api\/alert-channels\/discord/],
 });
 
-test('premium: links Telegram (demo), picks it for an alert, and sees each channel’s delivery', async ({ page }, testInfo) => {
+test('premium: links Telegram (demo), picks it for an alert, and sees each channel’s delivery', async ({ page }) => {
   await signInWithToken(page, PREMIUM, password);
   await page.goto('/notifications');
   const panel = page.getByTestId('channels-panel');
@@ -66,7 +66,7 @@ test('premium: links Telegram (demo), picks it for an alert, and sees each chann
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: testInfo.outputPath(`channels-${width}.png`), fullPage: true });
+    await shot(page, `channels-${width}`, { fullPage: true });
   }
 
   // Unlinking leaves Telegram unchoosable again.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
-import { createAccount, expect, test } from '../fixtures/test';
+import { createAccount, expect, shot, test } from '../fixtures/test';
 
 /**
  * docs/product/billing.md end to end on the demo checkout (no Stripe key): a free user upgrades to the yearly plan,
@@ -25,7 +25,7 @@ async function fitsBothWidths(page: Page, name: string) {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${label} px` })
       .toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
+    await shot(page, `${name}-${label}`, { fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
+import { createAccount, expect, shot, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /** docs/product/maps.md: the route map page and the flight map on a result card, offline (no TILE_URL). */
@@ -70,7 +70,7 @@ test('premium: DEN on /routes shows its arcs, the popup counts and the list; Cle
     .evaluateAll((els) => els.map((e) => Number(e.textContent!.match(/([\d,]+) mi/)![1]!.replace(/,/g, ''))));
   expect(miles).toEqual([...miles].sort((a, b) => a - b));
   await expect(page.getByRole('link', { name: 'Search from here' })).toHaveAttribute('href', `/?origin=DEN&date=${localDate(1, NOW)}`);
-  await page.screenshot({ path: test.info().outputPath('routes-den-1280.png') });
+  await shot(page, 'routes-den-1280');
 
   await popup.getByRole('button', { name: 'Clear' }).click();
   await expect(map).toHaveAttribute('data-selected', '');
@@ -103,7 +103,7 @@ test.describe('at 375 px with touch', () => {
     await expect(page.getByTestId('route-popup')).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: test.info().outputPath('routes-den-375.png'), fullPage: true });
+    await shot(page, 'routes-den-375', { fullPage: true });
   });
 });
 
@@ -137,6 +137,6 @@ test('premium: an open result card shows its flight map, drawn offline', async (
   await expect(map.locator('path.gw-airport-DEN')).toBeVisible();
   await expect(card.getByText('Unable to display map')).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('flight-map-1280.png') });
+  await shot(page, 'flight-map-1280');
   expect(outside).toEqual([]);
 });

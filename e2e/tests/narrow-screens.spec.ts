@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, localDate } from './search-support';
 
 /**
@@ -33,8 +33,8 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 
 async function expectNoSidewaysScroll(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
-  await page.screenshot({ path: test.info().outputPath(`${name}-375-top.png`) });
+  await shot(page, `${name}-375`, { fullPage: true });
+  await shot(page, `${name}-375-top`);
   expect(await sidewaysOverflow(page), `${name} scrolls sideways at 375 px`).toBe(0);
 }
 

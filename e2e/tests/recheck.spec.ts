@@ -1,4 +1,4 @@
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 // docs/product/observations.md#freshness: a premium traveller's live re-check of one destination, on the real server.
@@ -72,7 +72,7 @@ test.describe('a refusal', () => {
 });
 
 for (const width of [1280, 375]) {
-  test(`premium at ${width} px: the re-check line fits the card, and the page never scrolls sideways`, async ({ page }, info) => {
+  test(`premium at ${width} px: the re-check line fits the card, and the page never scrolls sideways`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await dismissWhatsNew(page);
     await signInWithToken(page, PREMIUM.email, PREMIUM.password);
@@ -87,7 +87,7 @@ for (const width of [1280, 375]) {
     expect(pageWidth).toBe(width);
     expect(lineRight).toBeLessThanOrEqual(cardRight);
     await line.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: info.outputPath(`recheck-${width}.png`) });
+    await shot(page, `recheck-${width}`);
   });
 }
 

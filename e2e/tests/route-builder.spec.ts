@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, dismissWhatsNew, localDate } from './search-support';
 
 const PREMIUM = { email: 'route.builder@example.com', password: 'Sky-high-47', firstName: 'Rita', lastName: 'Route', premium: true };
@@ -10,7 +10,7 @@ test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 test('the route builder: itineraries of up to three GoWild flights, each a separate booking, with a calendar and a share link', async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   // Every request goes to our own server: the itineraries' maps draw the basemap that ships with the app.
   const outside: string[] = [];
   page.on('request', (r) => {
@@ -72,7 +72,7 @@ test('the route builder: itineraries of up to three GoWild flights, each a separ
   await expect(map).toHaveAttribute('aria-label', new RegExp(`flight 1 to [^,]*\\(${hubs[0]}\\), a self-transfer there`));
   // A still picture: no zoom buttons, and dragging it does not move it.
   await expect(map.locator('.leaflet-control-zoom')).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('route-builder-1280.png'), fullPage: false });
+  await shot(page, 'route-builder-1280');
 
   // "Add to Calendar": one event per flight of the chain.
   const legs = await connecting.getByTestId('itinerary-leg').count();
@@ -95,7 +95,7 @@ test('the route builder: itineraries of up to three GoWild flights, each a separ
   await expect(shared).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath('route-builder-375.png'), fullPage: false });
+  await shot(page, 'route-builder-375');
   // The map sits above the flights on a phone, the card's full width, its codes readable.
   // (Drawn once it comes near the screen: a list of 50 itineraries does not make 50 maps up front.)
   await shared.getByTestId('itinerary-map-box').scrollIntoViewIfNeeded();
@@ -105,6 +105,6 @@ test('the route builder: itineraries of up to three GoWild flights, each a separ
   expect(box.width).toBeGreaterThan(250);
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   expect(box.y).toBeLessThan((await shared.getByTestId('itinerary-leg').first().boundingBox())!.y);
-  await page.screenshot({ path: testInfo.outputPath('route-builder-375-itinerary.png'), fullPage: false });
+  await shot(page, 'route-builder-375-itinerary');
   expect(outside).toEqual([]);
 });

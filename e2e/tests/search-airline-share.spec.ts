@@ -1,4 +1,4 @@
-import { createAccount, expect, test } from '../fixtures/test';
+import { createAccount, expect, shot, test } from '../fixtures/test';
 import { dismissWhatsNew, localDate } from './search-support';
 
 // A share of five airline lookups a minute makes it quick to use up (decision 117).
@@ -15,9 +15,9 @@ test("a search that uses up the user's airline share says which places were not 
   await expect(notice).toContainText("your searches used this minute's share of airline lookups, so some destinations were not checked");
   await expect(notice).toContainText(/Please try again in \d+ seconds\./);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath('airline-share-partial-1280.png') });
+  await shot(page, 'airline-share-partial-1280');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: test.info().outputPath('airline-share-partial-375.png') });
+  await shot(page, 'airline-share-partial-375');
 
   // Nothing left this minute: the next search is refused before it starts, in words (docs/product/search.md#search-errors).
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -26,7 +26,7 @@ test("a search that uses up the user's airline share says which places were not 
   await expect(panel.getByRole('heading', { name: 'Airline Search Limit Reached' })).toBeVisible();
   await expect(panel).toContainText(/Please try again in \d+ seconds\./);
   await expect(page.getByTestId('quota-panel')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('airline-share-refused-1280.png') });
+  await shot(page, 'airline-share-refused-1280');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: test.info().outputPath('airline-share-refused-375.png') });
+  await shot(page, 'airline-share-refused-375');
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Flight, SearchStreamEvent } from '@gowild/contract/flights';
 import { ANSWER_AT_ONCE_TEXTS } from '@gowild/contract/answer-at-once';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { departuresShown, dismissWhatsNew, goWildEve, localDate, searchDone } from './search-support';
 
 // docs/product/search.md#answer-at-once: a search answers at once from what was last seen, then confirms it live.
@@ -20,7 +20,7 @@ async function signedIn(page: Page) {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
 }
 
-test('a search seen before shows every destination at once, being confirmed, then confirmed', async ({ page }, info) => {
+test('a search seen before shows every destination at once, being confirmed, then confirmed', async ({ page }) => {
   test.setTimeout(90_000);
   await signedIn(page);
   await page.goto(searchUrl);
@@ -46,7 +46,7 @@ test('a search seen before shows every destination at once, being confirmed, the
   await expect(page.getByTestId('search-progress')).toBeVisible();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`at-once-confirming-${width}.png`) });
+    await shot(page, `at-once-confirming-${width}`);
   }
 
   // Confirmed: none left confirming, the progress done, the fares checked just now.
@@ -65,7 +65,7 @@ const cheaper = (f: Flight, by: number): Flight =>
     discount_den: f.fares.discount_den ? { total: f.fares.discount_den.total - by } : null,
   });
 
-test('cards say what the live answer changed, and keep the fares last seen with their age when it fails', async ({ page }, info) => {
+test('cards say what the live answer changed, and keep the fares last seen with their age when it fails', async ({ page }) => {
   await signedIn(page);
   // Two hours before NOW, the browser's clock too.
   const seenAt = new Date(Date.parse(NOW) - 2 * 3600_000 - 60_000).toISOString();
@@ -129,7 +129,7 @@ test('cards say what the live answer changed, and keep the fares last seen with 
     await page.setViewportSize({ width, height: 900 });
     for (const [name, code] of Object.entries(codes)) {
       await card(code).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: info.outputPath(`at-once-${name}-${width}.png`) });
+      await shot(page, `at-once-${name}-${width}`);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
   }

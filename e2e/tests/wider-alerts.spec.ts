@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { waitForEmail } from '../fixtures/outbox';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 /**
@@ -17,17 +17,13 @@ test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 const noOverflow = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-test('any destination over a range, seats left, and every leg of a chain: created on the screens and listed', async ({
-  page,
-  server,
-}, testInfo) => {
+test('any destination over a range, seats left, and every leg of a chain: created on the screens and listed', async ({ page, server }) => {
   // Three creates, a route builder search and the e-mails they queue: more than the default minute on a loaded machine.
   test.setTimeout(240_000);
   await dismissWhatsNew(page);
   const token = await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const tomorrow = localDate(1, NOW);
   const third = localDate(3, NOW);
-  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
 
   // The results for DEN tomorrow, and the first card's alert modal.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -46,7 +42,7 @@ test('any destination over a range, seats left, and every leg of a chain: create
   await expect(dialog.getByTestId('alert-route')).toContainText('any destination');
   await dialog.locator(`button[data-date="${third}"]`).click();
   await expect(dialog.getByTestId('alert-range')).toContainText('Watches every day of');
-  await shot('wider-alert-modal-origin-wide-1280');
+  await shot(page, 'wider-alert-modal-origin-wide-1280');
   await dialog.getByRole('button', { name: 'Create Alert' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Flight Alert Created!' })).toContainText(
     'a flight from this airport has GoWild on these dates',
@@ -61,7 +57,7 @@ test('any destination over a range, seats left, and every leg of a chain: create
   await dialog.getByLabel('Seats left (1 to 20)').fill('2');
   await expect(dialog.getByLabel('Maximum price (USD)')).toHaveCount(0);
   await noOverflow(page);
-  await shot('wider-alert-modal-seats-375');
+  await shot(page, 'wider-alert-modal-seats-375');
   await dialog.getByRole('button', { name: 'Create Alert' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'GoWild seats drop to your number' })).toContainText('Flight Alert Created!');
   await waitForEmail(server.dataDir, PREMIUM.email, new RegExp(`Seat alert set: DEN → ${code}`));
@@ -81,7 +77,7 @@ test('any destination over a range, seats left, and every leg of a chain: create
   const panel = connecting.getByTestId('chain-alert-panel');
   await expect(panel.getByRole('group', { name: 'Send this alert by' })).toBeVisible();
   await connecting.scrollIntoViewIfNeeded();
-  await shot('wider-alert-chain-1280');
+  await shot(page, 'wider-alert-chain-1280');
   await panel.getByRole('button', { name: 'Create alert' }).click();
   await expect(connecting.getByTestId('chain-alert-set')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Chain Alert Created!' })).toBeVisible();
@@ -106,9 +102,9 @@ test('any destination over a range, seats left, and every leg of a chain: create
   await expect(page.locator('[data-kind="chain"]').getByTestId('notification-legs')).toBeVisible();
   await page.getByText('3 of 3 active alerts').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -120));
-  await shot('wider-alerts-notifications-1280');
+  await shot(page, 'wider-alerts-notifications-1280');
   await page.setViewportSize({ width: 375, height: 800 });
   await noOverflow(page);
   await page.locator('[data-kind="chain"]').scrollIntoViewIfNeeded();
-  await shot('wider-alerts-notifications-375');
+  await shot(page, 'wider-alerts-notifications-375');
 });
