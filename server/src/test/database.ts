@@ -31,9 +31,8 @@ const pglitePool = createPglitePool(async () => {
 /**
  * A fresh, migrated database for one test (decision 002). PGlite: loaded from a migrated data directory, made once
  * per run by the global setup (or once per process without it), or one a finished test closed, emptied again
- * (test/pglite-pool.ts). With TEST_DATABASE_URL set (the PostgreSQL suite
- * in .ci/run) each test gets its own database, copied from a template migrated once per run, so the same tests prove
- * the same migrations on both.
+ * (test/pglite-pool.ts). With TEST_DATABASE_URL set (the PostgreSQL suite in .ci/run) each test gets its own
+ * database, copied from a template migrated once per run, so the same tests prove the same migrations on both.
  */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
