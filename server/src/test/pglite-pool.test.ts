@@ -65,6 +65,9 @@ describe('the embedded test databases handed out again', () => {
     const changed = await pool.lease();
     await rows(changed, 'create schema pgboss');
     await changed.close();
+    const altered = await pool.lease();
+    await rows(altered, 'alter table users add column nickname text');
+    await altered.close();
     const closedByTest = await pool.lease();
     await closedByTest.pglite!.close();
     await closedByTest.close();

@@ -8,8 +8,8 @@ import { type Database, wrapPglite } from '../db/client';
  *
  * A test gets the same thing as before, a database as it is right after the migrations: every table emptied, its
  * sequences set back, the rows the migrations wrote put back, the session's settings, locks and prepared statements
- * discarded. A database whose catalogue the test changed (a table, a schema, the job queue's own schema) or that it
- * closed itself is not handed out again.
+ * discarded. A database whose catalogue the test changed (a table, a column, a schema, the job queue's own schema), that it
+ * closed itself or left inside a transaction is not handed out again.
  *
  * The test holds the client through a revocable proxy: once it closes its database, whatever it still holds (an app's
  * late timer, a query in flight) fails as on a closed database instead of reaching the next test's data.
@@ -35,6 +35,9 @@ const CATALOGUE = `
          (select count(*) from pg_namespace where nspname not like 'pg_temp%' and nspname not like 'pg_toast_temp%') as schemas,
          (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
           where n.nspname not in ('pg_catalog', 'information_schema')) as functions,
+         (select count(*) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname not in ('pg_catalog', 'information_schema') and a.attnum > 0 and not a.attisdropped) as columns,
+         (select count(*) from pg_constraint) as constraints,
          (select count(*) from pg_trigger) as triggers,
          (select count(*) from pg_type t join pg_namespace n on n.oid = t.typnamespace
           where n.nspname not in ('pg_catalog', 'information_schema')) as types`;
