@@ -6,6 +6,8 @@ export const MENU_DELAY_MS = 200;
 export function useDelayedToggle(delay = MENU_DELAY_MS) {
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
+  /** Whether the hover delay, not a click or a key, opened the menu that is open now. */
+  const openedByHover = useRef(false);
 
   const cancel = useCallback(() => {
     if (timer.current !== undefined) window.clearTimeout(timer.current);
@@ -14,18 +16,25 @@ export function useDelayedToggle(delay = MENU_DELAY_MS) {
   const later = useCallback(
     (next: boolean) => {
       cancel();
-      timer.current = window.setTimeout(() => setOpen(next), delay);
+      timer.current = window.setTimeout(() => {
+        openedByHover.current = next;
+        setOpen(next);
+      }, delay);
     },
     [cancel, delay],
   );
   const now = useCallback(
     (next: boolean) => {
       cancel();
+      openedByHover.current = false;
       setOpen(next);
     },
     [cancel],
   );
+  // A click on a menu that the hover delay has just opened keeps it open: the pointer came to the button to click it,
+  // and a slow click (after the 200 ms) would otherwise shut the menu under it.
+  const toggle = () => now(!open || openedByHover.current);
 
   useEffect(() => cancel, [cancel]);
-  return { open, openLater: () => later(true), closeLater: () => later(false), setOpen: now };
+  return { open, openLater: () => later(true), closeLater: () => later(false), setOpen: now, toggle };
 }

@@ -7,7 +7,7 @@ import { useDelayedToggle } from '@/app/layouts/use-delayed-toggle';
  * Escape closes it and gives the focus back to the button, Tab closes it; a pointer down outside closes it.
  */
 export function useMenuButton() {
-  const { open, openLater, closeLater, setOpen } = useDelayedToggle();
+  const { open, openLater, closeLater, setOpen, toggle } = useDelayedToggle();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const focusFirst = useRef(false);
@@ -65,5 +65,5 @@ export function useMenuButton() {
     }
   };
 
-  return { open, setOpen, close, openLater, closeLater, buttonRef, menuRef, onButtonKey, onMenuKey };
+  return { open, setOpen, toggle, close, openLater, closeLater, buttonRef, menuRef, onButtonKey, onMenuKey };
 }

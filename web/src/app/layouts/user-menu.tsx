@@ -28,7 +28,7 @@ export function UserMenu() {
   const { user, isPremium, isAdmin } = useAuth();
   const logout = useLogout();
   const navigate = useNavigate();
-  const { open, setOpen, close, openLater, closeLater, buttonRef, menuRef, onButtonKey, onMenuKey } = useMenuButton();
+  const { open, toggle, close, openLater, closeLater, buttonRef, menuRef, onButtonKey, onMenuKey } = useMenuButton();
   const menuId = useId();
 
   const onNotifications = () => {
@@ -53,7 +53,7 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen(!open)}
+        onClick={toggle}
         onKeyDown={onButtonKey}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
