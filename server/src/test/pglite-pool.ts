@@ -46,34 +46,30 @@ async function catalogueOf(client: PGlite): Promise<string> {
   return JSON.stringify((await client.query(CATALOGUE)).rows[0]);
 }
 
-async function readTemplate(dump: Blob): Promise<Template> {
-  const client = await PGlite.create({ loadDataDir: dump });
-  try {
-    const { rows } = await client.query<{ name: string }>(
-      `select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables
-       where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
-    );
-    const tables = rows.map((r) => r.name);
-    const seeds: Template['seeds'] = [];
-    for (const table of tables) {
-      const { rows: json } = await client.query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${table} t`);
-      if (json[0]?.rows) seeds.push({ table, rows: json[0].rows });
-    }
-    const { rows: names } = await client.query<{ name: string }>(
-      `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'S' order by 1`,
-    );
-    const sequences: Template['sequences'] = [];
-    for (const { name } of names) {
-      const { rows: state } = await client.query<{ last_value: string; is_called: boolean }>(
-        `select last_value::text, is_called from ${name}`,
-      );
-      sequences.push({ name, lastValue: state[0]!.last_value, isCalled: state[0]!.is_called });
-    }
-    return { dump, catalogue: await catalogueOf(client), tables, seeds, sequences };
-  } finally {
-    await client.close();
+/** Reads what a reset must restore from `client`, a database loaded from `dump` and not yet used: it only reads. */
+async function readTemplate(client: PGlite, dump: Blob): Promise<Template> {
+  const { rows } = await client.query<{ name: string }>(
+    `select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables
+     where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
+  );
+  const tables = rows.map((r) => r.name);
+  const seeds: Template['seeds'] = [];
+  for (const table of tables) {
+    const { rows: json } = await client.query<{ rows: string | null }>(`select json_agg(t)::text as rows from ${table} t`);
+    if (json[0]?.rows) seeds.push({ table, rows: json[0].rows });
   }
+  const { rows: names } = await client.query<{ name: string }>(
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'S' order by 1`,
+  );
+  const sequences: Template['sequences'] = [];
+  for (const { name } of names) {
+    const { rows: state } = await client.query<{ last_value: string; is_called: boolean }>(
+      `select last_value::text, is_called from ${name}`,
+    );
+    sequences.push({ name, lastValue: state[0]!.last_value, isCalled: state[0]!.is_called });
+  }
+  return { dump, catalogue: await catalogueOf(client), tables, seeds, sequences };
 }
 
 /** Empties a database a test has closed and says whether it is as the migrations left it, ready to hand out again. */
@@ -106,7 +102,13 @@ export function createPglitePool(loadTemplate: () => Promise<Blob>) {
   const idle: PGlite[] = [];
 
   async function lease(): Promise<Database> {
-    template ??= loadTemplate().then(readTemplate);
+    // The database the template is read from is untouched by the reading: it is the first one handed out.
+    template ??= loadTemplate().then(async (dump) => {
+      const first = await PGlite.create({ loadDataDir: dump });
+      const read = await readTemplate(first, dump);
+      idle.push(first);
+      return read;
+    });
     const t = await template;
     const client = idle.pop() ?? (await PGlite.create({ loadDataDir: t.dump }));
     const { proxy, revoke } = Proxy.revocable(client, {
