@@ -31,10 +31,15 @@ describe.skipIf(!url)('route schedules shared by processes through Redis (TEST_R
     await Promise.all([admin, ...connections].map((c) => c.quit()));
   });
 
-  /** One API process's schedules: its own connection, on a key prefix of this test's own. */
-  function apiProcess(test: string, opts: { backOffMs?: number; lookAgainMs?: number } = {}) {
+  /**
+   * One API process's schedules: its own connection, on a key prefix of this test's own. The connection is made first,
+   * as the app's is by the time it serves: the store gives Redis 250 ms a command, and a connection opened on a busy
+   * machine can take longer than that, which would make the store answer "unknown" for reasons this test is not about.
+   */
+  async function apiProcess(test: string, opts: { backOffMs?: number; lookAgainMs?: number } = {}) {
     const redis = new Redis(url as string, { maxRetriesPerRequest: 1 });
     connections.push(redis);
+    await redis.ping();
     return createRouteSchedules({
       clock: systemClock,
       shared: createRedisSharedSchedules(redis, { prefix: `${prefix}${test}:` }),
@@ -43,7 +48,7 @@ describe.skipIf(!url)('route schedules shared by processes through Redis (TEST_R
   }
 
   it('asks a route once when two processes want it at the same moment; both end up with the read', async () => {
-    const [a, b] = [apiProcess('once'), apiProcess('once')];
+    const [a, b] = await Promise.all([apiProcess('once'), apiProcess('once')]);
     const { ask, asks } = airline();
     const route = { origin: 'DEN', destination: 'LAS' };
     // The process that lost the claim does not wait for the other's read; it finds it on its next look.
@@ -58,15 +63,15 @@ describe.skipIf(!url)('route schedules shared by processes through Redis (TEST_R
   it("a third process started later reads the route's schedule and does not ask", async () => {
     const route = { origin: 'MCO', destination: 'ATL' };
     const { ask, asks } = airline();
-    await apiProcess('later').learn(route, ask);
-    expect(await apiProcess('later').known(route)).toMatchObject(SAID);
+    await (await apiProcess('later')).learn(route, ask);
+    expect(await (await apiProcess('later')).known(route)).toMatchObject(SAID);
     expect(asks).toHaveLength(1);
   });
 
   it('holds a route that failed for the back-off in every process, then lets one ask again', async () => {
     const route = { origin: 'DEN', destination: 'SEA' };
     const settings = { backOffMs: 400, lookAgainMs: 100 };
-    const [a, b] = [apiProcess('failed', settings), apiProcess('failed', settings)];
+    const [a, b] = await Promise.all([apiProcess('failed', settings), apiProcess('failed', settings)]);
     const failing = airline('no answer');
     expect(await a.learn(route, failing.ask)).toBeUndefined();
     expect(await b.learn(route, failing.ask)).toBeUndefined();
