@@ -166,15 +166,26 @@ describe.skipIf(!adminUrl)('pg-boss on PostgreSQL: two processes', () => {
       createPgBossJobRunner({ database, databaseUrl: url, cronMonitorIntervalSeconds: 1, pollingIntervalSeconds: 0.5 }),
     );
     const WATCH_MS = 6000;
+    // What the runners and pg-boss complain of (a queue error, a failed start), each with its second in the minute:
+    // a tick that never comes is then explained in the failure instead of only timed out (seen once in CI).
+    const said: string[] = [];
+    const note = (o: unknown, msg?: string) => {
+      const err = (o as { err?: unknown } | undefined)?.err;
+      said.push(`${((Date.now() % 60_000) / 1000).toFixed(1)} s: ${msg ?? ''} ${err instanceof Error ? err.message : ''}`);
+    };
+    const noting = { ...quietLog, warn: note, error: note } as unknown as FastifyBaseLogger;
     try {
       // The current minute's tick is due at once. The watch must end inside that minute, or the next minute's tick
       // (a run that is due) would be counted: when fewer than 20 s are left in it, start with the next minute.
       const msLeft = 60_000 - (Date.now() % 60_000);
       if (msLeft < 20_000) await new Promise((r) => setTimeout(r, msLeft + 200));
       const minute = Math.floor(Date.now() / 60_000);
-      await Promise.all(runners.map((r, i) => r.start([job(i === 0 ? 'a' : 'b')], quietLog)));
+      await Promise.all(runners.map((r, i) => r.start([job(i === 0 ? 'a' : 'b')], noting)));
       await Promise.all(runners.map((r) => r.started()));
-      await until(() => runs.length >= 1, 30_000, 100);
+      const startedAt = ((Date.now() % 60_000) / 1000).toFixed(1);
+      await until(() => runs.length >= 1, 30_000, 100).catch((err: Error) => {
+        throw new Error(`${err.message} (started at ${startedAt} s in the minute; said: ${said.join(' | ') || 'nothing'})`);
+      });
       // Both processes keep looking at the schedule (every second) and polling the queue: a duplicate would run now.
       await new Promise((r) => setTimeout(r, WATCH_MS));
       expect(Math.floor(Date.now() / 60_000), 'the watch ended inside the minute it started in').toBe(minute);
