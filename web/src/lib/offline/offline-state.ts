@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { tokenStorage } from '@/lib/token-storage';
 import { SAVED_AT_HEADER, isKeptScreen } from '@/sw/saved-screens';
 import { keepUncontrolledAnswer } from './keep-first-answers';
+import { noteNetworkAnswer } from './reach-again';
 
 /**
  * What the page knows of the service worker (docs/product/offline.md): whether the screen on show came from a saved
@@ -40,6 +41,7 @@ export function noteAnswer(method: string, response: Response): void {
       token: tokenStorage.get(),
       now: () => new Date(),
     });
+  if (!savedAt) noteNetworkAnswer();
   set({ savedAt, answeredAt: { ...state.answeredAt, [path]: savedAt ?? new Date().toISOString() } });
 }
 

@@ -1,7 +1,8 @@
 import { formatDayTime } from '@gowild/contract/date-labels';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Notice } from '@/components/ui/notice';
 import { useOfflineState } from '@/lib/offline/offline-state';
+import { reloadWhenReachable } from '@/lib/offline/reach-again';
 import { useOnline } from '../hooks/use-online';
 
 /** What cannot be done without a network, in the banner's words (docs/product/offline.md). */
@@ -14,16 +15,15 @@ export function savedOnLabel(savedAt: string): string {
 
 /**
  * The line under the top bar when the app has no network, or shows a screen saved for offline use: when that screen
- * was saved, and what needs a connection. Back online, a saved screen is replaced by a fresh one (the page reloads).
+ * was saved, and what needs a connection. Online with a saved screen on show, the page reloads as soon as the server
+ * answers, so a fresh screen replaces it (lib/offline/reach-again.ts).
  */
 export function OfflineBanner() {
   const online = useOnline();
   const { savedAt } = useOfflineState();
-  const wasOffline = useRef(!online);
 
   useEffect(() => {
-    if (!online) wasOffline.current = true;
-    else if (wasOffline.current && savedAt) window.location.reload();
+    if (online && savedAt) return reloadWhenReachable();
   }, [online, savedAt]);
 
   if (online && !savedAt) return null;
