@@ -1,20 +1,9 @@
+import type { GoWildFareType } from './gowild-fare-types';
 import { type GoWildRouteKind, type WindowSegment, isGoWildTripOpen } from './gowild-window';
 
-/**
- * The three kinds of GoWild fare (docs/product/search.md#gowild-fare-types; decision 176): the usual fare inside the
- * booking window, an Early Booking fare sold before the window opens with a charge on top, and a Peak Day fare on a
- * blackout date with a charge. The airline's page does not say which one a fare is: the kind follows from the window
- * and the blackout list at the moment the page was read.
- */
-export const GOWILD_FARE_TYPES = ['standard', 'early_booking', 'peak_day'] as const;
-export type GoWildFareType = (typeof GOWILD_FARE_TYPES)[number];
-
-/** What a pass holder reads for each kind. */
-export const GOWILD_FARE_TYPE_LABELS: Record<GoWildFareType, string> = {
-  standard: 'GoWild',
-  early_booking: 'GoWild Early Booking',
-  peak_day: 'GoWild Peak Day',
-};
+// The kinds and their labels live in a module of their own, which imports nothing: the web's inline boot script
+// draws fare chips with them, and must not pull in the schemas (zod) that the rest of this module's imports bring.
+export { GOWILD_FARE_TYPES, GOWILD_FARE_TYPE_LABELS, type GoWildFareType, goWildFareLabel } from './gowild-fare-types';
 
 /** One sentence saying what the kind means, under its label. */
 export const GOWILD_FARE_TYPE_NOTES: Record<GoWildFareType, string> = {
@@ -134,8 +123,3 @@ export function goWildPriceLines(input: {
 /** Under a price shown as bounds: why the taxes and the charge are not split exactly. */
 export const GOWILD_PRICE_BOUNDS_NOTE =
   "Taxes on international flights vary by country and direction, so the charge is shown from its lowest this pass year and the taxes as at most the rest. The total is the airline's.";
-
-/** The label of a GoWild fare: its kind's, or plain 'GoWild' for a fare kept from before kinds were read. */
-export function goWildFareLabel(fareType: GoWildFareType | undefined): string {
-  return GOWILD_FARE_TYPE_LABELS[fareType ?? 'standard'];
-}
