@@ -125,7 +125,14 @@ export type FlightSearchResponse = z.infer<typeof flightSearchResponseSchema>;
  * already sent stand, and searching again in a moment works (docs/decisions/057).
  */
 export const searchStreamEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), total: z.number().int(), codes: z.array(z.string()), search_parameters: searchParametersSchema }),
+  z.object({
+    type: z.literal('start'),
+    total: z.number().int(),
+    codes: z.array(z.string()),
+    search_parameters: searchParametersSchema,
+    /** The answer is the offline default's demo data (as the summary says at the end): a link's early view labels it so. */
+    demo: z.boolean().optional(),
+  }),
   z.object({
     type: z.literal('destination'),
     code: z.string(),

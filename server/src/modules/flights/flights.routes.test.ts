@@ -236,7 +236,8 @@ describe('flight search API through the emulator', () => {
       .map((line) => searchStreamEventSchema.parse(JSON.parse(line)));
     const [start, ...rest] = events;
     const summary = rest.pop();
-    expect(start).toMatchObject({ type: 'start', total: deps.reference.destinationsFrom('DEN').length });
+    // The start says what the summary says at the end: demo data, so a link's early view can label it at once.
+    expect(start).toMatchObject({ type: 'start', total: deps.reference.destinationsFrom('DEN').length, demo: true });
     expect(rest.every((e) => e.type === 'destination')).toBe(true);
     expect(rest.map((e) => (e.type === 'destination' ? e.done : 0))).toEqual(rest.map((_, i) => i + 1));
     expect(summary).toMatchObject({ type: 'summary', demo: true });

@@ -51,7 +51,13 @@ export const flightRoutes: FastifyPluginAsyncZod<{
       session,
       ticket: admission.ticketOf(request),
       runner: (write) => flightSearchRunner(flights.search, plan, streamedGroups(write)),
-      start: { type: 'start', total: plan.codes.length, codes: plan.codes, search_parameters: plan.search_parameters },
+      start: {
+        type: 'start',
+        total: plan.codes.length,
+        codes: plan.codes,
+        search_parameters: plan.search_parameters,
+        demo: flights.provider.demo,
+      },
       what: 'flight search stream',
     });
   }
