@@ -1,5 +1,5 @@
 import { expectAxeClean } from '../fixtures/a11y';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { dismissWhatsNew, localDate } from './search-support';
 
 const PREMIUM = { email: 'links.premium@example.com', password: 'Sky-high-47', firstName: 'Lin', lastName: 'Links', premium: true };
@@ -37,6 +37,38 @@ test("a link's search is asked before the app has started, and once (decision 28
   expect(asked.slice(0, 2)).toEqual(['/api/auth/verify-token', '/api/flights/search/stream']);
   expect(asked.filter((path) => path === '/api/flights/search/stream')).toHaveLength(1);
   expect(asked.filter((path) => path === '/api/auth/verify-token')).toHaveLength(1);
+});
+
+test("a link's first destinations are drawn before the app has started, then the app's cards take their place (decision 326)", async ({
+  page,
+}) => {
+  await dismissWhatsNew(page);
+  await signInWithToken(page, PREMIUM.email, PREMIUM.password);
+  // The app's code is held back: whatever shows meanwhile is the boot script's own drawing.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/?origin=DEN&date=${localDate(1)}&screen=departure_flights`, { waitUntil: 'commit' });
+  const early = page.locator('#gowild-early-results');
+  await expect(early.getByTestId('early-destination-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(early.getByRole('heading', { level: 1, includeHidden: true })).toHaveText('Flights from DEN');
+  await expect(early.getByText('Demo data')).toBeVisible();
+  await expect(early.getByText(/^GoWild Destinations \(\d+\)$/)).toBeVisible();
+  await expect(early.getByTestId('early-destination-card').first()).toContainText(/\d+ flights?/);
+  await expect(page.getByTestId('destination-card')).toHaveCount(0);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `link-early-view-${width}`);
+  }
+
+  release();
+  // The app's results screen, once it shows its cards, removes the early view.
+  await expect(page.getByTestId('destination-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(early).toHaveCount(0);
+  await shot(page, 'link-after-hand-over-375');
 });
 
 test.describe('a link opened with an ended session', () => {

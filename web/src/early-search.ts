@@ -3,11 +3,13 @@
  * and a results link's search too, so a shared or bookmarked link shows its first destinations as soon as the page
  * can draw them instead of after the app's start-up and sign-in check. Only with a stored session (a visitor's link
  * shows the sign-in message, as before); the app takes the answers on their way (lib/early-fetch.ts) and reads them
- * as if it had asked itself.
+ * as if it had asked itself. Until it does, the link's first destinations are drawn from a copy of the answer
+ * (features/search/early/early-results.ts).
  */
 import { paths } from './config/paths';
 import { VERIFY_TOKEN_PATH, verifyTokenBody } from './features/auth/api/verify-token-request';
 import { STREAM_ACCEPT, streamTarget } from './features/search/api/stream-target';
+import { drawEarlyResults } from './features/search/early/early-results';
 import { linkSearch } from './features/search/utils/link-search';
 import { apiUrl } from './lib/api-url';
 import { startEarlyFetch } from './lib/early-fetch';
@@ -19,9 +21,13 @@ if (token) {
     { url: apiUrl(VERIFY_TOKEN_PATH), method: 'POST', accept: 'application/json', body: JSON.stringify(verifyTokenBody(token)) },
     token,
   );
-  const request = window.location.pathname === paths.home ? linkSearch(new URLSearchParams(window.location.search)) : null;
+  const params = new URLSearchParams(window.location.search);
+  const request = window.location.pathname === paths.home ? linkSearch(params) : null;
   if (request) {
     const { path, query } = streamTarget(request);
-    startEarlyFetch({ url: apiUrl(path, query), accept: STREAM_ACCEPT }, token);
+    const answer = startEarlyFetch({ url: apiUrl(path, query), accept: STREAM_ACCEPT }, token);
+    // Its first destinations drawn before the app has started (decision 326), when the link opens on them (a return
+    // link opens on its return screen instead); the app takes the same answer.
+    if ((params.get('screen') ?? 'departure_flights') === 'departure_flights') void drawEarlyResults(answer, request);
   }
 }

@@ -31,8 +31,8 @@ const early: Map<string, Early> = ((globalThis as unknown as Record<string, Map<
 
 const keyOf = (url: string, method: string, body: string | undefined) => `${method} ${url}\n${body ?? ''}`;
 
-/** Starts `request` with the session token; the same request already started is replaced. */
-export function startEarlyFetch(request: EarlyRequest, token: string): void {
+/** Starts `request` with the session token; the same request already started is replaced. Returns its answer. */
+export function startEarlyFetch(request: EarlyRequest, token: string): Promise<Response> {
   const method = request.method ?? 'GET';
   const key = keyOf(request.url, method, request.body);
   early.get(key)?.controller.abort();
@@ -49,6 +49,7 @@ export function startEarlyFetch(request: EarlyRequest, token: string): void {
     early.delete(key);
     controller.abort();
   }, UNCLAIMED_MS);
+  return response;
 }
 
 /**

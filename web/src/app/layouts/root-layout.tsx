@@ -4,11 +4,13 @@ import { TopBar } from '@/app/layouts/top-bar';
 import { Toaster } from '@/components/ui/toast/toaster';
 import { WelcomeModal } from '@/features/auth/components/welcome-modal';
 import { OfflineBanner } from '@/features/offline/components/offline-banner';
+import { useEarlyResultsGrace } from '@/features/search/early/use-early-results-hand-over';
 import { UpdatePrompt } from '@/features/whats-new/components/update-prompt';
 
 /** The frame of every page: top bar, content, footer, toasts and the post-registration welcome modal. */
 export function RootLayout() {
   const navigation = useNavigation();
+  useEarlyResultsGrace();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

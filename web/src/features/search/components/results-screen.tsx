@@ -14,6 +14,7 @@ import {
   useSearchPanels,
 } from '@/components/search-panels/search-panels';
 import { useFavourites } from '@/lib/favourites/favourites-context';
+import { useEarlyResultsHandOver } from '../early/use-early-results-hand-over';
 import type { FlightSearchState } from '../hooks/use-flight-search';
 import { type FlightFilters, matchesFilters, priceCeiling, rememberedOf, startFilters } from '../utils/filters';
 import { type DestinationResult, groupDestinations } from '../utils/group-results';
@@ -122,6 +123,7 @@ export function ResultsScreen(props: ResultsScreenProps) {
   const loading = search.status === 'loading';
   const noun = inbound ? 'origins' : 'destinations';
   const anyShown = groups.gowild.length + groups.standard.length > 0;
+  useEarlyResultsHandOver(anyShown || done || search.status === 'error');
   // The search as asked (values, not labels): the export's query and the cards' routes.
   const asked = { origin: search.request?.origin ?? '', destination: search.request?.destination ?? '' };
   const exportControl = panels.exportControl?.({ direction: inbound ? 'inbound' : 'outbound', ...asked, date: props.date }) ?? null;
