@@ -29,7 +29,13 @@ function recordStreams(page: Page): SearchStreamEvent[][] {
   page.on('response', (r) => {
     if (!r.url().includes('/api/flights/search/stream')) return;
     r.text().then(
-      (t) => streams.push(t.trim().split('\n').map((l) => JSON.parse(l) as SearchStreamEvent)),
+      (t) =>
+        streams.push(
+          t
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as SearchStreamEvent),
+        ),
       () => undefined,
     );
   });
