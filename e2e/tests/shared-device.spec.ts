@@ -273,5 +273,9 @@ test('a live session: offline only its own token reads what it kept; a made-up t
   await page.reload();
   await expect(page.getByText(/^Saved on .+; you are offline\.$/)).toBeVisible();
   await expect(page.getByTestId('destination-card').first()).toBeVisible();
+  // Back online the page reloads into a live answer (decision 325). The test ends once it has: closing the browser
+  // while that reload's search still streamed into the service worker hung the teardown for a minute once.
   await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toBeHidden({ timeout: 30_000 });
+  await departuresShown(page);
 });
