@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
+import { createAccount, expect, shot, signInWithToken, test } from '../fixtures/test';
 
 /** docs/product/public-api.md: personal API keys on /profile, and the /developers page. */
-const SHOTS = process.env.SHOTS_DIR;
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-async function shoot(page: Page, name: string) {
+/** The page fits 1280 and 375 px (nothing wider than the window); shot() keeps the whole page at each width. */
+async function fitsBothWidths(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await overflow(page), `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -34,7 +34,7 @@ test('a key made on /profile is shown once, copied, works on the API, is listed 
   await fresh.getByRole('button', { name: 'Copy' }).click();
   await expect(fresh.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-  await shoot(page, 'profile-api-key-created');
+  await fitsBothWidths(page, 'profile-api-key-created');
 
   const call = await page.request.get('/api/airports', { headers: { 'x-api-key': key } });
   expect(call.status()).toBe(200);
@@ -49,7 +49,7 @@ test('a key made on /profile is shown once, copied, works on the API, is listed 
   await expect(row).toContainText('My spreadsheet');
   await expect(row).toContainText('Calls today 1 / 100');
   await expect(page.locator('body')).not.toContainText(key);
-  await shoot(page, 'profile-api-keys-list');
+  await fitsBothWidths(page, 'profile-api-keys-list');
 
   await row.getByRole('button', { name: 'Revoke My spreadsheet' }).click();
   await expect(section).toContainText('No API keys yet.');
@@ -71,5 +71,5 @@ test('/developers lists the endpoints a key may call from the OpenAPI document, 
   await expect(grid).toContainText('Freshness:');
   await expect(grid).toContainText('curl -H "X-API-Key: gwk_…"');
   await expect(page.locator('body')).not.toContainText('/api/admin');
-  await shoot(page, 'developers');
+  await fitsBothWidths(page, 'developers');
 });

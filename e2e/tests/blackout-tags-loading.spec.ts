@@ -1,15 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Page, Route } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import type { Route } from '@playwright/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { departuresShown, localDate } from './search-support';
-
-/** With SHOTS_DIR set, a screenshot of what the traveller sees there. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png` });
-}
 
 /**
  * docs/product/search.md#date-selector: until the blackout dates are known, no day is tagged (issue 31, defect 3).

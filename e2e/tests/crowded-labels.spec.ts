@@ -1,25 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import type { GridResponse } from '@gowild/contract/observations';
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 /**
  * Labels a traveller must be able to read where places crowd (issue 31, defects 4 and 7): the results map's price
  * labels never lie on top of each other (docs/product/results-map.md#crowded-places), at 1280 and 375 px, and the
  * date grid's destination names are never cut on a phone (docs/product/date-grid-and-history.md#date-grid).
- * With SHOTS_DIR set, each test leaves a screenshot there.
+ * Each test leaves a screenshot for a person to look at when the run keeps them (shot(), fixtures/test.ts).
  */
 const USER = { email: 'crowded.labels@example.com', password: 'Sky-high-47', firstName: 'Cleo', lastName: 'Crowd', premium: true };
 const NOW = ON_GOWILD_EVE.TEST_NOW;
 test.use({ seedUsers: { [USER.email]: USER }, serverEnv: ON_GOWILD_EVE });
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: false });
-}
 
 interface Box {
   code: string;

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
+import { createAccount, expect, shot, signInWithToken, test } from '../fixtures/test';
 
 /** docs/product/digest.md: the digest opt-in on /profile (and /notifications), free and premium, at 1280 and 375 px. */
-const SHOTS = process.env.SHOTS_DIR;
 const password = 'Digest-daily-71';
 const PREMIUM = 'digest.premium@example.com';
 test.use({
@@ -14,11 +13,12 @@ test.use({
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-async function shoot(page: Page, name: string) {
+/** The page fits 1280 and 375 px (nothing wider than the window); shot() keeps the whole page at each width. */
+async function fitsBothWidths(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await overflow(page), `${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -50,7 +50,7 @@ test('free: opts in to the weekly e-mail digest from /profile in the browser’s
   await expect(panel.getByRole('status')).toContainText('Digest settings saved');
   await expect(panel.getByTestId('digest-next')).toContainText(/Next digest: Fri, .* 07:00/);
   await expect(panel.getByLabel('Origin airports')).toHaveValue('DEN, LAS');
-  await shoot(page, 'digest-free-profile');
+  await fitsBothWidths(page, 'digest-free-profile');
 
   await page.reload();
   await expect(panel.getByLabel('Origin airports')).toHaveValue('DEN, LAS');
@@ -67,7 +67,7 @@ test('free: opts in to the weekly e-mail digest from /profile in the browser’s
   await expect(history.getByTestId('delivery')).toContainText(account.email);
   await expect(history.getByTestId('delivery-status')).toHaveText('Delivered');
   await history.scrollIntoViewIfNeeded();
-  await shoot(page, 'digest-free-history');
+  await fitsBothWidths(page, 'digest-free-history');
 });
 
 test('premium: a daily digest from /notifications, then switched off', async ({ page }) => {
@@ -82,7 +82,7 @@ test('premium: a daily digest from /notifications, then switched off', async ({ 
   await panel.getByRole('button', { name: 'Save digest settings' }).click();
   await expect(panel.getByRole('status')).toContainText('Digest settings saved');
   await expect(panel.getByTestId('digest-next')).toContainText('18:00');
-  await shoot(page, 'digest-premium-notifications');
+  await fitsBothWidths(page, 'digest-premium-notifications');
 
   await panel.getByRole('checkbox', { name: 'Send me the digest' }).uncheck();
   await panel.getByRole('button', { name: 'Save digest settings' }).click();

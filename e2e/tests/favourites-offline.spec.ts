@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
 
 /**
  * Favourites offline (issue 31; docs/product/favourites.md#offline): the copy the service worker kept with the
@@ -44,15 +43,12 @@ test('offline, /profile shows the favourites kept on the device and says changes
   await expect(panel.getByLabel('Home airports')).toHaveValue('LAS');
   await expect(panel.getByRole('list', { name: 'Favourite origins' })).toContainText('MCO');
   await expect(panel.getByRole('button', { name: 'Save home airports' })).toBeDisabled();
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
+  if (shotsWanted())
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await panel.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${dir}/favourites-offline-${width}.png` });
+      await shot(page, `favourites-offline-${width}`);
     }
-  }
   // Back online, changes are possible again.
   await context.setOffline(false);
   await expect(panel.getByRole('button', { name: 'Save home airports' })).toBeEnabled();

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /**
@@ -14,12 +13,10 @@ const NOW = ON_GOWILD_EVE.TEST_NOW;
 test.use({ seedUsers: { [TRAVELLER.email]: TRAVELLER }, serverEnv: ON_GOWILD_EVE });
 
 async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+  if (!shotsWanted()) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

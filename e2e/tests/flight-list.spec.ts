@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expectAxeClean } from '../fixtures/a11y';
-import { createAccount, expect, signInWithToken, test } from '../fixtures/test';
+import { createAccount, expect, shot, signInWithToken, test } from '../fixtures/test';
 import { departuresShown, dismissWhatsNew, localDate } from './search-support';
 
 /**
@@ -9,14 +7,6 @@ import { departuresShown, dismissWhatsNew, localDate } from './search-support';
  * #export): a traveller switches the results to one table of every flight, sorts it from the keyboard, and downloads
  * the same search as CSV; a free user's list and file carry no seat counts. At 1280 and 375 px.
  */
-/** With SHOTS_DIR set, a screenshot of the whole page. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
 for (const width of [1280, 375]) {
   test(`at ${width} px a free user lists every flight of the day, sorts it from the keyboard, and exports it`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -51,7 +41,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('status').filter({ hasText: 'Sorted by Duration, descending' })).toHaveCount(1);
     if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAxeClean(page);
-    await shot(page, `flight-list-${width}`);
+    await shot(page, `flight-list-${width}`, { fullPage: true });
 
     const download = page.waitForEvent('download');
     await page.getByTestId('export-csv').click();

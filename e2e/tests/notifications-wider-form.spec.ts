@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE } from './search-support';
 
 /**
@@ -12,13 +11,11 @@ const PREMIUM = { email: 'wider.form@example.com', password: 'Sky-high-47', firs
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
 async function shots(page: Page, target: Locator, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+  if (!shotsWanted()) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await target.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { type Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
 import { localDate, searchDone } from './search-support';
 
 /**
@@ -40,12 +39,9 @@ test('first visit, search, go offline, reload: the search is there', async ({ pa
   await expect(page.getByText('Search failed')).toHaveCount(0);
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThanOrEqual(online);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
+  if (shotsWanted())
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/first-search-offline-${width}.png` });
+      await shot(page, `first-search-offline-${width}`);
     }
-  }
 });

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { type Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
 import { localDate } from './search-support';
 
 /**
@@ -21,14 +20,12 @@ async function controlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
 }
 
-/** With SHOTS_DIR set, a screenshot at 1280 and 375 px. */
+/** When the run keeps screenshots, one at 1280 and one at 375 px. */
 async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+  if (!shotsWanted()) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /**
@@ -10,12 +9,10 @@ import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 const PREMIUM = { email: 'filters.passholder@example.com', password: 'Sky-high-47', firstName: 'Fil', lastName: 'Ters', premium: true };
 
 async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+  if (!shotsWanted()) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -4,9 +4,8 @@ import { computeFlightHash } from '@gowild/contract/flight-hash';
 import type { Flight } from '@gowild/contract/flights';
 import { formatDollars } from '@gowild/contract/money';
 import { legOf, refOf } from '@gowild/contract/trips';
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, signInWithToken, test } from '../fixtures/test';
 import { localDate } from './search-support';
 
 /**
@@ -16,14 +15,6 @@ import { localDate } from './search-support';
  */
 const PREMIUM = { email: 'price.policy@example.com', password: 'Sky-high-47', firstName: 'Pia', lastName: 'Policy', premium: true };
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM } });
-
-/** With SHOTS_DIR set, a screenshot of the whole page. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function flightsOf(page: Page, token: string, url: string): Promise<Flight[]> {
   const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
@@ -90,6 +81,6 @@ test('a fare that moved from GoWild to Standard reads the same in the notice, th
   );
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await shot(page, `price-policy-summary-${width}`);
+    await shot(page, `price-policy-summary-${width}`, { fullPage: true });
   }
 });

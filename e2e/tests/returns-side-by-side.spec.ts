@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { addDays, formatLongDate, formatMediumDate } from '@gowild/contract/dates';
 import type { Flight } from '@gowild/contract/flights';
 import { refOf } from '@gowild/contract/trips';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
-import { expect, signInWithToken, test } from '../fixtures/test';
+import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, localDate } from './search-support';
 
 /**
@@ -62,15 +61,12 @@ test('the next three days of returns together, bookable now or opening later', a
     );
   await expect(days.nth(0)).toContainText('Shown below');
 
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
+  if (shotsWanted())
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.getByTestId('return-days').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${dir}/returns-side-by-side-${width}.png` });
+      await shot(page, `returns-side-by-side-${width}`);
     }
-  }
 
   // The second day's returns: the list and the strip move to it.
   await days
