@@ -70,16 +70,21 @@ describe.skipIf(!url)('route schedules shared by processes through Redis (TEST_R
 
   it('holds a route that failed for the back-off in every process, then lets one ask again', async () => {
     const route = { origin: 'DEN', destination: 'SEA' };
-    const settings = { backOffMs: 400, lookAgainMs: 100 };
+    // A back-off long against the pauses below, so a machine slowed by other work cannot outlast it between the
+    // checks (with 400 ms it once ran out before b's third look, on a CI machine 97 % busy).
+    const BACK_OFF_MS = 3000;
+    const settings = { backOffMs: BACK_OFF_MS, lookAgainMs: 100 };
     const [a, b] = await Promise.all([apiProcess('failed', settings), apiProcess('failed', settings)]);
     const failing = airline('no answer');
     expect(await a.learn(route, failing.ask)).toBeUndefined();
+    // The back-off began before this instant.
+    const failedBy = Date.now();
     expect(await b.learn(route, failing.ask)).toBeUndefined();
     // Past b's own pause, the shared back-off still holds the route.
     await pause(150);
     expect(await b.learn(route, failing.ask)).toBeUndefined();
     expect(failing.asks).toHaveLength(1);
-    await pause(300);
+    await pause(Math.max(0, failedBy + BACK_OFF_MS + 100 - Date.now()));
     const working = airline();
     expect(await b.learn(route, working.ask)).toMatchObject(SAID);
     expect(working.asks).toHaveLength(1);
