@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, AUTH_TOKEN_KEY, apiRequest, apiStream, readNdjson, setUnauthorizedHandler } from '@/lib/api-client';
+import { ApiError, AUTH_TOKEN_KEY, apiRequest, apiStream, setUnauthorizedHandler } from '@/lib/api-client';
+import { readNdjson } from '@/lib/ndjson';
 import { startEarlyFetch } from '@/lib/early-fetch';
 import { mockAnyApi, mockApi, reply, resetTestState } from '@/test/test-utils';
 

@@ -158,28 +158,6 @@ export function readAnswer<T>(
   return parsed.data;
 }
 
-/** Reads NDJSON lines from a streamed Response, yielding each parsed object. */
-export async function* readNdjson<T = unknown>(response: Response): AsyncGenerator<T> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (line) yield JSON.parse(line) as T;
-      newline = buffer.indexOf('\n');
-    }
-  }
-  const rest = (buffer + decoder.decode()).trim();
-  if (rest) yield JSON.parse(rest) as T;
-}
-
 /** The text to show for any thrown value: an ApiError's message, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message;

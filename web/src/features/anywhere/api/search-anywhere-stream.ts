@@ -1,5 +1,6 @@
 import { type AnywhereStreamEvent, anywhereStreamEventSchema } from '@gowild/contract/anywhere';
-import { apiStream, readNdjson } from '@/lib/api-client';
+import { apiStream } from '@/lib/api-client';
+import { readNdjson } from '@/lib/ndjson';
 import { reportDataProblem } from '@/lib/data-problems';
 
 /** What the page asks for: an origin (airports or a city) and the first and last departure dates. */

@@ -1,5 +1,6 @@
 import { type SearchStreamEvent, searchStreamEventSchema } from '@gowild/contract/flights';
-import { apiStream, readNdjson } from '@/lib/api-client';
+import { apiStream } from '@/lib/api-client';
+import { readNdjson } from '@/lib/ndjson';
 import { reportDataProblem } from '@/lib/data-problems';
 import { type FlightSearchRequest, streamTarget } from './stream-target';
 

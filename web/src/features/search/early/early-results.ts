@@ -11,6 +11,7 @@
  */
 import { type GoWildFareType, goWildFareLabel } from '@gowild/contract/gowild-fare-types';
 import { formatWholeDollars } from '@gowild/contract/money';
+import { readNdjson } from '@/lib/ndjson';
 
 export const EARLY_RESULTS_ID = 'gowild-early-results';
 /** Set on the window once the app has taken over: the boot script draws nothing after that. */
@@ -149,27 +150,6 @@ export function dismissEarlyResults(): void {
   document.getElementById(EARLY_RESULTS_ID)?.remove();
 }
 
-/** Reads a stream's NDJSON lines as they come, calling `onEvent` for each; stops when `stop()` says so. */
-async function readLines(body: ReadableStream<Uint8Array>, onEvent: (e: EarlyEvent) => void, stop: () => boolean) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  try {
-    for (;;) {
-      if (stop()) return;
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffered += decoder.decode(value, { stream: true });
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) onEvent(JSON.parse(line) as EarlyEvent);
-    }
-  } finally {
-    // Only this copy of the stream stops; the app's goes on.
-    void reader.cancel().catch(() => undefined);
-  }
-}
-
 /**
  * Draws the search's destinations as they arrive on `response` (the early call's answer), from the first one with
  * flights, until the app takes over. A refusal, an error or a stream with no flights draws nothing. Never throws.
@@ -215,24 +195,22 @@ export async function drawEarlyResults(response: Promise<Response>, search: Earl
     );
   };
   try {
-    await readLines(
-      copy.body!,
-      (e) => {
-        if (e.type === 'start') demo = (e as { demo?: boolean }).demo === true;
-        if (e.type !== 'destination' || takenOver()) return;
-        const d = e as EarlyDestination;
-        // A failed re-check keeps what was shown: only a destination's flights replace its card.
-        if (d.failed) return;
-        cards.set(d.code, cardOf(d));
-        // For the link benchmark: when the first destination arrived, against when it was drawn.
-        if (cards.size === 1) performance.mark('gowild-early-first-destination');
-        if (!drawing) {
-          drawing = true;
-          requestAnimationFrame(draw);
-        }
-      },
-      takenOver,
-    );
+    for await (const e of readNdjson<EarlyEvent>(copy)) {
+      // The app has taken over: stop here, which cancels this copy of the stream (the app's goes on).
+      if (takenOver()) break;
+      if (e.type === 'start') demo = (e as { demo?: boolean }).demo === true;
+      if (e.type !== 'destination') continue;
+      const d = e as EarlyDestination;
+      // A failed re-check keeps what was shown: only a destination's flights replace its card.
+      if (d.failed) continue;
+      cards.set(d.code, cardOf(d));
+      // For the link benchmark: when the first destination arrived, against when it was drawn.
+      if (cards.size === 1) performance.mark('gowild-early-first-destination');
+      if (!drawing) {
+        drawing = true;
+        requestAnimationFrame(draw);
+      }
+    }
   } catch {
     // A cut or malformed stream: the app reads the same stream and says what went wrong.
   }
