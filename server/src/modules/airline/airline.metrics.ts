@@ -4,7 +4,7 @@ function once<T>(registry: Registry, name: string, make: () => T): T {
   return (registry.getSingleMetric(name) as T | undefined) ?? make();
 }
 
-/** The schedule filter's counters (decision 242). */
+/** The counters of the queries answered without a request: the schedule filter (decision 242) and sales closed (327). */
 function scheduleMetrics(registry: Registry) {
   const registers = [registry];
   return {
@@ -16,6 +16,11 @@ function scheduleMetrics(registry: Registry) {
     scheduleRequests: once(registry, 'flight_schedule_requests_total', () => {
       const help = "Airline requests for a route's schedule (RetrieveSchedule, decision 242) by outcome (ok, blocked, timeout, …)";
       return new Counter({ name: 'flight_schedule_requests_total', help, labelNames: ['outcome'] as const, registers });
+    }),
+    salesClosedSkips: once(registry, 'flight_sales_closed_skips_total', () => {
+      const help =
+        "Queries for today answered 'no flights' with no airline request because every flight of the latest kept answer has stopped selling (decision 327), by lane";
+      return new Counter({ name: 'flight_sales_closed_skips_total', help, labelNames: ['lane'] as const, registers });
     }),
   };
 }

@@ -59,11 +59,12 @@ export interface UpstreamRequest {
 
 /**
  * What the airline stages make of one query: flights, or why not. `ribbon`: the week of lowest fares the page showed
- * around the date, handed on to the observe stage (decision 243); the flight cache does not keep it. `fromSchedule`:
- * no flights because the airline's schedule says the route does not fly that day, and no request made (decision 242).
+ * around the date, handed on to the observe stage (decision 243); the flight cache does not keep it. `withoutRequest`:
+ * no flights, and no request made, because the airline's schedule says the route does not fly that day (decision 242)
+ * or because every flight of that day has stopped selling (decision 327).
  */
 export type UpstreamOutcome =
-  | { ok: true; flights: Flight[]; dropped: number; ribbon?: RouteRibbon[]; fromSchedule?: true }
+  | { ok: true; flights: Flight[]; dropped: number; ribbon?: RouteRibbon[]; withoutRequest?: true }
   | { ok: false; reason: FailureReason; detail?: string; retryAfterMs?: number };
 
 /** One HTTP attempt's result, as the provider stage reads it. */

@@ -19,6 +19,7 @@ import { type ObservationBridge, observeStage, withObservations } from './stages
 import { type EarlyCutSettings, providerStage } from './stages/provider';
 import { retryStage } from './stages/retry';
 import type { RouteSchedules } from './route-schedules';
+import { salesClosedStage } from './stages/sales-closed';
 import { scheduleFilter } from './stages/schedule';
 import { travellerFirst } from './stages/traveller-first';
 
@@ -137,6 +138,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * pipeline of stages, outermost first; each stage is a function of the next (./stages):
  *
  * - cache: a fresh answer costs nothing; a stale one within the keep window stands in when the airline fails;
+ * - sales closed: today's query whose latest kept answer's flights have all stopped selling is answered "no flights"
+ *   with no request and no budget spent (decision 327);
  * - schedule: a day the route does not fly by the airline's schedule is answered "no flights" with no request and no
  *   budget spent; an unknown route's schedule is asked for in the background (decision 242);
  * - budget: each user's share of airline requests a minute (decision 117);
@@ -257,7 +260,8 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     claimMs: opts.timeoutMs * (2 * opts.retries + 1) + retryMaxMs * 2 * opts.retries + maxRetryAfterMs + 1000,
   });
   const budgeted = budget ? budget.stage(coalesced.lookup) : coalesced.lookup;
-  const cached = cacheStage(schedule.stage(budgeted), { store, metrics, inFlight: coalesced.inFlight });
+  const closed = salesClosedStage(schedule.stage(budgeted), { store, clock, metrics });
+  const cached = cacheStage(closed, { store, metrics, inFlight: coalesced.inFlight });
 
   return {
     provider,

@@ -47,9 +47,10 @@ function setup(settings: Partial<SweepSettings> = {}, env: Record<string, string
     demo: true,
     async fetchFlights(query) {
       pages.push(query);
-      // A page for a day the route does not fly has no flights; the others have one.
+      // A page for a day the route does not fly has no flights; the others have one, in the evening (today's would
+      // otherwise have stopped selling by noon, and a page whose flights have all closed is not asked again).
       const off = DISABLED[query.destination]?.includes(query.date);
-      return { kind: 'flights', flights: off ? [] : [testFlight(query, { standard: 99 })] };
+      return { kind: 'flights', flights: off ? [] : [testFlight(query, { standard: 99 }, { departs: '20:00' })] };
     },
     async fetchSchedule(route): Promise<ScheduleFetchResult> {
       schedules.push(`${route.origin}-${route.destination}`);

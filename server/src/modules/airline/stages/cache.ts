@@ -52,8 +52,9 @@ export function cacheStage(
     metrics.cacheMisses.inc();
     const r = await next(req);
     if (r.ok) {
-      // An answer from the airline's schedule asked nothing of it: to the callers, like a kept one (decision 242).
-      const source = r.fromSchedule ? 'cache' : 'upstream';
+      // An answer that asked nothing of the airline (its schedule, or a day whose sales have closed): to the callers,
+      // like a kept one (decisions 242, 327).
+      const source = r.withoutRequest ? 'cache' : 'upstream';
       return { status: 'ok', flights: r.flights, source, ageSeconds: 0, ...droppedOf(r.dropped) };
     }
     entry ??= await store.getStale(req.key);

@@ -105,7 +105,7 @@ export function scheduleStage(next: Lookup, deps: ScheduleStageDeps): Lookup {
       metrics.scheduleSkips.inc({ lane: req.lane });
       await deps.store.remember(req.key, [], 0);
       deps.observations?.record(req.query, [], now);
-      return { ok: true, flights: [], dropped: 0, fromSchedule: true };
+      return { ok: true, flights: [], dropped: 0, withoutRequest: true };
     }
     if (!schedule) void schedules.renew(route, deps.ask);
     const r = await next(req);
