@@ -39,11 +39,8 @@ import { ROUTE_SEED } from '../src/lib/reference-data/seed';
 import { seededRandom } from '../src/lib/seeded-random';
 import { createFlightsEngine } from '../src/modules/flights/flights.module';
 import { createOnSale } from '../src/modules/flights/on-sale';
-import { type PlanMode, slotKey } from '../src/modules/sweeps/sweep-plan';
+import { COVER_MS, type PlanMode, slotKey } from '../src/modules/sweeps/sweep-plan';
 import { SWEEP_COVER_DAYS, SWEEP_RUN_EVERY_MS } from '../src/modules/sweeps/sweeps.module';
-
-/** The grid's coverage as this bench counts it: a figure under a day old. */
-const COVER_MS = 86_400_000;
 import { sweepMetrics } from '../src/modules/sweeps/sweeps.metrics';
 import { DEMAND_BUCKET_MS, type SweepsRepository } from '../src/modules/sweeps/sweeps.repository';
 import { createSweeper } from '../src/modules/sweeps/sweeps.service';

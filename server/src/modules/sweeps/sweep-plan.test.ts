@@ -1,7 +1,7 @@
 import { addDays } from '@gowild/contract/dates';
 import { localDate } from '@gowild/contract/local-time';
 import { describe, expect, it } from 'vitest';
-import { type SweepRoute, allowance, openDates, planSweep, slotKey, windowOpensAt } from './sweep-plan';
+import { COVER_LEAD_MS, type SweepRoute, allowance, openDates, planSweep, slotKey, windowOpensAt } from './sweep-plan';
 import { sweepRoutes } from './sweeps.service';
 
 const HOUR = 3_600_000;
@@ -234,12 +234,17 @@ describe('the targeted plan (decision 258)', () => {
       expect(cold.map((s) => s.date)).toEqual(['2026-07-18', '2026-07-25']);
     });
 
-    it('asks nothing where travellers brought answers or week-view figures today at the origin', () => {
+    it('asks nothing where travellers brought answers or week-view figures within the last day (decision 327)', () => {
       const seen = at(3 * HOUR, ...days(14).map((d) => slot(d)));
       expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), seen)).toEqual([]);
-      // Figures from yesterday at the origin (23:00, thirteen hours ago) cover nothing today.
-      const old = at(13 * HOUR, ...days(14).map((d) => slot(d)));
-      expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), old)).toHaveLength(2);
+      // Yesterday's figures count while they are under a day old, less the lead the page needs to be in first.
+      const yesterday = at(23 * HOUR, ...days(14).map((d) => slot(d)));
+      expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), yesterday)).toEqual([]);
+      const ageing = at(24 * HOUR - COVER_LEAD_MS + MIN, ...days(14).map((d) => slot(d)));
+      expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), ageing).map((s) => s.date)).toEqual([
+        '2026-07-18',
+        '2026-07-25',
+      ]);
       // A gap on the 22nd alone: the page of the 25th covers it (the last day of the grid is the 28th).
       const gap = at(
         HOUR,
@@ -253,6 +258,24 @@ describe('the targeted plan (decision 258)', () => {
     it('counts its own pages of the last day, also where the week view showed nothing (so it does not ask again)', () => {
       const own = at(2 * HOUR, slot('2026-07-18'), slot('2026-07-25'));
       expect(planSweep([MCO_ATL], own, noon, covering)).toEqual([]);
+    });
+
+    it("asks no cover page for what the route's next window opening renews within the lead", () => {
+      // 23:50 on the 15th in Orlando, ten minutes before the 17th opens. The pages of that midnight (the opening of
+      // the 16th, cover pages of the 23rd and the 28th) were asked at 00:01: their figures are within the lead of a
+      // day old.
+      const opens = windowOpensAt(MCO_ATL, '2026-07-17');
+      const before = (ms: number) => new Date(opens.getTime() - ms);
+      const swept = (now: Date) =>
+        new Map(
+          [slot('2026-07-16'), slot('2026-07-23'), slot('2026-07-28')].map((k) => [k, new Date(now.getTime() - 24 * HOUR + 11 * MIN)]),
+        );
+      // The opening of the 17th covers the 14th to the 20th: the pages go to the 24th and the 28th.
+      const soon = before(10 * MIN);
+      expect(planSweep([MCO_ATL], swept(soon), soon, covering).map((s) => s.date)).toEqual(['2026-07-24', '2026-07-28']);
+      // Half an hour before it, beyond the lead, the 15th is due too and gets its own page.
+      const early = before(30 * MIN);
+      expect(planSweep([MCO_ATL], swept(early), early, covering).map((s) => s.date)).toEqual(['2026-07-18', '2026-07-25']);
     });
 
     it('counts the pages planned in the same run, and comes after openings, demand and departures', () => {

@@ -1,6 +1,6 @@
 import { type IsoDate, addDays } from '@gowild/contract/dates';
 import { GOWILD_WINDOW_DAYS, type GoWildRouteKind, goWildSegmentOpensAt } from '@gowild/contract/gowild-window';
-import { localDate, localToUtcMs } from '@gowild/contract/local-time';
+import { localDate } from '@gowild/contract/local-time';
 
 /** One route of the network, with what the window rule needs to know of it. */
 export interface SweepRoute {
@@ -28,8 +28,9 @@ export interface SweepSlot {
  *   open, and its last sweep is about to leave the flight cache's fresh time (decision 226);
  * - `departure`: today at the origin (the flights about to leave, whose GoWild seats go first), last swept more than
  *   `departureMs` ago;
- * - `cover`: a page asked for its week view (decision 243) where a day of the grid's `coverDays` has had no answer and
- *   no ribbon figure yet today at the origin (`coverSlots`); the only page the plan asks for a date whose window is shut.
+ * - `cover`: a page asked for its week view (decision 243) where a day of the grid's `coverDays` would otherwise be left
+ *   with no answer and no ribbon figure under a day old (`coverSlots`, decision 327); the only page the plan asks for
+ *   a date whose window is shut.
  *
  * The hourly plan (`mode: 'hourly'`, decisions 187 and 226 as they were) adds, instead of `departure` and `cover`:
  * - `near`: today or tomorrow at the origin, last swept more than `refreshMs` ago (or never);
@@ -60,7 +61,7 @@ export interface PlanSettings {
   laterMs: number;
   /** Targeted plan: how often today's slots are asked again while their flights leave (SWEEP_DEPARTURE_MINUTES; 0: never). */
   departureMs?: number;
-  /** Targeted plan: the grid's days from today that keep a figure seen today at the origin (0: no cover pages). */
+  /** Targeted plan: the grid's days from today that keep a figure under a day old (0: no cover pages). */
   coverDays?: number;
   /** How long after its window opens a never-swept slot still counts as an opening (default one hour). */
   openingMs?: number;
@@ -123,6 +124,16 @@ export function openDates(route: SweepRoute, now: Date, today: IsoDate = localDa
 /** Days either side of a results page's date its week view (the ribbon) shows a lowest fare for (decision 243). */
 export const RIBBON_REACH_DAYS = 3;
 
+/** How old a grid figure may be and still count: the grid's fortnight keeps a lowest fare under a day old. */
+export const COVER_MS = 86_400_000;
+
+/**
+ * How long before a day's newest figure turns a day old the sweep asks a cover page for it: two reads of the
+ * observation tables (every ten minutes on the worker, COVERAGE_READ_EVERY_MS) so a traveller's figure from just
+ * before a read is not missed, and the page is in before the figure expires.
+ */
+export const COVER_LEAD_MS = 20 * 60_000;
+
 /** The dates from `today` − 7 to `today` + 35 by offset (`at(i)`, `offsetOf(date)`), worked out once per day. */
 function calendarFrom(today: IsoDate) {
   let cal = calendars.get(today);
@@ -138,13 +149,19 @@ function calendarFrom(today: IsoDate) {
 const calendars = new Map<IsoDate, { at(i: number): IsoDate; offsetOf(d: IsoDate): number | undefined }>();
 
 /**
- * The cover pages of one route (decision 258): the grid's `coverDays` from today at the origin should each have a
- * lowest fare seen today (since midnight at the origin). A day has one when an answer or a ribbon figure for it was
- * seen since (`seen`, whoever asked), or when the sweep asked a page within `RIBBON_REACH_DAYS` of it since (its ribbon showed the day,
- * or showed nothing for it because nothing sells: asking again would not change that), or a page within reach is
- * planned in this run. Each day left uncovered, earliest first, gets the page `RIBBON_REACH_DAYS` after it (the last
- * day of the grid at most), whose ribbon covers it and the days up to a week on: about two pages a route a day when
- * nothing else brought figures, none on a route travellers search across the fortnight.
+ * The cover pages of one route (decisions 258, 327): each of the grid's `coverDays` from today at the origin should
+ * keep a lowest fare under a day old (`COVER_MS`). A day is due once its newest figure is within `COVER_LEAD_MS` of
+ * that age: an answer or a ribbon figure for it (`seen`, whoever asked), or a page the sweep asked within
+ * `RIBBON_REACH_DAYS` of it (its ribbon showed the day, or showed nothing for it because nothing sells: asking again
+ * would not change that). A page within reach planned in this run, or the route's next window opening if it comes
+ * within the lead, covers it too. Each day left due, earliest first, gets the page `RIBBON_REACH_DAYS` after it (the
+ * last day of the grid at most), whose ribbon covers it and the days up to a week on.
+ *
+ * Rolling rather than "since midnight at the origin" (decision 258 at first): counted from midnight, every route's
+ * fortnight was due right after it, before any traveller had searched, so the sweep asked about three pages a route a
+ * day whatever the traffic. Rolling, a figure a traveller's page brought lasts a day, and the sweep asks only for the
+ * days travellers leave a day without one: none on a route searched across the fortnight, still about three (with
+ * the opening) on a route nobody searches, since pages asked together expire together.
  */
 function coverSlots(
   route: SweepRoute,
@@ -152,6 +169,8 @@ function coverSlots(
   ctx: {
     /** Today at the route's origin. */
     today: IsoDate;
+    /** The route's dates whose GoWild window has opened (`openDates`): the next opening is the day after the last. */
+    open: readonly IsoDate[];
     lastSwept: ReadonlyMap<string, Date>;
     seen: ReadonlyMap<string, Date>;
     planned: readonly DueSlot[];
@@ -161,9 +180,8 @@ function coverSlots(
 ): DueSlot[] {
   const days = ctx.settings.coverDays ?? 0;
   if (days <= 0) return [];
-  // Today's figures: since midnight at the origin. A rolling day would let pages asked at different hours expire at
-  // different hours, each leaving a gap that a new page fills: about four pages a route a day instead of two.
-  const since = localToUtcMs(`${ctx.today}T00:00:00`, route.timeZone);
+  // Figures that will still be under a day old once a page asked now is in.
+  const since = now.getTime() - (COVER_MS - COVER_LEAD_MS);
   const cal = calendarFrom(ctx.today);
   const key = (date: IsoDate) => slotKey({ origin: route.origin, destination: route.destination, date });
   const recent = (m: ReadonlyMap<string, Date>, date: IsoDate) => (m.get(key(date))?.getTime() ?? -Infinity) >= since;
@@ -174,6 +192,11 @@ function coverSlots(
   };
   for (let i = -RIBBON_REACH_DAYS; i < days + RIBBON_REACH_DAYS; i++) if (recent(ctx.lastSwept, cal.at(i))) coverAround(i);
   for (const s of ctx.planned) coverAround(cal.offsetOf(s.date) ?? -Infinity);
+  // The next opening, within the lead, renews what the last one brought: no cover page minutes before it.
+  const last = ctx.open.at(-1);
+  const nextOpening = last === undefined ? undefined : (cal.offsetOf(last) ?? -Infinity) + 1;
+  if (nextOpening !== undefined && windowOpensAt(route, cal.at(nextOpening)).getTime() <= now.getTime() + COVER_LEAD_MS)
+    coverAround(nextOpening);
   const out: DueSlot[] = [];
   for (let i = 0; i < days; i++) {
     if (covered.has(i) || recent(ctx.seen, cal.at(i))) continue;
@@ -286,7 +309,7 @@ export function planSweep(
       );
       if (reason) mine.push({ ...slot, reason, lastSweptAt: last, opensAt, ...(reason === 'demand' ? { demand: searches } : {}) });
     }
-    if (targeted && !filter.force) mine.push(...coverSlots(route, now, { today, lastSwept, seen, planned: mine, settings, filter }));
+    if (targeted && !filter.force) mine.push(...coverSlots(route, now, { today, open, lastSwept, seen, planned: mine, settings, filter }));
     due.push(...mine);
   }
   return due.sort(

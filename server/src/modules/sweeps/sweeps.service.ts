@@ -8,7 +8,17 @@ import { type FlightsEngine, fetchLive } from '../flights/flights.module';
 import type { SweepMetrics } from './sweeps.metrics';
 import type { RunCounts, SweepsRepository } from './sweeps.repository';
 import type { CoverageReader } from './coverage.repository';
-import { type DueSlot, type PlanFilter, type PlanMode, type SweepRoute, type SweepSlot, allowance, planSweep, slotKey } from './sweep-plan';
+import {
+  COVER_MS,
+  type DueSlot,
+  type PlanFilter,
+  type PlanMode,
+  type SweepRoute,
+  type SweepSlot,
+  allowance,
+  planSweep,
+  slotKey,
+} from './sweep-plan';
 
 /** Where a run came from: the worker's schedule, the operator's `sweep:run`, or the demo seed (simulated time). */
 export type SweepTrigger = 'schedule' | 'cli' | 'demo-seed';
@@ -182,7 +192,6 @@ async function withoutService(
  * the sweep asks its own pages as if nothing else had brought figures.
  */
 function seenFiguresOf(reader: CoverageReader | undefined, coverDays: number) {
-  const coverMs = 86_400_000;
   let cached: { at: number; seen: Map<string, Date> } | undefined;
   return async (now: Date): Promise<Map<string, Date>> => {
     if (coverDays <= 0 || !reader) return new Map();
@@ -191,7 +200,7 @@ function seenFiguresOf(reader: CoverageReader | undefined, coverDays: number) {
     // Every origin's "today" lies within a day of UTC's.
     const from = addDays(utcDateOf(now), -1);
     const seen = await reader
-      .seenSince(from, addDays(from, coverDays + 2), new Date(now.getTime() - coverMs))
+      .seenSince(from, addDays(from, coverDays + 2), new Date(now.getTime() - COVER_MS))
       .catch(() => new Map<string, Date>());
     cached = { at: now.getTime(), seen };
     return seen;

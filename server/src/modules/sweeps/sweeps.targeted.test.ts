@@ -13,9 +13,9 @@ import { createSweepsRepository } from './sweeps.repository';
 import { createSweeper } from './sweeps.service';
 
 /**
- * The targeted plan through the service (decision 258): at 12:00 in Orlando, long after the day's windows opened, one
- * domestic route. No hourly refresh; cover pages for the grid's fortnight, fewer where the observation tables already
- * hold figures that a traveller's pages brought.
+ * The targeted plan through the service (decisions 258, 327): at 12:00 in Orlando, long after the day's windows
+ * opened, one domestic route. No hourly refresh; cover pages that keep a figure under a day old for every day of the
+ * grid's fortnight, fewer where the observation tables already hold figures that a traveller's pages brought.
  */
 const START = new Date('2026-07-15T16:00:00Z');
 const HOUR = 3_600_000;
@@ -52,17 +52,24 @@ function setup(schema: string) {
 }
 
 describe('the targeted plan through the sweeper (decision 258)', () => {
-  it('asks two cover pages for an empty fortnight, then nothing until the next day at the origin', async () => {
+  it('asks two cover pages for an empty fortnight, then only what the day adds until they near a day old', async () => {
     const { clock, airline, sweeper } = setup('ATL');
     const today = localDate(clock.now(), 'America/New_York');
     const first = await sweeper.run({ trigger: 'schedule' });
     expect(first).toMatchObject({ due: 2, requests: 2 });
     expect(airline.requests.map((q) => q.date)).toEqual([addDays(today, 3), addDays(today, 10)]);
-    // No hourly refresh, and its own pages cover the fortnight for the rest of the day at the origin.
-    clock.advance(11 * HOUR);
+    // No hourly refresh. At 01:00 the day after: the window opening of the day after that, and a page for the day
+    // that joined the grid at midnight (the last day's own page: its week view reaches three days past the grid).
+    clock.advance(13 * HOUR);
+    expect(await sweeper.run({ trigger: 'schedule' })).toMatchObject({ due: 2, requests: 2 });
+    expect(airline.requests.slice(2).map((q) => q.date)).toEqual([addDays(today, 2), addDays(today, 14)]);
+    // The first pages' figures last a day: at 11:30 nothing is due; at 11:45, within the lead, one page renews
+    // the days neither of the 01:00 pages reaches.
+    clock.advance(10.5 * HOUR);
     expect((await sweeper.run({ trigger: 'schedule' })).due).toBe(0);
-    clock.advance(2 * HOUR);
-    expect((await sweeper.run({ trigger: 'schedule' })).due).toBeGreaterThan(0);
+    clock.advance(0.25 * HOUR);
+    expect(await sweeper.run({ trigger: 'schedule' })).toMatchObject({ due: 1, requests: 1 });
+    expect(airline.requests.at(-1)?.date).toBe(addDays(today, 9));
   });
 
   it("reads the answers and week-view figures travellers' pages kept, and asks only for the days they left out", async () => {
