@@ -13,6 +13,7 @@ import { drawEarlyResults } from './features/search/early/early-results';
 import { linkSearch } from './features/search/utils/link-search';
 import { apiUrl } from './lib/api-url';
 import { startEarlyFetch } from './lib/early-fetch';
+import { noteLinkSearch } from './lib/link-search-settled';
 import { tokenStorage } from './lib/token-storage';
 
 const token = tokenStorage.get();
@@ -26,6 +27,8 @@ if (token) {
   if (request) {
     const { path, query } = streamTarget(request);
     const answer = startEarlyFetch({ url: apiUrl(path, query), accept: STREAM_ACCEPT }, token);
+    // The service worker installs once this search has ended (decision 329).
+    noteLinkSearch(answer);
     // Its first destinations drawn before the app has started (decision 326), when the link opens on them (a return
     // link opens on its return screen instead); the app takes the same answer.
     if ((params.get('screen') ?? 'departure_flights') === 'departure_flights') void drawEarlyResults(answer, request);

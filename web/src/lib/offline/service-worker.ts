@@ -1,12 +1,14 @@
 import { SAVED_SCREENS_PREFIX, SESSION_SCREENS_PREFIX, sessionDrawerName } from '@/sw/saved-screens';
+import { linkSearchSettled } from '../link-search-settled';
 import { noteUpdateReady } from './offline-state';
 
 let applyUpdate: (() => void) | null = null;
 
 /**
- * Registers the app's service worker once the page has loaded (production builds only: the dev server has none),
- * and notes when a new version waits, so the page can ask before reloading into it (decision 204). Written on the
- * browser's own API: a new version is one that finished installing while an older one controls the page.
+ * Registers the app's service worker once the page has loaded and a results link's search has ended (decision 329;
+ * production builds only: the dev server has none), and notes when a new version waits, so the page can ask before
+ * reloading into it (decision 204). Written on the browser's own API: a new version is one that finished installing
+ * while an older one controls the page.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -19,8 +21,9 @@ export function registerServiceWorker(): void {
     noteUpdateReady();
   };
   window.addEventListener('load', () => {
-    container
-      .register('/service-worker.js')
+    // On a link's first visit, installing fetches the whole shell: not while the link's search is answering.
+    void linkSearchSettled()
+      .then(() => container.register('/service-worker.js'))
       .then((registration) => {
         // A version installed earlier (another tab held the old one) is already waiting.
         if (registration.waiting && container.controller) offer(registration.waiting);
