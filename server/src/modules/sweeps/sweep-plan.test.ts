@@ -234,7 +234,7 @@ describe('the targeted plan (decision 258)', () => {
       expect(cold.map((s) => s.date)).toEqual(['2026-07-18', '2026-07-25']);
     });
 
-    it('asks nothing where travellers brought answers or week-view figures within the last day (decision 327)', () => {
+    it('asks nothing where travellers brought answers or week-view figures within the last day (decision 328)', () => {
       const seen = at(3 * HOUR, ...days(14).map((d) => slot(d)));
       expect(planSweep([MCO_ATL], new Map(), noon, covering, {}, new Map(), seen)).toEqual([]);
       // Yesterday's figures count while they are under a day old, less the lead the page needs to be in first.

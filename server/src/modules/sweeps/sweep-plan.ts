@@ -29,7 +29,7 @@ export interface SweepSlot {
  * - `departure`: today at the origin (the flights about to leave, whose GoWild seats go first), last swept more than
  *   `departureMs` ago;
  * - `cover`: a page asked for its week view (decision 243) where a day of the grid's `coverDays` would otherwise be left
- *   with no answer and no ribbon figure under a day old (`coverSlots`, decision 327); the only page the plan asks for
+ *   with no answer and no ribbon figure under a day old (`coverSlots`, decision 328); the only page the plan asks for
  *   a date whose window is shut.
  *
  * The hourly plan (`mode: 'hourly'`, decisions 187 and 226 as they were) adds, instead of `departure` and `cover`:
@@ -149,7 +149,7 @@ function calendarFrom(today: IsoDate) {
 const calendars = new Map<IsoDate, { at(i: number): IsoDate; offsetOf(d: IsoDate): number | undefined }>();
 
 /**
- * The cover pages of one route (decisions 258, 327): each of the grid's `coverDays` from today at the origin should
+ * The cover pages of one route (decisions 258, 328): each of the grid's `coverDays` from today at the origin should
  * keep a lowest fare under a day old (`COVER_MS`). A day is due once its newest figure is within `COVER_LEAD_MS` of
  * that age: an answer or a ribbon figure for it (`seen`, whoever asked), or a page the sweep asked within
  * `RIBBON_REACH_DAYS` of it (its ribbon showed the day, or showed nothing for it because nothing sells: asking again
@@ -193,10 +193,10 @@ function coverSlots(
   for (let i = -RIBBON_REACH_DAYS; i < days + RIBBON_REACH_DAYS; i++) if (recent(ctx.lastSwept, cal.at(i))) coverAround(i);
   for (const s of ctx.planned) coverAround(cal.offsetOf(s.date) ?? -Infinity);
   // The next opening, within the lead, renews what the last one brought: no cover page minutes before it.
-  const last = ctx.open.at(-1);
-  const nextOpening = last === undefined ? undefined : (cal.offsetOf(last) ?? -Infinity) + 1;
-  if (nextOpening !== undefined && windowOpensAt(route, cal.at(nextOpening)).getTime() <= now.getTime() + COVER_LEAD_MS)
-    coverAround(nextOpening);
+  const lastOpen = ctx.open.at(-1);
+  const lastOffset = lastOpen === undefined ? undefined : cal.offsetOf(lastOpen);
+  if (lastOffset !== undefined && windowOpensAt(route, cal.at(lastOffset + 1)).getTime() <= now.getTime() + COVER_LEAD_MS)
+    coverAround(lastOffset + 1);
   const out: DueSlot[] = [];
   for (let i = 0; i < days; i++) {
     if (covered.has(i) || recent(ctx.seen, cal.at(i))) continue;

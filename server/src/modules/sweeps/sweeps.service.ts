@@ -50,7 +50,7 @@ export interface SweepSettings {
   laterMs: number;
   /** The targeted plan: today's slots asked again this often (SWEEP_DEPARTURE_MINUTES; 0: never). */
   departureMs?: number;
-  /** The targeted plan: the grid's days kept with a lowest fare seen today at the origin (0: no cover pages). */
+  /** The targeted plan: the grid's days kept with a lowest fare under a day old (0: no cover pages, decision 328). */
   coverDays?: number;
   /** The scheduled run's period: the steady share of the budget one run may spend (decision 188). */
   runEveryMs: number;
