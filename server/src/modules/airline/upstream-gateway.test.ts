@@ -1,11 +1,8 @@
 import type { Flight } from '@gowild/contract/flights';
-import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../lib/clock';
 import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../providers/flights/flights.provider';
-import { createMemoryFlightCache } from './flight-cache';
-import { airlineMetrics } from './airline.metrics';
-import { type GatewayOptions, createUpstreamGateway } from './upstream-gateway';
+import { testGateway } from '../../test/gateway';
+import type { GatewayOptions } from './upstream-gateway';
 
 const Q: FlightQuery = { origin: 'DEN', destination: 'LAS', date: '2026-04-02' };
 const flight = (n = 1) => ({ flight_number: `F9 ${n}` }) as Flight;
@@ -34,22 +31,11 @@ function deferred<T>() {
 }
 
 function setup(provider: FlightProvider, overrides: Partial<GatewayOptions> = {}) {
-  const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
-  const registry = new Registry();
   const sleeps: number[] = [];
-  const gateway = createUpstreamGateway({
-    provider,
-    cache: createMemoryFlightCache(),
-    clock,
-    metrics: airlineMetrics(registry),
-    freshSeconds: 600,
-    staleSeconds: 3600,
-    concurrency: 50,
-    rps: 1000,
+  const built = testGateway(provider, new Date('2026-04-01T12:00:00Z'), (clock) => ({
     timeoutMs: 30,
     retries: 2,
     breakerThreshold: 3,
-    breakerCooldownMs: 30_000,
     retryBaseMs: 200,
     retryMaxMs: 2000,
     sleep: async (ms) => {
@@ -57,17 +43,11 @@ function setup(provider: FlightProvider, overrides: Partial<GatewayOptions> = {}
       clock.advance(ms);
     },
     random: () => 0.5,
-    monotonic: () => clock.now().getTime(),
     // The fake sleep returns at once, so a hedge would always beat the fake airline; the hedging tests turn it on.
     hedge: false,
     ...overrides,
-  });
-  const metric = async (name: string, labels = '') => {
-    const text = await registry.metrics();
-    const m = new RegExp(`^${name}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
-    return m ? Number(m[1]) : 0;
-  };
-  return { gateway, clock, sleeps, metric };
+  }));
+  return { ...built, sleeps };
 }
 
 describe('upstream gateway: cache and coalescing', () => {

@@ -1,11 +1,7 @@
 import type { Flight } from '@gowild/contract/flights';
-import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../../lib/clock';
 import type { FlightFetchResult, FlightProvider, FlightQuery } from '../../../providers/flights/flights.provider';
-import { createMemoryFlightCache } from '../flight-cache';
-import { airlineMetrics } from '../airline.metrics';
-import { createUpstreamGateway } from '../upstream-gateway';
+import { testGateway } from '../../../test/gateway';
 import { type ObservationBridge, fetchLive } from './observe';
 import { salesClosedFor } from './sales-closed';
 
@@ -20,8 +16,6 @@ const MINUTE = 60_000;
 
 /** A gateway on a fake airline whose page is `page` (every request counted), with the latest observation `seen`. */
 function setup(page: () => FlightFetchResult, seen?: { flights: Flight[]; checkedAt: number }) {
-  const clock = manualClock(START);
-  const registry = new Registry();
   let requests = 0;
   const provider: FlightProvider = {
     name: 'fake',
@@ -32,28 +26,8 @@ function setup(page: () => FlightFetchResult, seen?: { flights: Flight[]; checke
     },
   };
   const observations: ObservationBridge = { record: () => {}, latest: async () => seen, served: () => {} };
-  const gateway = createUpstreamGateway({
-    provider,
-    cache: createMemoryFlightCache(),
-    clock,
-    metrics: airlineMetrics(registry),
-    freshSeconds: 600,
-    staleSeconds: 3600,
-    concurrency: 5,
-    rps: 1000,
-    timeoutMs: 50,
-    retries: 0,
-    breakerThreshold: 2,
-    breakerCooldownMs: 30_000,
-    sleep: async (ms) => clock.advance(ms),
-    monotonic: () => clock.now().getTime(),
-    hedge: false,
-    observations,
-  });
-  const skips = async () => {
-    const m = /^flight_sales_closed_skips_total\{lane="traveller"\} (\S+)$/m.exec(await registry.metrics());
-    return m ? Number(m[1]) : 0;
-  };
+  const { gateway, clock, metric } = testGateway(provider, START, { concurrency: 5, observations });
+  const skips = () => metric('flight_sales_closed_skips_total', '{lane="traveller"}');
   return { gateway, clock, requests: () => requests, skips };
 }
 

@@ -1,14 +1,11 @@
 import type { Flight } from '@gowild/contract/flights';
-import { Registry } from 'prom-client';
 import { describe, expect, it, vi } from 'vitest';
-import { manualClock } from '../../../lib/clock';
 import { createRequestBudget } from '../../../lib/upstream/request-budget';
 import { createRateLimitStore } from '../../../lib/rate-limit';
 import type { FlightFetchResult, FlightProvider, FlightQuery, ScheduleFetchResult } from '../../../providers/flights/flights.provider';
-import { createMemoryFlightCache } from '../flight-cache';
-import { airlineMetrics } from '../airline.metrics';
 import { createRouteSchedules } from '../route-schedules';
-import { type GatewayOptions, createUpstreamGateway } from '../upstream-gateway';
+import { testGateway } from '../../../test/gateway';
+import type { GatewayOptions } from '../upstream-gateway';
 import type { ObservationBridge } from './observe';
 
 /** DEN to LAS flies every day but the 3rd and the 5th of April, and sells through June. */
@@ -48,40 +45,18 @@ function airline(schedule: (destination: string) => ScheduleFetchResult | Promis
 }
 
 function setup(provider: FlightProvider, overrides: Partial<GatewayOptions> = {}) {
-  const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
-  const registry = new Registry();
   const recorded: { query: FlightQuery; flights: Flight[] }[] = [];
   const observations: ObservationBridge = {
     record: (query, flights) => void recorded.push({ query, flights }),
     latest: async () => undefined,
     served: () => {},
   };
-  const gateway = createUpstreamGateway({
-    provider,
-    cache: createMemoryFlightCache(),
-    clock,
-    metrics: airlineMetrics(registry),
-    freshSeconds: 600,
-    staleSeconds: 3600,
-    concurrency: 50,
-    rps: 1000,
-    timeoutMs: 50,
-    retries: 0,
-    breakerThreshold: 2,
-    breakerCooldownMs: 30_000,
-    sleep: async (ms) => clock.advance(ms),
-    monotonic: () => clock.now().getTime(),
-    hedge: false,
+  const built = testGateway(provider, new Date('2026-04-01T12:00:00Z'), (clock) => ({
     schedules: createRouteSchedules({ clock }),
     observations,
     ...overrides,
-  });
-  const metric = async (name: string, labels = '') => {
-    const text = await registry.metrics();
-    const m = new RegExp(`^${name}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
-    return m ? Number(m[1]) : 0;
-  };
-  return { gateway, clock, metric, recorded };
+  }));
+  return { ...built, recorded };
 }
 
 const DAY = 86_400_000;
