@@ -1,7 +1,6 @@
 import { addDays, utcDateOf } from '@gowild/contract/dates';
-import type { Locator, Page } from '@playwright/test';
 import blackoutDates from '../../server/src/lib/reference-data/blackout-dates.json' with { type: 'json' };
-import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
+import { expect, shotsAtBothWidths, signInWithToken, test } from '../fixtures/test';
 import { runNow } from './search-support';
 
 /**
@@ -13,23 +12,13 @@ const blackouts = blackoutDates.map((b) => b.date).filter((d) => d > addDays(utc
 const NOW = `${addDays(blackouts[0]!, -2)}T17:00:00.000Z`;
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: { TEST_NOW: NOW } });
 
-/** When the run keeps screenshots, one at 1280 and one at 375 px with the box in view. */
-async function shots(page: Page, box: Locator, name: string) {
-  if (!shotsWanted()) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await box.scrollIntoViewIfNeeded();
-    await shot(page, `${name}-${width}`);
-  }
-}
-
 test("the date box that says a Peak Day Charge is needed says the charge's amount", async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   await page.goto('/');
   const box = page.locator(`button[data-date="${blackouts[0]}"]`);
   await expect(box.getByTestId('peak-day-words')).toHaveText('GoWild needs a Peak Day Charge (from $79)');
   await expect(box).toHaveAccessibleName(/GoWild needs a Peak Day Charge \(from \$79\)/);
-  await shots(page, box, 'date-box-peak-day-charge');
+  await shotsAtBothWidths(page, 'date-box-peak-day-charge', box);
 });
 
 test("the alert forms' date boxes say the charge's amount the same way", async ({ page }) => {
@@ -38,5 +27,5 @@ test("the alert forms' date boxes say the charge's amount the same way", async (
   const form = page.getByTestId('notification-form');
   const box = form.locator(`button[data-date="${blackouts[0]}"]`);
   await expect(box.getByTestId('peak-day-words')).toHaveText('GoWild needs a Peak Day Charge (from $79)');
-  await shots(page, box, 'alert-form-peak-day-charge');
+  await shotsAtBothWidths(page, 'alert-form-peak-day-charge', box);
 });

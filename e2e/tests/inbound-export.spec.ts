@@ -1,5 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
+import { expect, shotsAtBothWidths, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, localDate, searchDone } from './search-support';
 
 /**
@@ -11,16 +10,6 @@ const PREMIUM = { email: 'inbound.export@example.com', password: 'Sky-high-47', 
 const NOW = ON_GOWILD_EVE.TEST_NOW;
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
 
-async function shots(page: Page, name: string, target: Locator = page.getByTestId('results-view-tools')) {
-  if (!shotsWanted()) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await target.scrollIntoViewIfNeeded();
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 test('a premium traveller exports the inbound results as CSV', async ({ page }) => {
   await signInWithToken(page, PREMIUM.email, PREMIUM.password);
   const date = localDate(1, NOW);
@@ -28,7 +17,7 @@ test('a premium traveller exports the inbound results as CSV', async ({ page }) 
   await searchDone(page);
   const shown = await page.getByTestId('destination-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-code')));
 
-  await shots(page, 'inbound-export');
+  await shotsAtBothWidths(page, 'inbound-export', page.getByTestId('results-view-tools'));
   const download = page.waitForEvent('download');
   await page.getByTestId('export-csv').click();
   const file = await download;
@@ -57,7 +46,7 @@ test('a premium traveller exports the ways home of get me home as CSV', async ({
   const body = (await (await answer).json()) as { options: { flights: { origin: string; destination: string }[] }[] };
   expect(body.options.length).toBeGreaterThan(0);
   await expect(page.getByTestId('export-csv')).toBeVisible();
-  await shots(page, 'get-home-export', page.getByTestId('export-csv'));
+  await shotsAtBothWidths(page, 'get-home-export', page.getByTestId('export-csv'));
 
   const download = page.waitForEvent('download');
   await page.getByTestId('export-csv').click();

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
+import type { Locator } from '@playwright/test';
+import { expect, shotsAtBothWidths, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE } from './search-support';
 
 /**
@@ -9,16 +9,6 @@ import { ON_GOWILD_EVE } from './search-support';
  */
 const PREMIUM = { email: 'wider.form@example.com', password: 'Sky-high-47', firstName: 'Wyn', lastName: 'Der', premium: true };
 test.use({ seedUsers: { [PREMIUM.email]: PREMIUM }, serverEnv: ON_GOWILD_EVE });
-
-async function shots(page: Page, target: Locator, name: string) {
-  if (!shotsWanted()) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await target.scrollIntoViewIfNeeded();
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function pickAirport(form: Locator, side: 'Origin' | 'Destination', code: string) {
   await form.getByRole('searchbox', { name: new RegExp(`${side} airport`) }).fill(code);
@@ -45,7 +35,7 @@ test('the notifications form creates a seat alert, an any-destination alert and 
   await pickAirport(form, 'Destination', 'LAS');
   await days.first().click();
   await form.getByLabel('Seats left (1 to 20)').fill('2');
-  await shots(page, form.getByTestId('alert-watch'), 'notifications-form-seats');
+  await shotsAtBothWidths(page, 'notifications-form-seats', form.getByTestId('alert-watch'));
   await form.getByRole('button', { name: 'Create Alert' }).click();
   await expect(created.last()).toContainText('Alert set: we will tell you once when GoWild seats drop to your number or fewer.');
   await expect(page.getByTestId('notification')).toHaveCount(1);
@@ -66,7 +56,7 @@ test('the notifications form creates a seat alert, an any-destination alert and 
   await pickAirport(form, 'Destination', 'LAS');
   await days.nth(2).click();
   await form.getByLabel('Also watch the days after').selectOption('2');
-  await shots(page, form.getByTestId('window-range'), 'notifications-form-window-range');
+  await shotsAtBothWidths(page, 'notifications-form-window-range', form.getByTestId('window-range'));
   await form.getByRole('button', { name: 'Alert me when it opens' }).click();
   await expect(page.getByTestId('notification')).toHaveCount(3);
   await expect(form.getByRole('button', { name: 'Maximum 3 alerts reached' })).toBeDisabled();
@@ -74,5 +64,5 @@ test('the notifications form creates a seat alert, an any-destination alert and 
   const list = page.getByTestId('notification');
   await expect(list.filter({ hasText: 'Seats left' })).toHaveCount(1);
   await expect(list.filter({ hasText: 'Any destination' })).toHaveCount(1);
-  await shots(page, list.first(), 'notifications-form-list');
+  await shotsAtBothWidths(page, 'notifications-form-list', list.first());
 });

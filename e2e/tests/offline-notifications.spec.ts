@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
+import { expect, shotsAtBothWidths, signInWithToken, test } from '../fixtures/test';
 import { localDate } from './search-support';
 
 /**
@@ -18,16 +18,6 @@ test.use({
 async function controlled(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
-}
-
-/** When the run keeps screenshots, one at 1280 and one at 375 px. */
-async function shots(page: Page, name: string) {
-  if (!shotsWanted()) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('offline, /notifications says alerts need a connection and shows the last list kept, with its time', async ({ page, context }) => {
@@ -56,7 +46,7 @@ test('offline, /notifications says alerts need a connection and shows the last l
   await expect(page.getByTestId('notification')).toHaveCount(1);
   await expect(page.getByTestId('notification').getByRole('heading', { name: 'DEN → MCO' })).toBeVisible();
   await expect(page.getByLabel('Loading your alerts')).toHaveCount(0);
-  await shots(page, 'alerts-offline');
+  await shotsAtBothWidths(page, 'alerts-offline');
 
   // Offline and reloaded: the same.
   await page.reload();
@@ -82,5 +72,5 @@ test('offline with no list kept, /notifications says so instead of spinning', as
     'No list of your alerts is kept on this device yet: it shows here once you have opened this page online.',
   );
   await expect(page.getByLabel('Loading your alerts')).toHaveCount(0);
-  await shots(page, 'alerts-offline-nothing-kept');
+  await shotsAtBothWidths(page, 'alerts-offline-nothing-kept');
 });

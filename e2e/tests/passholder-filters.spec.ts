@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, shot, shotsWanted, signInWithToken, test } from '../fixtures/test';
+import type { Locator } from '@playwright/test';
+import { expect, shotsAtBothWidths, signInWithToken, test } from '../fixtures/test';
 import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
 
 /**
@@ -7,15 +7,6 @@ import { ON_GOWILD_EVE, departuresShown, localDate } from './search-support';
  * lands by a time.
  */
 const PREMIUM = { email: 'filters.passholder@example.com', password: 'Sky-high-47', firstName: 'Fil', lastName: 'Ters', premium: true };
-
-async function shots(page: Page, name: string) {
-  if (!shotsWanted()) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 const toMinutes = (clock: string) => {
   const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(clock.trim())!;
@@ -60,5 +51,5 @@ test('GoWild only, the usual GoWild fare only and lands by narrow a destination 
     expect(await arrivalOf(row)).toBeLessThanOrEqual(limit);
   }
   await card.scrollIntoViewIfNeeded();
-  await shots(page, 'filters-lands-by');
+  await shotsAtBothWidths(page, 'filters-lands-by');
 });
