@@ -222,6 +222,7 @@ export function createUpstreamGateway(opts: GatewayOptions) {
     answering,
     calm,
     earlyCut: () => cutting,
+    watch: opts.observations?.begin?.bind(opts.observations),
   });
   const hedged = hedgeStage(send, {
     latency,

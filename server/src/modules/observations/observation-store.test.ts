@@ -36,7 +36,7 @@ afterEach(() => {
 /** The airline's time for an answer in these tests (ms): past the store's `shadowMs` (100). */
 const AIRLINE_MS = 300;
 
-describe('the observation store writes a search’s answers together (decisions 236, 295)', () => {
+describe('the observation store writes a search’s answers together (decisions 236, 295, 330)', () => {
   /** A store whose schedule is timed by the faked clock. */
   const timedStore = (repository: ReturnType<typeof notingRepository>['repository']) =>
     createObservationStore({
@@ -55,15 +55,15 @@ describe('the observation store writes a search’s answers together (decisions 
     const queries = [store.begin(), store.begin(), store.begin()];
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('MCO'), [], at);
-    queries[0]!();
+    queries[0]!.end();
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('LAS'), [], at);
-    queries[1]!();
-    queries[1]!(); // said twice, counted once
+    queries[1]!.end();
+    queries[1]!.end(); // said twice, counted once
     store.record(query('ATL'), [], at);
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([]);
-    queries[2]!();
+    queries[2]!.end();
     // Not in the turn of the last answer: the search sends it on first.
     await Promise.resolve();
     expect(batches).toEqual([]);
@@ -79,21 +79,21 @@ describe('the observation store writes a search’s answers together (decisions 
     const first = [store.begin(), store.begin(), store.begin()];
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('MCO'), [], at);
-    first[0]!();
+    first[0]!.end();
     const second = store.begin();
     await vi.advanceTimersByTimeAsync(0);
     // Two of the first queries are still out, their answers due at any moment: no write yet.
     expect(batches).toEqual([]);
     store.record(query('LAS'), [], at);
-    first[1]!();
+    first[1]!.end();
     store.record(query('ATL'), [], at);
-    first[2]!();
+    first[2]!.end();
     await vi.advanceTimersByTimeAsync(0);
     // Only the second round is out, begun a moment ago: its answer is the airline's time away.
     expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('PHX'), [], at);
-    second();
+    second.end();
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([['MCO', 'LAS', 'ATL'], ['PHX']]);
   });
@@ -105,32 +105,82 @@ describe('the observation store writes a search’s answers together (decisions 
     const one = store.begin();
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('MCO'), [], at);
-    one();
+    one.end();
     // The next search begins in the same turn as the first one's answer went on (a client asking back to back).
     const next = [store.begin(), store.begin()];
     expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([['MCO']]);
-    for (const ended of next) ended();
+    for (const attempt of next) attempt.end();
   });
 
-  it('on PostgreSQL (no shadowMs), writes as the last query in flight ends, as decision 236 did', async () => {
+  it('waits for the redirect of every attempt just begun: a page request that follows it would wait for the write', async () => {
+    vi.useFakeTimers();
+    const { batches, repository } = notingRepository();
+    const store = timedStore(repository);
+    const one = store.begin();
+    one.answering();
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    store.record(query('MCO'), [], at);
+    one.end();
+    // The next search's attempts begin in the same turn; their site has not begun answering.
+    const next = [store.begin(), store.begin()];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10);
+    next[0]!.answering();
+    await vi.advanceTimersByTimeAsync(0);
+    // One redirect is still due.
+    expect(batches).toEqual([]);
+    next[1]!.answering();
+    next[1]!.answering(); // said twice, counted once
+    await vi.advanceTimersByTimeAsync(0);
+    // Both pages are now the airline's time away.
+    expect(batches).toEqual([['MCO']]);
+    for (const attempt of next) attempt.end();
+  });
+
+  it('does not write while a page that began answering long ago is due', async () => {
+    vi.useFakeTimers();
+    const { batches, repository } = notingRepository();
+    const store = timedStore(repository);
+    const [early, late] = [store.begin(), store.begin()];
+    early.answering();
+    late.answering();
+    await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    store.record(query('MCO'), [], at);
+    early.end();
+    // A new attempt answers at once, but `late`'s page began 300 ms ago and is due any moment.
+    const again = store.begin();
+    again.answering();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([]);
+    late.end();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['MCO']]);
+    again.end();
+  });
+
+  it('on PostgreSQL (no shadowMs), writes once the last attempt in flight has ended, as decision 236 did', async () => {
     vi.useFakeTimers();
     const { batches, repository } = notingRepository();
     const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
     const first = [store.begin(), store.begin()];
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
     store.record(query('MCO'), [], at);
-    first[0]!();
+    first[0]!.end();
     const second = store.begin();
     store.record(query('LAS'), [], at);
-    first[1]!();
+    first[1]!.end();
     await vi.advanceTimersByTimeAsync(0);
     // Only a query just begun is out: still no write without the shadow rule.
     expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
+    // The attempt ends before its answer is kept: the write waits a turn, so the last answer goes in the same batch.
+    second.end();
     store.record(query('ATL'), [], at);
-    second();
+    expect(batches).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
   });
 
@@ -146,7 +196,7 @@ describe('the observation store writes a search’s answers together (decisions 
     await vi.advanceTimersByTimeAsync(1);
     expect(batches).toEqual([['ATL']]);
     // An answer queued while nothing is at the airline (a sweep's last one already ended) is written on the next turn.
-    busy();
+    busy.end();
     store.record(query('PHX'), [], at);
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([['ATL'], ['PHX']]);
@@ -169,7 +219,7 @@ describe('the observation store writes a search’s answers together (decisions 
     delayed.record(query('LAS'), [], at);
     delayed.record(query('ATL'), [], at);
     await delayed.flush(1000);
-    atTheAirline();
+    atTheAirline.end();
     expect(later.batches).toEqual([['LAS', 'ATL']]);
     expect(delayed.pending()).toBe(0);
   });
@@ -191,7 +241,7 @@ describe('the observation store keeps each answer’s ribbon with it (decision 2
     const ended = store.begin();
     store.record(query('MCO'), [], at, week('MCO', { '2026-11-30': 59, '2026-12-01': 49, '2026-12-02': 79.5 }));
     store.record(query('LAS'), [], at);
-    ended();
+    ended.end();
     await store.flush();
     expect(noted.batches).toEqual([['MCO', 'LAS']]);
     // 2026-12-01 is the searched date: its answer is kept, with every fare.
@@ -213,7 +263,7 @@ describe('the observation store keeps each answer’s ribbon with it (decision 2
     const ended = store.begin();
     store.record(query('MCO'), [], at, week('MCO', { '2026-12-02': 79, '2026-12-03': 89 }));
     store.record(query('ATL'), [], at, week('ATL', { '2026-12-02': 99, '2026-12-03': 109, '2026-12-04': 119 }));
-    ended();
+    ended.end();
     await store.flush();
     expect(noted.batches).toEqual([['MCO']]);
     expect(await metric(registry, 'observations_ribbon_figures_total')).toEqual({ dropped: 5 });
@@ -238,7 +288,7 @@ describe('the observation store’s look-ups (answer at once)', () => {
     store.record(query('MCO'), [], at);
     expect(await store.latest(query('MCO'))).toEqual({ flights: [], checkedAt: at.getTime() });
     expect(reads).toEqual([]);
-    ended();
+    ended.end();
     await store.flush();
     // Written: the database answers again.
     expect(await store.latest(query('MCO'))).toEqual({ flights: [], checkedAt: old.getTime() });

@@ -19,11 +19,12 @@ export interface ObservationStoreOptions {
    */
   writeDelayMs?: number;
   /**
-   * How recently every airline query in flight must have begun for a batch to be written while they are out (ms): their
-   * answers are then at least the airline's time away, and the statements (on the embedded database, on the API's own
-   * thread) fill a wait instead of delaying an answer (decision 295; 100 there). 0 (the default): decision 236's
-   * moment alone, as the last query in flight ends. On PostgreSQL the statements run in the database's process, and
-   * writing while a search is under way measured slower (two batches a search instead of one).
+   * How recently every airline attempt in flight must have begun answering for a batch to be written while they are
+   * out (ms): their pages are then at least the airline's time away, and the statements (on the embedded database, on
+   * the API's own thread) fill a wait instead of delaying an answer or the page request that follows a redirect
+   * (decisions 295, 330; 100 there). 0 (the default): decision 236's moment alone, once no attempt is in flight. On
+   * PostgreSQL the statements run in the database's process, and writing while a search is under way measured
+   * slower (two batches a search instead of one).
    */
   shadowMs?: number;
   /** The milliseconds `shadowMs` is measured in (default performance.now; tests inject theirs). */
@@ -228,7 +229,7 @@ export function createObservationStore(opts: ObservationStoreOptions) {
       // A drain under way takes what queued meanwhile; otherwise the first answer waits for the others of its search.
       if (!draining) schedule.queued();
     },
-    /** An airline query has started; the returned function says it ended. */
+    /** An airline attempt has started; what is returned follows it (decision 330). */
     begin: schedule.begin,
     /** Since when this store has been the only writer of its database (epoch ms), or undefined (decision 295). */
     soleWriterSince,
@@ -279,18 +280,22 @@ export function createObservationStore(opts: ObservationStoreOptions) {
 export type ObservationStore = ReturnType<typeof createObservationStore>;
 
 /**
- * When the queued answers are written (decisions 236, 295). On the embedded database the statements run on the API's
- * own thread, so they go where that thread would otherwise wait for the airline, in one batch a search as far as
- * possible:
+ * When the queued answers are written (decisions 236, 295, 330). On the embedded database the statements run on the
+ * API's own thread, so they go where that thread would otherwise wait for the airline, in one batch a search as far
+ * as possible:
  *
- * - while every airline query in flight began under `shadowMs` ago: none of their answers is due for a while (a
- *   search's second round is out, or the next search's queries);
- * - when no airline query is in flight: the search that fetched them has ended;
+ * - while every airline attempt in flight has begun answering under `shadowMs` ago: none of their pages is due for a
+ *   while (a search's second round is out, or the next search's queries). An attempt that has not begun answering
+ *   has its first answer (Frontier's redirect) due within milliseconds, and the page request that follows it would
+ *   wait for the statements (decision 330); where the transport never tells a first answer, an attempt counts from
+ *   when it began, as in decision 295;
+ * - when no airline attempt is in flight: the search that fetched them has ended;
  * - after `maxWaitMs` under a load that gives neither moment.
  *
- * Each moment is taken on the next turn of the event loop, so the answer that just came reaches its traveller first,
- * and the queries that just began are on their way to the airline. Without `shadowMs` (PostgreSQL), only decision
- * 236's moment counts: as the last query in flight ends. `start` begins the drain.
+ * Each moment is taken on the next turn of the event loop, so the answer that just came is kept and reaches its
+ * traveller first (an attempt ends before the gateway hands its answer on), and the requests that just began are on
+ * their way to the airline. Without `shadowMs` (PostgreSQL), only decision 236's moment counts: once the last
+ * attempt in flight has ended. `start` begins the drain.
  */
 function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: () => number }, start: () => void) {
   /** The longest wait's timer, while answers wait. */
@@ -299,28 +304,32 @@ function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: (
   let due = false;
   /** A look at the moment is set for the next turn. */
   let looking = false;
-  /** When each airline query in flight began, oldest first (a Map keeps insertion order; entries leave in any order). */
-  const inFlight = new Map<number, number>();
-  let ids = 0;
+  /** Each airline attempt in flight: when it began, and when its site began answering. */
+  const inFlight = new Set<{ began: number; answering?: number }>();
+  /** Whether any attempt has told its first answer: until one does, the transport is taken not to tell them. */
+  let firstAnswersTold = false;
   const now = () => {
     clearTimeout(waiting);
     waiting = undefined;
     due = false;
     start();
   };
-  /** No airline answer is due for a while: nothing in flight, or only queries that have just begun. */
+  /**
+   * Nothing in flight, or (with `shadowMs`) only attempts whose site has just begun answering: no airline page is due
+   * for a while.
+   */
   const quiet = () => {
-    const oldest = inFlight.values().next();
-    return oldest.done === true || opts.monotonic() - oldest.value < opts.shadowMs;
+    if (inFlight.size === 0) return true;
+    if (opts.shadowMs <= 0) return false;
+    const at = opts.monotonic();
+    for (const attempt of inFlight) {
+      const since = attempt.answering ?? (firstAnswersTold ? undefined : attempt.began);
+      if (since === undefined || at - since >= opts.shadowMs) return false;
+    }
+    return true;
   };
   const look = () => {
-    if (!due) return;
-    // Decision 236's moment, at once (no `shadowMs`): the last airline query in flight has ended.
-    if (opts.shadowMs <= 0) {
-      if (inFlight.size === 0) now();
-      return;
-    }
-    if (looking) return;
+    if (!due || looking) return;
     looking = true;
     setImmediate(() => {
       looking = false;
@@ -339,16 +348,22 @@ function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: (
       }
       look();
     },
-    begin(): () => void {
-      const id = ids++;
-      inFlight.set(id, opts.monotonic());
+    /** An attempt began; `answering` when its site has begun answering, `end` when it is over (said twice, counted once). */
+    begin(): { answering(): void; end(): void } {
+      const attempt: { began: number; answering?: number } = { began: opts.monotonic() };
+      inFlight.add(attempt);
       look();
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        inFlight.delete(id);
-        look();
+      return {
+        answering() {
+          if (attempt.answering !== undefined || !inFlight.has(attempt)) return;
+          attempt.answering = opts.monotonic();
+          firstAnswersTold = true;
+          look();
+        },
+        end() {
+          if (!inFlight.delete(attempt)) return;
+          look();
+        },
       };
     },
   };

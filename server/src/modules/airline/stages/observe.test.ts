@@ -7,6 +7,7 @@ import { createMemoryFlightCache } from '../flight-cache';
 import { airlineMetrics } from '../airline.metrics';
 import { createUpstreamGateway } from '../upstream-gateway';
 import type { ObservationBridge } from './observe';
+import { testGateway } from '../../../test/gateway';
 
 const Q: FlightQuery = { origin: 'DEN', destination: 'LAS', date: '2026-04-05' };
 const flights = [{ flight_number: 'F9 1' } as Flight];
@@ -75,5 +76,36 @@ describe('the observe stage hands each page’s ribbon on with its answer (decis
     await gateway.fetch(Q);
     await gateway.fetch({ ...Q, date: '2026-04-06' });
     expect(recorded.map((r) => 'ribbon' in r)).toEqual([false, false]);
+  });
+});
+
+describe('the provider stage tells the observation store of each attempt (decision 330)', () => {
+  it('says when the site began answering and when the attempt ended, for a failed attempt and its retry alike', async () => {
+    const events: string[] = [];
+    let attempt = 0;
+    const provider: FlightProvider = {
+      name: 'fake',
+      demo: false,
+      fetchFlights: async (_q, _signal, progress) => {
+        const n = ++attempt;
+        events.push(`request ${n}`);
+        progress?.firstAnswer();
+        return n === 1 ? { kind: 'server-error', status: 502 } : { kind: 'flights', flights };
+      },
+    };
+    const observations: ObservationBridge = {
+      record: () => void events.push('kept'),
+      latest: async () => undefined,
+      served: () => {},
+      begin: () => {
+        const n = attempt + 1;
+        events.push(`began ${n}`);
+        return { answering: () => void events.push(`answering ${n}`), end: () => void events.push(`ended ${n}`) };
+      },
+    };
+    const { gateway } = testGateway(provider, new Date('2026-04-01T12:00:00Z'), { observations, retries: 1 });
+    expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
+    // Each attempt ends before its answer is kept: the store takes its moment on the next turn (decision 330).
+    expect(events).toEqual(['began 1', 'request 1', 'answering 1', 'ended 1', 'began 2', 'request 2', 'answering 2', 'ended 2', 'kept']);
   });
 });

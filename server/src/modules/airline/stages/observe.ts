@@ -6,6 +6,14 @@ import type { CachedFlights, FlightCache } from '../flight-cache';
 import type { Lookup } from '../gateway-types';
 import type { AnswerStore } from './cache';
 
+/** One airline attempt as the observation store follows it (decision 330). */
+export interface AttemptWatch {
+  /** The site has begun answering (its first HTTP answer, the redirect): the page itself is the airline's time away. */
+  answering(): void;
+  /** The attempt is over, whatever its outcome. */
+  end(): void;
+}
+
 /**
  * Where the gateway keeps every airline answer and finds the latest one again (the observations module's store,
  * decisions 180-181). Both sides are built never to delay or fail a search: `record` only queues, and `latest`
@@ -21,8 +29,11 @@ export interface ObservationBridge {
   latest(query: FlightQuery): Promise<{ flights: Flight[]; checkedAt: number } | undefined>;
   /** A query answered from a kept answer within the flight cache's fresh time: no airline request. */
   served(): void;
-  /** An airline query starts; the function returned says it ended (the store writes between queries, decisions 236, 295). */
-  begin?(): () => void;
+  /**
+   * An airline attempt starts; what is returned is told when its site begins answering and when it ends (the store
+   * writes while every page is the airline's time away, decisions 236, 295, 330). Called by the provider stage.
+   */
+  begin?(): AttemptWatch;
   /**
    * Since when (epoch ms, the gateway's clock) every answer kept in the store has gone through this process's gateway:
    * the store is the only writer of its database (the embedded one, which one process owns), so a kept answer
@@ -39,14 +50,9 @@ export interface ObservationBridge {
  */
 export function observeStage(next: Lookup, deps: { observations: ObservationBridge; clock: Clock }): Lookup {
   return async (req) => {
-    const ended = deps.observations.begin?.();
-    try {
-      const r = await next(req);
-      if (r.ok) deps.observations.record(req.query, r.flights, deps.clock.now(), r.ribbon);
-      return r;
-    } finally {
-      ended?.();
-    }
+    const r = await next(req);
+    if (r.ok) deps.observations.record(req.query, r.flights, deps.clock.now(), r.ribbon);
+    return r;
   };
 }
 

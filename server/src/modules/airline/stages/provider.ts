@@ -3,6 +3,7 @@ import type { LatencyTracker } from '../../../lib/upstream/latency-tracker';
 import { withTimeout } from '../../../lib/upstream/timeout';
 import type { AirlineMetrics } from '../airline.metrics';
 import type { AttemptResult } from '../gateway-types';
+import type { AttemptWatch } from './observe';
 
 function outcomeLabel(r: AttemptResult): string {
   switch (r.kind) {
@@ -42,6 +43,8 @@ interface ProviderStageDeps {
   calm: () => boolean;
   /** Attempts under way whose site has begun answering, kept up to date here (the breaker's failure window reads it). */
   answering: { count: number };
+  /** Told of each attempt, its first answer and its end (the observation store's write schedule, decision 330). */
+  watch?: () => AttemptWatch;
 }
 
 /** What an attempt is allowed: `cut: false` for the breaker's trial and for background work (decision 220). */
@@ -90,11 +93,13 @@ export function providerStage(deps: ProviderStageDeps) {
           if (!done && firstAnswerMs === undefined && deps.calm()) cut.abort();
         });
     }
+    const watched = deps.watch?.();
     const progress = {
       firstAnswer: () => {
         if (done || firstAnswerMs !== undefined) return;
         firstAnswerMs = monotonic() - started;
         deps.answering.count++;
+        watched?.answering();
       },
     };
     const timed = await withTimeout((signal) => provider.fetchFlights(query, signal, progress), deps.timeoutMs, [
@@ -103,6 +108,7 @@ export function providerStage(deps: ProviderStageDeps) {
       cut.signal,
     ]);
     done = true;
+    watched?.end();
     if (firstAnswerMs !== undefined) deps.answering.count--;
     const wasCut = cut.signal.aborted && !cancel.aborted && !stopping?.aborted;
     let result: AttemptResult = timed.ok
