@@ -161,7 +161,7 @@ describe('the observation store writes a search’s answers together (decisions 
     again.end();
   });
 
-  it('on PostgreSQL (no shadowMs), writes once the last attempt in flight has ended, as decision 236 did', async () => {
+  it('on PostgreSQL (no shadowMs), writes as the last attempt’s answer is kept, as decision 236 did', async () => {
     vi.useFakeTimers();
     const { batches, repository } = notingRepository();
     const store = createObservationStore({ repository, metrics: observationMetrics(new Registry()), writeDelayMs: 5000 });
@@ -176,12 +176,18 @@ describe('the observation store writes a search’s answers together (decisions 
     // Only a query just begun is out: still no write without the shadow rule.
     expect(batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(AIRLINE_MS);
-    // The attempt ends before its answer is kept: the write waits a turn, so the last answer goes in the same batch.
+    // The attempt ends before its answer is kept: the write comes with that answer, in the same batch.
     second.end();
-    store.record(query('ATL'), [], at);
     expect(batches).toEqual([]);
-    await vi.advanceTimersByTimeAsync(0);
+    store.record(query('ATL'), [], at);
     expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
+    // An attempt that brings nothing to keep (a failure) still lets the answers waiting go, on the next turn.
+    const failed = store.begin();
+    store.record(query('PHX'), [], at);
+    failed.end();
+    expect(batches).toEqual([['MCO', 'LAS', 'ATL']]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([['MCO', 'LAS', 'ATL'], ['PHX']]);
   });
 
   it('under a load that never goes quiet, writes once the longest wait is over', async () => {

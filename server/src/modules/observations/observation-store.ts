@@ -294,8 +294,9 @@ export type ObservationStore = ReturnType<typeof createObservationStore>;
  *
  * Each moment is taken on the next turn of the event loop, so the answer that just came is kept and reaches its
  * traveller first (an attempt ends before the gateway hands its answer on), and the requests that just began are on
- * their way to the airline. Without `shadowMs` (PostgreSQL), only decision 236's moment counts: once the last
- * attempt in flight has ended. `start` begins the drain.
+ * their way to the airline. Without `shadowMs` (PostgreSQL), only decision 236's moment counts, at once: as the
+ * answer of the last attempt in flight is kept (or, when that attempt brought none to keep, on the next turn).
+ * `start` begins the drain.
  */
 function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: () => number }, start: () => void) {
   /** The longest wait's timer, while answers wait. */
@@ -346,6 +347,8 @@ function writeSchedule(opts: { maxWaitMs: number; shadowMs: number; monotonic: (
         waiting = setTimeout(now, opts.maxWaitMs);
         waiting.unref();
       }
+      // PostgreSQL: decision 236's moment, at once, as the answer of the last attempt in flight is kept.
+      if (opts.shadowMs <= 0 && inFlight.size === 0) return now();
       look();
     },
     /** An attempt began; `answering` when its site has begun answering, `end` when it is over (said twice, counted once). */
