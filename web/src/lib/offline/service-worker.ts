@@ -20,7 +20,8 @@ export function registerServiceWorker(): void {
     };
     noteUpdateReady();
   };
-  window.addEventListener('load', () => {
+  // The boot script starts the app (decision 331), so the page may have loaded before the app runs.
+  whenLoaded(() => {
     // On a link's first visit, installing fetches the whole shell: not while the link's search is answering.
     void linkSearchSettled()
       .then(() => container.register('/service-worker.js'))
@@ -38,6 +39,12 @@ export function registerServiceWorker(): void {
         /* No service worker (private mode, an old browser): the app works online as before. */
       });
   });
+}
+
+/** Runs `then` once the page has loaded: now, if it already has. */
+function whenLoaded(then: () => void): void {
+  if (document.readyState === 'complete') then();
+  else window.addEventListener('load', then, { once: true });
 }
 
 /** Takes the waiting version: the page reloads into it. */
