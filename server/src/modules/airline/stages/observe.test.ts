@@ -105,7 +105,7 @@ describe('the provider stage tells the observation store of each attempt (decisi
     };
     const { gateway } = testGateway(provider, new Date('2026-04-01T12:00:00Z'), { observations, retries: 1 });
     expect(await gateway.fetch(Q)).toMatchObject({ status: 'ok' });
-    // Each attempt ends before its answer is kept: the store takes its moment on the next turn (decision 330).
+    // Each attempt ends before its answer is kept: the store writes with that answer or a turn later (decision 330).
     expect(events).toEqual(['began 1', 'request 1', 'answering 1', 'ended 1', 'began 2', 'request 2', 'answering 2', 'ended 2', 'kept']);
   });
 });
