@@ -11,7 +11,9 @@
  * BENCH_EMULATOR=inprocess runs the emulator inside the app server instead (the default app configuration). Every run searches a different origin so the flight cache never answers (a cold search each time).
  * It then measures the maps' budgets (benchMaps below); BENCH_PART=maps measures only those. BENCH_PART=link measures
  * a search link opened in a fresh browser against the same search from the form (benchLink); BENCH_PART=repeat a
- * search repeated from the form against the same search cold (benchRepeat).
+ * search repeated from the form against the same search cold (benchRepeat); with BENCH_NET=1 each link run also prints,
+ * from Chrome's DevTools protocol, when each API request was queued, sent and answered (netTimeline): a request that
+ * waits between the first two waits for a connection, not for the server (decision 331).
  * The clock starts in the page on the Search click and stops on the first animation frame after the first card
  * enters the DOM, so it includes the request, the server, the emulator and React's render.
  */
@@ -21,7 +23,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const LATENCY = Number(process.env.BENCH_LATENCY_MS ?? 250);
@@ -299,6 +301,7 @@ async function benchLink(browser: Browser, base: string, token: string): Promise
     const ctx = await fresh();
     if (!earlyView) await ctx.addInitScript(() => ((window as unknown as Record<string, boolean>).__gowildEarlyResultsDone = true));
     const p = await ctx.newPage();
+    const net = process.env.BENCH_NET === '1' && earlyView ? await netTimeline(p) : undefined;
     await p.goto(`${base}/?origin=${origin}&date=${date}&screen=departure_flights`, { waitUntil: 'commit' });
     const [ms, cards] = (await p.evaluate(FIRST_CARD)) as [number, number];
     const requests = (await p.evaluate(
@@ -306,6 +309,7 @@ async function benchLink(browser: Browser, base: string, token: string): Promise
         ...performance.getEntriesByType('mark').filter((m) => m.name.startsWith('gowild-early')).map((m) => [m.name, Math.round(m.startTime), Math.round(m.startTime)]),
         ['DOMContentLoaded', Math.round(performance.getEntriesByType('navigation')[0].domContentLoadedEventStart), 0]]`,
     )) as [string, number, number][];
+    if (net) console.log(`  link network [path queued→sent→answered ms]: ${net()}`);
     await ctx.close();
     return { ms, cards, requests };
   };
@@ -342,6 +346,51 @@ async function benchLink(browser: Browser, base: string, token: string): Promise
   console.log(
     `\nshared link in a fresh browser → first destination: median ${link.toFixed(0)} ms; without the early view: median ${plain.toFixed(0)} ms (ratio ${(plain / form).toFixed(2)}); from the form: median ${form.toFixed(0)} ms; ratio ${(link / form).toFixed(2)} (goal ≤ 1.2); load average ${loadavg()[0]!.toFixed(1)}`,
   );
+}
+
+/** The parts of Chrome's Network events read by netTimeline. */
+interface SentEvent {
+  requestId: string;
+  type?: string;
+  timestamp: number;
+  request: { url: string };
+}
+interface AnsweredEvent {
+  requestId: string;
+  response: { timing?: { requestTime: number; sendStart: number; receiveHeadersEnd: number } };
+}
+interface DataEvent {
+  requestId: string;
+  timestamp: number;
+}
+
+/**
+ * Follows a page's API requests through Chrome's DevTools protocol (BENCH_NET=1): the returned function says, from the
+ * navigation's start, when each was queued, sent and answered, and when the search stream's first and second pieces
+ * of data arrived (its `start` line, then its first destinations).
+ */
+async function netTimeline(page: Page): Promise<() => string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let origin = 0;
+  const urls = new Map<string, string>();
+  const rows: string[] = [];
+  const streamData: number[] = [];
+  const ms = (seconds: number) => Math.round((seconds - origin) * 1000);
+  cdp.on('Network.requestWillBeSent', (e: SentEvent) => {
+    if (!origin && e.type === 'Document') origin = e.timestamp;
+    urls.set(e.requestId, new URL(e.request.url).pathname);
+  });
+  cdp.on('Network.responseReceived', (e: AnsweredEvent) => {
+    const path = urls.get(e.requestId) ?? '';
+    const t = e.response.timing;
+    if (!path.startsWith('/api/') || !t) return;
+    rows.push(`${path} ${ms(t.requestTime)}→${ms(t.requestTime + t.sendStart / 1000)}→${ms(t.requestTime + t.receiveHeadersEnd / 1000)}`);
+  });
+  cdp.on('Network.dataReceived', (e: DataEvent) => {
+    if ((urls.get(e.requestId) ?? '').endsWith('/stream') && streamData.length < 2) streamData.push(ms(e.timestamp));
+  });
+  return () => `${rows.join(', ')}; stream data at ${streamData.join(', ')} ms`;
 }
 
 /** In the page: arms the clock on the next Search click; `window.__times` then resolves with [first card, all done] ms. */
