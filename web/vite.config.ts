@@ -22,7 +22,8 @@ function appScriptsOf(bundle: Bundle) {
   if (!entry || !home) throw new Error(`earlySearchScript: no chunk for the app's entry or for ${route}`);
   const wanted = new Set<string>();
   const visit = (fileName: string) => {
-    if (wanted.has(fileName)) return;
+    // The home route imports from the entry too; the entry has its own tag.
+    if (wanted.has(fileName) || fileName === entry.fileName) return;
     wanted.add(fileName);
     for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
   };
