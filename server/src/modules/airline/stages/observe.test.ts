@@ -1,11 +1,6 @@
 import type { Flight } from '@gowild/contract/flights';
-import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../../lib/clock';
 import type { FlightFetchResult, FlightProvider, FlightQuery, RouteRibbon } from '../../../providers/flights/flights.provider';
-import { createMemoryFlightCache } from '../flight-cache';
-import { airlineMetrics } from '../airline.metrics';
-import { createUpstreamGateway } from '../upstream-gateway';
 import type { ObservationBridge } from './observe';
 import { testGateway } from '../../../test/gateway';
 
@@ -25,7 +20,6 @@ const ribbon: RouteRibbon[] = [
 
 /** A gateway over a scripted airline (the last answer repeats) whose observation bridge notes what it is handed. */
 function setup(...answers: FlightFetchResult[]) {
-  const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
   let calls = 0;
   const provider: FlightProvider = {
     name: 'fake',
@@ -38,24 +32,15 @@ function setup(...answers: FlightFetchResult[]) {
     latest: async () => undefined,
     served: () => {},
   };
-  const gateway = createUpstreamGateway({
-    provider,
-    cache: createMemoryFlightCache(),
-    clock,
-    metrics: airlineMetrics(new Registry()),
-    freshSeconds: 600,
-    staleSeconds: 3600,
+  // Retries without waits, so the retried answer is kept at the same instant.
+  const { gateway } = testGateway(provider, new Date('2026-04-01T12:00:00Z'), {
     concurrency: 10,
-    rps: 1000,
-    timeoutMs: 50,
     retries: 2,
     breakerThreshold: 3,
-    breakerCooldownMs: 30_000,
     sleep: async () => {},
-    hedge: false,
     observations,
   });
-  return { gateway, recorded, clock, calls: () => calls };
+  return { gateway, recorded, calls: () => calls };
 }
 
 describe('the observe stage hands each page’s ribbon on with its answer (decision 243)', () => {
