@@ -19,10 +19,11 @@ test('the page names no app script; on a link the search leaves before any of th
   await page.goto(`/?origin=DEN&date=${localDate(1)}&screen=departure_flights`);
   await expect(page.getByTestId('destination-card').first()).toBeVisible();
 
-  const scripts = asked.filter((p) => p.startsWith('/assets/') && p.endsWith('.js'));
+  const isScript = (p: string) => p.startsWith('/assets/') && p.endsWith('.js');
+  const scripts = asked.filter(isScript);
   const search = asked.indexOf('/api/flights/search/stream');
   expect(search).toBeGreaterThanOrEqual(0);
-  expect(asked.findIndex((p) => p.startsWith('/assets/') && p.endsWith('.js'))).toBeGreaterThan(search);
+  expect(asked.findIndex(isScript)).toBeGreaterThan(search);
   expect(scripts.length).toBeGreaterThan(10);
   expect(new Set(scripts).size).toBe(scripts.length);
 });
