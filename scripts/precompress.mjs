@@ -1,6 +1,6 @@
 // After `vite build`: writes a brotli (.br) and a gzip (.gz) copy next to each compressible file of the built web
 // app, at the highest levels (this runs once per build, not per request), so the server sends them as they are
-// (@fastify/static's preCompressed option, server/src/plugins/spa.ts; decision 064). A copy that would not be
+// (server/src/plugins/built-files.ts; decisions 064, 332). A copy that would not be
 // smaller than the original is not written. Usage: node scripts/precompress.mjs <dir> (default web/dist).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -87,7 +87,7 @@ export function varyOnEncoding(reply: FastifyReply): FastifyReply {
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

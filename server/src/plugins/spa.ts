@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serverPackageDir } from '../lib/server-package-dir';
+import { readBuiltFiles, sendBuiltFile } from './built-files';
 
 /** The built web app beside the server package, whether this runs from src/ (tsx) or from the bundle in dist/. */
 export const DEFAULT_WEB_DIST = path.resolve(serverPackageDir(import.meta.url), '..', 'web', 'dist');
@@ -24,8 +24,9 @@ export function inlineScriptSources(distDir: string): string[] {
 }
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; index.html never, so a deploy is seen at once. Each
- * file goes out in its pre-compressed copy (brotli, else gzip) when the client accepts one.
+ * Serves the built SPA from memory (plugins/built-files.ts, decision 332): a route for each file the build wrote,
+ * sent in its pre-compressed copy (brotli, else gzip) when the client accepts one (decision 064). Hashed assets are
+ * cached for a year; index.html never, so a deploy is seen at once.
  * Returns the fallback used by the not-found handler for client-side routes.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<(reply: FastifyReply) => unknown> {
@@ -38,21 +39,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         .type('text/html')
         .send('<!doctype html><title>GoWild Finder</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
   }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    // The build writes .br and .gz copies of each asset (scripts/precompress.mjs): sent as they are, never compressed
-    // per request (decision 064).
-    preCompressed: true,
-    // We set cache-control ourselves: hashed assets forever, everything else revalidated.
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const files = readBuiltFiles(distDir);
+  for (const file of files.values()) app.get(file.urlPath, (_request, reply) => sendBuiltFile(reply, file));
+  const page = files.get('/index.html')!;
+  return (reply) => sendBuiltFile(reply, page);
 }
