@@ -8,11 +8,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { createAppDeps, disposeAppDeps } from '../src/deps';
 import { DEFAULT_WEB_DIST } from '../src/plugins/spa';
+import { embeddedBenchApp } from './embedded-app';
 
 const VISITS = Number(process.env.VISITS ?? 30);
 const LIMIT = 1.5;
@@ -30,16 +27,7 @@ async function main() {
     console.log('first visit: skipped, the web app is not built (npm run build)');
     return;
   }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    BILLING_DEMO: 'true',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const database = await openDatabase({ dataDir: 'memory://' });
-  const deps = await createAppDeps(config, database);
-  const app = await buildApp(deps);
+  const { app, close } = await embeddedBenchApp();
   try {
     const files = filesOf(DEFAULT_WEB_DIST);
     /** CPU ms of this process to ask for `urls`, six at a time, every answer checked. */
@@ -85,8 +73,7 @@ async function main() {
     console.log(`  per GET /api/config, same run: ${perAnswer.toFixed(3)} ms`);
     console.log(`  file ÷ small JSON answer: ${ratio.toFixed(2)}× (limit ≤ ${LIMIT}×) ${ratio <= LIMIT ? 'meets limit' : 'OVER LIMIT'}`);
   } finally {
-    await app.close();
-    await disposeAppDeps(deps);
+    await close();
   }
 }
 

@@ -4,24 +4,12 @@
  * parameters, embedded database, requests through app.inject, the three cases interleaved so machine noise hits
  * them alike. Prints medians and the ratio unknown / known-wrong; the baseline is 1.00 (indistinguishable).
  */
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { createAppDeps, disposeAppDeps } from '../src/deps';
+import { embeddedBenchApp } from './embedded-app';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
 
 async function main() {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    BILLING_DEMO: 'true',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const database = await openDatabase({ dataDir: 'memory://' });
-  const deps = await createAppDeps(config, database);
-  const app = await buildApp(deps);
+  const { app, deps, close } = await embeddedBenchApp();
   try {
     await deps.users.createAccount({ email: 'bench@example.com', password: 'bench-password-42', firstName: 'B', lastName: 'N' });
     let ip = 0;
@@ -60,9 +48,7 @@ async function main() {
     console.log(`  correct password (+ session): median ${s.toFixed(1)} ms`);
     console.log(`  ratio unknown / known-wrong:  ${(u / k).toFixed(2)} (baseline 1.00)`);
   } finally {
-    await app.close();
-    await disposeAppDeps(deps);
-    await database.close();
+    await close();
   }
 }
 
