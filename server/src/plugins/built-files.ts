@@ -8,7 +8,7 @@ import { matchesEtag, negotiateCoding, varyOnEncoding } from '../lib/prepared-js
  * The built web app's files, read once when the server starts and sent from memory (decision 332).
  *
  * A first visit asks for about 40 files and its service worker for 110 more. Sent from disk, each cost the API's
- * thread about 0.7 ms (stat the file and its compressed copies, open it, stream it), which is 100 ms and more of
+ * thread about 0.5 ms (look for the file and its compressed copies, open one, stream it), 55 ms and more of
  * the thread per new visitor, and the app's scripts are asked for while a shared link's search is under way. From
  * memory a file costs what a small JSON answer costs. The server already served only the files it found when it
  * started (the routes are made then) and allows only the boot script it read then (plugins/spa.ts), so keeping
