@@ -139,6 +139,9 @@ async function main() {
     EMULATOR_LATENCY_MS: String(LATENCY),
     EMULATOR_JITTER_MS: '0',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // No background sweep, as in the server's search benches (server/bench/bench-app-config.ts): on the embedded
+    // database it asks the emulator ten queries every 30 s, on the same cores, whenever it falls in a run.
+    SWEEP_BUDGET_PER_HOUR: '0',
     ...airline,
   };
   execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'user:create', EMAIL, PASSWORD, 'Bench', 'Premium', '--premium'], {
