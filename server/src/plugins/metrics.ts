@@ -7,6 +7,16 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import type { Config } from '../config';
 import { HttpError, notFound } from '../lib/http-error';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The `route` label of the HTTP metrics when it is not the route's own pattern: the web app's files are one
+     * label, `spa`, like its client routes, and not one per hashed file name, new with every deploy (decision 332).
+     */
+    metricsRoute?: string;
+  }
+}
+
 type MetricsConfig = Pick<Config, 'NODE_ENV' | 'METRICS_TOKEN' | 'METRICS_PORT'>;
 
 /**
@@ -55,7 +65,8 @@ export function registerHttpMetrics(app: FastifyInstance, registry: Registry, co
     registers: [registry],
   });
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? (request.url.startsWith('/api') ? 'unknown-api' : 'spa');
+    const route =
+      request.routeOptions.config?.metricsRoute ?? request.routeOptions.url ?? (request.url.startsWith('/api') ? 'unknown-api' : 'spa');
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);

@@ -129,6 +129,10 @@ describe('single-page app', () => {
       const api = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/json');
+      // The built files are one route in the metrics, not one per hashed name (decision 332).
+      const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/http_requests_total\{method="GET",route="spa",status="200"\} 3\b/);
+      expect(metrics).not.toContain('app-123');
     } finally {
       await app.close();
     }

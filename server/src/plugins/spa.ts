@@ -40,7 +40,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         .send('<!doctype html><title>GoWild Finder</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
   }
   const files = readBuiltFiles(distDir);
-  for (const file of files.values()) app.get(file.urlPath, (_request, reply) => sendBuiltFile(reply, file));
+  for (const file of files.values()) {
+    app.get(file.urlPath, { config: { metricsRoute: 'spa' } }, (_request, reply) => sendBuiltFile(reply, file));
+  }
   const page = files.get('/index.html')!;
   return (reply) => sendBuiltFile(reply, page);
 }
