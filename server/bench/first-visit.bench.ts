@@ -6,30 +6,22 @@
  * the same number of requests to GET /api/config, the cheapest JSON answer, in the same run. Prints the thread's
  * time (CPU) per file ÷ per JSON answer: the limit is 1.5× (a file costs about what a small answer costs).
  */
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { DEFAULT_WEB_DIST } from '../src/plugins/spa';
+import { DEFAULT_WEB_DIST, readWebApp } from '../src/plugins/spa';
 import { embeddedBenchApp } from './embedded-app';
 
 const VISITS = Number(process.env.VISITS ?? 30);
 const LIMIT = 1.5;
 
-function filesOf(dir: string, under = ''): string[] {
-  return readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((e) => {
-    const rel = `${under}/${e.name}`;
-    if (e.isDirectory()) return filesOf(dir, rel);
-    return /\.(br|gz)$/.test(e.name) ? [] : [rel];
-  });
-}
-
 async function main() {
-  if (!existsSync(path.join(DEFAULT_WEB_DIST, 'index.html'))) {
+  // The paths the server makes routes for: every file of the build, its compressed copies riding with it.
+  const web = readWebApp(DEFAULT_WEB_DIST);
+  if (!web) {
     console.log('first visit: skipped, the web app is not built (npm run build)');
     return;
   }
   const { app, close } = await embeddedBenchApp();
   try {
-    const files = filesOf(DEFAULT_WEB_DIST);
+    const files = [...web.keys()];
     /** CPU ms of this process to ask for `urls`, six at a time, every answer checked. */
     const cpuFor = async (urls: string[]) => {
       const queue = [...urls];

@@ -9,7 +9,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { registerHttpMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
-import { DEFAULT_WEB_DIST, inlineScriptSources, registerSpa } from './plugins/spa';
+import { DEFAULT_WEB_DIST, inlineScriptSources, readWebApp, registerSpa } from './plugins/spa';
 import { registerValidation } from './plugins/validation';
 
 /** Fields whose values never reach a log line. */
@@ -61,11 +61,13 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: NodeJS.Writabl
   const runsJobs = config.PROCESS_ROLE !== 'api';
 
   const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
-  await registerSecurity(app, config, deps.requestRateLimits, servesApi ? inlineScriptSources(webDist) : []);
+  // Read once: the CSP's hash of the boot script and the page served are the same bytes (decision 332).
+  const web = servesApi ? readWebApp(webDist) : null;
+  await registerSecurity(app, config, deps.requestRateLimits, inlineScriptSources(web));
   await registerCompression(app);
   if (servesApi) await registerOpenApi(app, config.APP_VERSION, { keyed: deps.apiKeyAuth.keyedRoutes });
   registerHttpMetrics(app, deps.metrics, config);
-  const serveSpa = servesApi ? await registerSpa(app, webDist) : undefined;
+  const serveSpa = servesApi ? await registerSpa(app, web, webDist) : undefined;
   registerErrorHandling(app, { serveSpa });
 
   // Personal API keys on the keyed routes, before any module's own checks (decision 268).

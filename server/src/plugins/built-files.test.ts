@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBuiltFiles } from './built-files';
-import { registerSpa } from './spa';
+import { readWebApp, registerSpa } from './spa';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -32,7 +32,7 @@ execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'precompress.mjs'
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
-  const page = await registerSpa(app, dist);
+  const page = await registerSpa(app, readWebApp(dist), dist);
   app.setNotFoundHandler((_request, reply) => page(reply));
   await app.ready();
 });

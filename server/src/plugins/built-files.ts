@@ -15,8 +15,6 @@ import { matchesEtag, negotiateCoding, varyOnEncoding } from '../lib/prepared-js
  * their bytes changes nothing a deploy sees: a new build is served by a new process.
  */
 export interface BuiltFile {
-  /** The path the browser asks for, from the build's root: `/assets/index-abc.js`. */
-  urlPath: string;
   type: string;
   cacheControl: string;
   /** A strong validator of the file's content, to which each encoding adds its name. */
@@ -61,7 +59,7 @@ function* filesUnder(dir: string): Generator<string> {
 }
 
 /**
- * Every file of the build under `distDir`, by the path it is asked for. A compressed copy rides with its original
+ * Every file of the build under `distDir`, by the path it is asked for (`/assets/index-abc.js`). A compressed copy rides with its original
  * and is not a file of its own. Hashed assets (under `assets/`) are cached for a year; everything else is
  * revalidated, so a deploy is seen at once.
  */
@@ -75,7 +73,6 @@ export function readBuiltFiles(distDir: string): Map<string, BuiltFile> {
     for (const [encoding, ext] of COPIES) if (all.has(full + ext)) bodies[encoding] = readFileSync(full + ext);
     const relative = path.relative(distDir, full).split(path.sep).join('/');
     files.set(`/${relative}`, {
-      urlPath: `/${relative}`,
       type: TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream',
       cacheControl: relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       etag: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
